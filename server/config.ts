@@ -1,0 +1,162 @@
+// Environment configuration, read and validated once at start-up (decisions.md section 1).
+// A missing or malformed value stops the process with one line naming the variable.
+import path from 'node:path';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Undefined means "generate one and keep it in DATA_DIR" (embedded default only). */
+  jwtSecret: string | undefined;
+  demoData: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  rateLimit: {
+    /** Requests per minute per client address on the whole API. */
+    globalPerMinute: number;
+    /** Failed sign-ins per account within loginWindowMinutes before 429. */
+    loginFailuresPerAccount: number;
+    loginWindowMinutes: number;
+    /** Sign-in attempts per client address within loginWindowMinutes. */
+    loginPerAddress: number;
+    /** Code and e-mail sends per address (e-mail or account) per hour. */
+    codesPerHour: number;
+  };
+  mail: {
+    from: string;
+    smtpUrl: string | undefined;
+    emailService:
+      | { publicKey: string; serviceId: string; templateId: string; baseUrl: string; privateKey: string | undefined }
+      | undefined;
+  };
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string } | undefined;
+  ai: { baseUrl: string; apiKey: string; model: string } | undefined;
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+}
+
+/** Both or neither of a group of variables; returns undefined when none is set. */
+function group(env: Env, names: string[]): string[] | undefined {
+  const values = names.map((n) => read(env, n));
+  const missing = names.filter((_, i) => values[i] === undefined);
+  if (missing.length === names.length) return undefined;
+  if (missing.length > 0) throw new ConfigError(`${missing.join(', ')} must be set together with ${names.filter((n) => !missing.includes(n)).join(', ')}`);
+  return values as string[];
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnvRaw = read(env, 'NODE_ENV') ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);
+  }
+  const nodeEnv = nodeEnvRaw as NodeEnv;
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = read(env, 'HOST') ?? '0.0.0.0';
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+
+  const jwtSecret = read(env, 'JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  if (jwtSecret === undefined && nodeEnv === 'production' && databaseUrl !== undefined) {
+    throw new ConfigError('JWT_SECRET is required in production when DATABASE_URL is set');
+  }
+
+  const emailService = group(env, ['EMAIL_SERVICE_PUBLIC_KEY', 'EMAIL_SERVICE_ID', 'EMAIL_TEMPLATE_ID']);
+  const stripe = group(env, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  const ai = group(env, ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL']);
+  if (ai) url(env, 'AI_BASE_URL', ['http:', 'https:']);
+
+  return {
+    nodeEnv,
+    host,
+    port,
+    publicUrl,
+    dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
+    databaseUrl,
+    redisUrl,
+    jwtSecret,
+    demoData: flag(env, 'DEMO_DATA', true),
+    logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
+    rateLimit: {
+      globalPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+      loginFailuresPerAccount: integer(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 10_000),
+      loginWindowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
+      loginPerAddress: integer(env, 'LOGIN_ATTEMPTS_PER_ADDRESS', 100, 1, 1_000_000),
+      codesPerHour: integer(env, 'CODES_PER_HOUR', 10, 1, 10_000),
+    },
+    mail: {
+      from: read(env, 'MAIL_FROM') ?? 'no-reply@animaldoctor.local',
+      smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+      emailService: emailService
+        ? {
+            publicKey: emailService[0]!,
+            serviceId: emailService[1]!,
+            templateId: emailService[2]!,
+            baseUrl: (url(env, 'EMAIL_SERVICE_URL', ['http:', 'https:']) ?? 'https://api.emailjs.com').replace(/\/+$/, ''),
+            privateKey: read(env, 'EMAIL_SERVICE_PRIVATE_KEY'),
+          }
+        : undefined,
+    },
+    stripe: stripe
+      ? {
+          secretKey: stripe[0]!,
+          webhookSecret: stripe[1]!,
+          apiBase: (url(env, 'STRIPE_API_BASE', ['http:', 'https:']) ?? 'https://api.stripe.com').replace(/\/+$/, ''),
+        }
+      : undefined,
+    ai: ai ? { baseUrl: ai[0]!.replace(/\/+$/, ''), apiKey: ai[1]!, model: ai[2]! } : undefined,
+  };
+}

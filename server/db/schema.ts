@@ -1,0 +1,282 @@
+// The Drizzle schema for every entity of decisions.md. Later features fill these tables;
+// the shape is settled here so migrations start coherent.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export type ReviewState = 'draft' | 'pending' | 'approved' | 'rejected';
+export type AccountStatus = 'active' | 'suspended';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased: addresses compare case-insensitively (decisions.md section 3). */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    verify: boolean('verify').notNull().default(false),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    manageRole: text('manage_role').$type<'user' | 'admin'>().notNull().default('user'),
+    status: text('status').$type<AccountStatus>().notNull().default('active'),
+    /** Bumped on password change or suspension: every older session token stops working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    submitAt: timestamp('submit_at', { withTimezone: true }),
+    reviewState: text('review_state').$type<ReviewState>().notNull().default('draft'),
+    reviewReason: text('review_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by'),
+    lastVerificationEmailAt: timestamp('last_verification_email_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_review_state_idx').on(t.reviewState)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 0 none, 1 Basic, 2 Professional, 3 Premium (decisions.md section 5). */
+    plan: smallint('plan').notNull().default(0),
+    status: text('status').notNull().default('none'),
+    provider: text('provider').notNull().default('sandbox'),
+    email: text('email'),
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('payments_user_id_key').on(t.userId)],
+);
+
+/** A checkout started with the payment provider; the plan changes only when the provider confirms it. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: smallint('plan').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status').notNull().default('open'),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('checkout_sessions_user_idx').on(t.userId)],
+);
+
+export interface WorkingDay {
+  day: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+  closed: boolean;
+  open?: string;
+  close?: string;
+}
+
+export interface Education {
+  degree: string;
+  school: string;
+  year: number;
+}
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clinicName: text('clinic_name'),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    street: text('street'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    websiteTitle: text('website_title'),
+    websiteUrl: text('website_url'),
+    workingTime: jsonb('working_time').$type<WorkingDay[]>(),
+    timeZone: text('time_zone'),
+    avatarUrl: text('avatar_url'),
+    summary: text('summary'),
+    education: jsonb('education').$type<Education[]>().notNull().default([]),
+    services: jsonb('services').$type<string[]>().notNull().default([]),
+    species: jsonb('species').$type<string[]>().notNull().default([]),
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    emergency: boolean('emergency').notNull().default(false),
+    acceptingNewPatients: boolean('accepting_new_patients').notNull().default(false),
+    acceptingConfirmedAt: timestamp('accepting_confirmed_at', { withTimezone: true }),
+    licenseNumber: text('license_number'),
+    licenseState: text('license_state'),
+    step1DoneAt: timestamp('step1_done_at', { withTimezone: true }),
+    step2DoneAt: timestamp('step2_done_at', { withTimezone: true }),
+    viewCount: integer('view_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('profiles_zip_idx').on(t.zip),
+    index('profiles_state_idx').on(t.state),
+    index('profiles_lat_lon_idx').on(t.latitude, t.longitude),
+    index('profiles_city_lower_idx').on(sql`lower(${t.city})`),
+  ],
+);
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    /** 'blog' for /singlepost, 'ai' for /ai-singlepost (decisions.md section 8). */
+    kind: text('kind').$type<'blog' | 'ai'>().notNull().default('blog'),
+    title: text('title').notNull(),
+    avatar: text('avatar'),
+    author: text('author').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    imgUrl: text('img_url'),
+    /** Sanitised HTML (allow-list) — never stored raw. */
+    contents: text('contents').notNull(),
+    subContent: text('sub_content').notNull().default(''),
+    published: boolean('published').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    aiTopic: text('ai_topic'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('articles_kind_published_idx').on(t.kind, t.published, t.createdAt)],
+);
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    status: text('status').$type<'pending' | 'confirmed' | 'unsubscribed'>().notNull().default('pending'),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_subscribers_email_key').on(t.email), uniqueIndex('newsletter_unsubscribe_token_key').on(t.unsubscribeToken)],
+);
+
+/** Numeric codes e-mailed for password reset and newsletter confirmation; stored hashed. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose').$type<'password_reset' | 'newsletter'>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the right code was given; for password_reset it opens the change window. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    windowExpiresAt: timestamp('window_expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_email_purpose_idx').on(t.email, t.purpose)],
+);
+
+/** E-mail verification tokens are usable once: their jti lands here when used. */
+export const usedTokens = pgTable('used_tokens', {
+  jti: text('jti').primaryKey(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Every e-mail is written here first, then sent by a worker that retries with back-off. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    toName: text('to_name'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    kind: text('kind').notNull(),
+    /** Template parameters for the third-party e-mail service transport. */
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+export const zipCodes = pgTable(
+  'zip_codes',
+  {
+    zip: text('zip').primaryKey(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+  },
+  (t) => [index('zip_codes_state_city_idx').on(t.state, sql`lower(${t.city})`), index('zip_codes_lat_lon_idx').on(t.latitude, t.longitude)],
+);
+
+/** Uploaded images behind the storage interface (default backend: the database). */
+export const uploads = pgTable('uploads', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** Small key/value facts about this installation (e.g. that demo data was loaded). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

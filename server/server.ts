@@ -1,0 +1,51 @@
+// The process: read config, open the database, build the app, listen, shut down cleanly.
+import Fastify from 'fastify';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import app from './app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    owner: 'server',
+  });
+  const fastify = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+  await fastify.register(app, { config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    fastify.log.info(`${signal} received, closing`);
+    try {
+      await fastify.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await fastify.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Animal Doctor is running at http://${shown}:${port} (database: ${database.engine})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`Animal Doctor cannot start: ${error.message}`);
+  } else {
+    console.error('Animal Doctor cannot start:', error);
+  }
+  process.exit(1);
+});

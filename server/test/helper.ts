@@ -1,0 +1,53 @@
+// Builds the app against a real database for API tests: PGlite in memory, or a fresh database
+// on TEST_DATABASE_URL's server. One database per test worker; tests create their own rows.
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import app from '../app';
+
+let shared: Promise<Database> | undefined;
+
+async function createPostgresDatabase(baseUrl: string): Promise<string> {
+  const name = `ad_test_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The worker's database, opened once and migrated. */
+export function testDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const baseUrl = process.env.TEST_DATABASE_URL;
+    if (baseUrl) return openDatabase({ databaseUrl: await createPostgresDatabase(baseUrl), poolSize: 4 });
+    return openDatabase({});
+  })();
+  return shared;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DEMO_DATA: 'off',
+    PUBLIC_URL: 'http://localhost:3000',
+    REDIS_URL: process.env.REDIS_URL,
+    ...overrides,
+  });
+}
+
+export async function buildTestApp(overrides: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = testConfig(overrides);
+  const database = await testDatabase();
+  const fastify = Fastify({ logger: false, bodyLimit: config.bodyLimitBytes });
+  await fastify.register(app, { config, database });
+  await fastify.ready();
+  return fastify;
+}
