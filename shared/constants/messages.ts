@@ -1,0 +1,38 @@
+// Every text the spec quotes (product-spec.md sections 2, 5 and 8), in one place.
+// Server and web import these; never retype one of them elsewhere.
+
+export const MESSAGES = {
+  loginFailed: 'Your Email or Password is not correct.',
+  tokenLoginFailed: 'User Info Incorrect! Please login again.',
+  notVerified: 'Your are not Verified.',
+  serverDisconnected: 'Server disconnected.',
+  errorCorrupted: 'Error corrupted.',
+  serverError: 'Server Error',
+  pleaseInputEmail: 'Please Input Email',
+  loginSuccess: 'Successfully logined!',
+  codeSent: 'Successfully sent Verification Code to your email!',
+  saved: 'Successfully Saved!',
+  logout: 'Successfully logout.',
+  subscribed: 'Email subscribed successfully!',
+  emailAlreadyRegistered: 'This email is already registered.',
+  sendingEmail: 'Sending Email...',
+  searching: 'Searching...',
+  verifyTitle: 'Verify your email to continue',
+  routerErrorTitle: 'Unexpected Application Error!',
+} as const;
+
+/** Ant Design form messages of spec section 5. `${label}` is filled by antd. */
+export const FORM_MESSAGES = {
+  required: 'Required!',
+  types: { email: '${label} is not a valid email!' },
+} as const;
+
+/** Spec section 9. */
+export const JWT_STORAGE_KEY = 'animaldoctorJwtToken';
+export const DATE_FORMAT = 'MMM DD, YYYY';
+export const TOAST = { durationMs: 5000, hoverExtraMs: 1000, showMs: 300, hideMs: 1000 } as const;
+export const SEARCH_DEFAULTS = { searchCount: 10, searchStart: 0 } as const;
+export const BLOG_DEFAULTS = { page: 1, pageSize: 10, pageSizeOptions: [10, 20, 50, 100], sizeChangerAbove: 50 } as const;
+export const MODAL_WIDTHS = { large: 770, medium: 600 } as const;
+export const TOOLTIP_MAX_WIDTH = 250;
+export const PRODUCT_NAME = 'Animal Doctor';
