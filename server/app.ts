@@ -1,17 +1,37 @@
 // The API and web server as one Fastify plugin (fastify/demo layout): external plugins first
-// (database, security, docs), then app plugins, then routes, whose folders are URL prefixes.
+// (database, errors, security, docs), then app plugins, then routes, whose folders are URL
+// prefixes, then the web app with its SPA fallback.
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import databasePlugin from './plugins/external/database';
+import errorsPlugin from './plugins/external/errors';
+import securityPlugin from './plugins/external/security';
+import docsPlugin from './plugins/external/docs';
+import webAppPlugin from './plugins/external/web-app';
 import healthRoutes from './routes/api/health/index';
 
 export interface AppOptions {
   config: Config;
   database: Database;
+  /** Folder of the built web app; defaults to dist/web. */
+  distDir?: string;
 }
 
-export default async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
+export const defaultDistDir = path.resolve(import.meta.dirname, '../dist/web');
+
+async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
   await fastify.register(databasePlugin, { database: options.database, config: options.config });
+  await fastify.register(errorsPlugin);
+  await fastify.register(securityPlugin);
+  await fastify.register(docsPlugin);
+
   await fastify.register(healthRoutes, { prefix: '/api/health' });
+
+  await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir });
 }
+
+// Not encapsulated: the error handler, hooks and decorations apply to the whole server.
+export default fp(app, { name: 'animal-doctor' });

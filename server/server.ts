@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import app from './app';
+import { fastifyOptions } from './fastify-options';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,11 +13,7 @@ async function main(): Promise<void> {
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     owner: 'server',
   });
-  const fastify = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
-  });
+  const fastify = Fastify(fastifyOptions(config, { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }));
   await fastify.register(app, { config, database });
 
   let closing = false;

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import app from '../app';
+import { fastifyOptions } from '../fastify-options';
 
 let shared: Promise<Database> | undefined;
 
@@ -43,11 +44,19 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-export async function buildTestApp(overrides: Record<string, string> = {}): Promise<FastifyInstance> {
+export interface TestAppOptions {
+  /** Built web app folder; by default none, so only the API is served. */
+  distDir?: string;
+  /** Registers extra routes (probes) before the app is sealed. */
+  extend?: (fastify: FastifyInstance) => PromiseLike<unknown> | void;
+}
+
+export async function buildTestApp(overrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<FastifyInstance> {
   const config = testConfig(overrides);
   const database = await testDatabase();
-  const fastify = Fastify({ logger: false, bodyLimit: config.bodyLimitBytes });
-  await fastify.register(app, { config, database });
+  const fastify = Fastify(fastifyOptions(config, false));
+  await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist' });
+  if (options.extend) await options.extend(fastify);
   await fastify.ready();
   return fastify;
 }

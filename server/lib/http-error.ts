@@ -1,0 +1,18 @@
+// The one error shape of the API (decisions.md section 2): `{ message, code }` with a 4xx status.
+// Routes throw `httpError(...)`; the error handler in plugins/external/errors.ts answers it.
+
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function httpError(statusCode: number, code: string, message: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(statusCode, code, message, extra);
+}

@@ -1,0 +1,191 @@
+// The platform's promises to every client: one error shape, limits, security headers, static files.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { buildTestApp } from '../../test/helper';
+import { httpError } from '../../lib/http-error';
+
+describe('error shape for bad input', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    // Probe routes declared like every real route: a strict body schema.
+    app = await buildTestApp({ BODY_LIMIT_BYTES: '2048' }, { extend: (fastify) => fastify.register(async (scope) => {
+      scope.post(
+        '/api/probe/echo',
+        { schema: { body: Type.Object({ name: Type.String({ maxLength: 20 }), age: Type.Integer() }, { additionalProperties: false }) } },
+        async (request) => request.body,
+      );
+      scope.post('/api/probe/refuse', async () => {
+        throw httpError(409, 'CONFLICT', 'That already exists.');
+      });
+      scope.post('/api/probe/crash', async () => {
+        throw new Error('secret internal detail: SELECT * FROM users');
+      });
+    }) });
+  });
+  afterAll(() => app.close());
+
+  const post = (url: string, payload: string, contentType = 'application/json') =>
+    app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+
+  it('accepts a valid body', async () => {
+    const res = await post('/api/probe/echo', JSON.stringify({ name: 'Rex', age: 3 }));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers malformed JSON with 400 INVALID_JSON', async () => {
+    const res = await post('/api/probe/echo', '{"name": "Rex",');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INVALID_JSON', message: expect.stringMatching(/JSON/) });
+  });
+
+  it('names the field of a wrong type', async () => {
+    const res = await post('/api/probe/echo', JSON.stringify({ name: 'Rex', age: '3' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: expect.stringContaining("'age'") });
+  });
+
+  it('names a missing field', async () => {
+    const res = await post('/api/probe/echo', JSON.stringify({ name: 'Rex' }));
+    expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: "Field 'age' is required." });
+  });
+
+  it('refuses unknown fields instead of dropping them', async () => {
+    const res = await post('/api/probe/echo', JSON.stringify({ name: 'Rex', age: 3, admin: true }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Unknown field 'admin'.");
+  });
+
+  it('refuses an over-long value', async () => {
+    const res = await post('/api/probe/echo', JSON.stringify({ name: 'x'.repeat(21), age: 3 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain("'name'");
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await post('/api/probe/echo', JSON.stringify({ name: 'x'.repeat(5000), age: 1 }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'BODY_TOO_LARGE' });
+  });
+
+  it('answers a non-JSON body with 415', async () => {
+    const res = await post('/api/probe/echo', 'name=Rex', 'text/csv');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('passes a deliberate refusal through with its status and code', async () => {
+    const res = await post('/api/probe/refuse', '{}');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'That already exists.', code: 'CONFLICT' });
+  });
+
+  it('hides internals of an unexpected error behind a request id', async () => {
+    const res = await post('/api/probe/crash', '{}');
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body).toEqual({ message: 'Something went wrong. Please try again later.', code: 'INTERNAL_ERROR', requestId: expect.any(String) });
+    expect(res.headers['x-request-id'] ?? body.requestId).toBe(body.requestId);
+    expect(res.body).not.toContain('SELECT');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('sends a Content-Security-Policy that forbids inline script', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('documents the API as OpenAPI at /api/docs', async () => {
+    const json = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./), paths: expect.objectContaining({ '/api/health/': expect.anything() }) });
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('rate limit', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => app.close());
+
+  it('answers 429 with the wait once an address passes the limit', async () => {
+    const address = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const codes: number[] = [];
+    let last;
+    for (let i = 0; i < 5; i++) {
+      last = await app.inject({ method: 'GET', url: '/api/docs/json', remoteAddress: address });
+      codes.push(last.statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 429, 429]);
+    expect(last!.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/wait \d+ seconds/), retryAfter: expect.any(Number) });
+    // Another address is not affected.
+    const other = await app.inject({ method: 'GET', url: '/api/docs/json', remoteAddress: '10.200.1.1' });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('serving the web app', () => {
+  let app: FastifyInstance;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ad-dist-'));
+  const chunk = `console.log(${JSON.stringify('x'.repeat(3000))});`;
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Animal Doctor</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets/index-abc123.js'), chunk);
+    fs.writeFileSync(path.join(dist, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(chunk));
+    fs.writeFileSync(path.join(dist, 'assets/index-abc123.js.gz'), zlib.gzipSync(chunk));
+    app = await buildTestApp({}, { distDir: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets precompressed and cached for a year', async () => {
+    const br = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(chunk);
+  });
+
+  it('answers deep links with index.html that is never cached', async () => {
+    for (const url of ['/', '/home', '/singlepost/:3', '/viewdoctorprofile/12?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers a missing asset with 404, not index.html', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-old999.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('keeps unknown API paths as JSON 404', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/unknown/call', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+});
