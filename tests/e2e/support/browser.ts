@@ -1,0 +1,62 @@
+// Launches Chromium for browser tests: CHROME_PATH, else the system's /usr/bin/chromium, else the
+// browser that the @sparticuz/chromium dev dependency unpacks into .cache/ (no download at test time).
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function executablePath(): Promise<string> {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  // NOTE: @sparticuz/chromium unpacks into os.tmpdir(); point it at a cache folder of the project.
+  const cache = path.join(root, '.cache/chromium');
+  fs.mkdirSync(cache, { recursive: true });
+  process.env.TMPDIR = cache;
+  const sparticuz = (await import('@sparticuz/chromium')).default;
+  return sparticuz.executablePath();
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: await executablePath(), headless: true, args: CHROMIUM_FLAGS });
+}
+
+export interface TrackedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors seen so far; a test fails when any is left at the end. */
+  problems: string[];
+}
+
+export async function openPage(browser: Browser, viewport: { width: number; height: number }): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { context, page, problems };
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Asserts that axe-core finds no WCAG 2.1 A/AA violation on the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}

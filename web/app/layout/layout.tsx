@@ -1,0 +1,103 @@
+// The shared layout of every route: header, main content area, footer (spec section 2).
+import { Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { PageLoader } from '../../components/ui/page-loader';
+import { Toaster } from '../../components/ui/toaster';
+import { NewsletterForm } from '../../features/newsletter/newsletter-form';
+import { useAppSelector } from '../store';
+import { Logo } from './logo';
+import { CONTACT, FOOTER_EXTRA_LINKS, HEADER_LINKS } from './nav-links';
+import { UserMenu } from './user-menu';
+
+function Header() {
+  const logined = useAppSelector((state) => state.auth.logined);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  return (
+    <header className="site-header">
+      <div className="container header-inner">
+        <Link to="/home" className="brand" aria-label="Animal Doctor home">
+          <Logo />
+        </Link>
+        <nav className={`main-nav${menuOpen ? ' open' : ''}`} id="main-nav" aria-label="Main">
+          <ul>
+            {HEADER_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to}>{link.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="header-actions">
+          {logined ? (
+            <UserMenu />
+          ) : (
+            <Link to="/signin" className="button button-primary sign-in-button">
+              Sign in
+            </Link>
+          )}
+          <button type="button" className="menu-toggle" aria-controls="main-nav" aria-expanded={menuOpen} aria-label={menuOpen ? 'Close menu' : 'Open menu'} onClick={() => setMenuOpen((v) => !v)}>
+            <span aria-hidden="true" />
+            <span aria-hidden="true" />
+            <span aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-brand">
+          <Logo />
+          <p>Animal Doctor connects pet owners with trusted local veterinarians and animal hospitals across the United States.</p>
+          <p className="footer-contact">
+            <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
+            <br />
+            <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="footer-heading">Explore</h2>
+          <ul className="footer-links">
+            {[...HEADER_LINKS, ...FOOTER_EXTRA_LINKS].map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="footer-newsletter">
+          <NewsletterForm />
+        </div>
+      </div>
+      <div className="container footer-bottom">
+        <p>© {new Date().getFullYear()} Animal Doctor. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}
+
+export function Layout() {
+  const navigation = useNavigation();
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="site-main" aria-busy={navigation.state === 'loading'}>
+        {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// The header's user dropdown (spec section 2, Header; section 4, Header profile flow).
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '../../../shared/constants/messages';
+import { Dialog } from '../../components/ui/dialog';
+import { toast } from '../../lib/toast';
+import { useAppDispatch, useAppSelector } from '../store';
+import { hasPaidPlan, isAdmin, isSubmitted, logout, signedInUser } from '../../features/auth/auth-slice';
+
+type Modal = 'plans' | 'setup' | undefined;
+
+export function UserMenu() {
+  const user = useAppSelector(signedInUser);
+  const admin = useAppSelector(isAdmin);
+  const paid = useAppSelector(hasPaidPlan);
+  const submitted = useAppSelector(isSubmitted);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [modal, setModal] = useState<Modal>();
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDocument = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDocument);
+    document.addEventListener('keydown', onDocument);
+    return () => {
+      document.removeEventListener('mousedown', onDocument);
+      document.removeEventListener('keydown', onDocument);
+    };
+  }, [open]);
+
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+  const createOrEditProfile = () => (paid ? navigate('/setupprofile') : setModal('plans'));
+  const yourProfile = () => (submitted ? navigate('/viewprofile') : setModal('setup'));
+  const signOut = () => {
+    dispatch(logout());
+    toast.success(MESSAGES.logout);
+    navigate('/home');
+  };
+
+  const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?';
+  return (
+    <div className="user-menu" ref={root}>
+      <button type="button" className="user-menu-button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
+        <span className="avatar" aria-hidden="true">
+          {initials}
+        </span>
+        <span className="user-menu-name">{user?.first_name ?? 'Account'}</span>
+        <span aria-hidden="true" className="caret">
+          ▾
+        </span>
+      </button>
+      {open && (
+        <ul className="user-menu-list" role="menu" id={menuId}>
+          {!admin && (
+            <li role="none">
+              <button type="button" role="menuitem" onClick={choose(createOrEditProfile)}>
+                {submitted ? 'Edit Profile' : 'Create Profile'}
+              </button>
+            </li>
+          )}
+          {!admin && (
+            <li role="none">
+              <button type="button" role="menuitem" onClick={choose(yourProfile)}>
+                Your Profile
+              </button>
+            </li>
+          )}
+          {admin && (
+            <li role="none">
+              <button type="button" role="menuitem" onClick={choose(() => navigate('/admin'))}>
+                Manage Users
+              </button>
+            </li>
+          )}
+          {admin && (
+            <li role="none">
+              <button type="button" role="menuitem" onClick={choose(() => navigate('/articleeditor'))}>
+                Manage Articles
+              </button>
+            </li>
+          )}
+          <li role="none">
+            <button type="button" role="menuitem" onClick={choose(signOut)}>
+              Sign out
+            </button>
+          </li>
+        </ul>
+      )}
+      <Dialog
+        open={modal === 'plans'}
+        title="Choose a plan first"
+        onClose={() => setModal(undefined)}
+        footer={
+          <>
+            <button type="button" className="button" onClick={() => { setModal(undefined); navigate('/home'); }}>
+              Back to home
+            </button>
+            <button type="button" className="button button-primary" onClick={() => { setModal(undefined); navigate('/services'); }}>
+              Go to Plans
+            </button>
+          </>
+        }
+      >
+        <p>A public profile needs a paid plan. Pick the plan that suits your practice; you can build your profile right after.</p>
+      </Dialog>
+      <Dialog
+        open={modal === 'setup'}
+        title="Set up your profile"
+        onClose={() => setModal(undefined)}
+        footer={
+          <>
+            <button type="button" className="button" onClick={() => setModal(undefined)}>
+              Cancel
+            </button>
+            <button type="button" className="button button-primary" onClick={() => setModal(paid ? (navigate('/setupprofile'), undefined) : 'plans')}>
+              Go to Setup
+            </button>
+          </>
+        }
+      >
+        <p>You have not submitted your profile yet. Set it up so pet owners can find your practice.</p>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// A modal dialog on the native <dialog> element: focus is trapped and Escape closes it.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { MODAL_WIDTHS } from '../../../shared/constants/messages';
+
+interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  width?: number;
+}
+
+export function Dialog({ open, title, onClose, children, footer, width = MODAL_WIDTHS.medium }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="dialog" style={{ maxWidth: `min(${width}px, calc(100vw - 32px))` }} aria-labelledby="dialog-title" onClose={onClose} onCancel={onClose}>
+      <div className="dialog-head">
+        <h2 id="dialog-title">{title}</h2>
+        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <div className="dialog-body">{children}</div>
+      {footer && <div className="dialog-foot">{footer}</div>}
+    </dialog>
+  );
+}

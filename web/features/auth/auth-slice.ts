@@ -1,0 +1,95 @@
+// Auth state of spec section 3: logined, token, user; plus whether the stored session was checked.
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Session, User } from '../../../shared/types/user';
+import { MESSAGES } from '../../../shared/constants/messages';
+import { api, setAuthToken } from '../../lib/api-client';
+import { readStoredToken, removeStoredToken, storeToken } from '../../lib/session-storage';
+import { toast } from '../../lib/toast';
+
+export interface AuthState {
+  logined: boolean;
+  token: string;
+  /** `{}` when nobody is signed in (spec: "user (object, initially empty)"). */
+  user: User | Record<string, never>;
+  /** True while the stored token is being exchanged at start-up; guards wait for it. */
+  restoring: boolean;
+}
+
+const initialState: AuthState = { logined: false, token: '', user: {}, restoring: readStoredToken() !== null };
+
+/** Spec section 4: on start, if a stored login token exists, the session is restored. */
+export const restoreSession = createAsyncThunk('auth/restoreSession', async (_: void, { rejectWithValue }) => {
+  const token = readStoredToken();
+  if (!token) return rejectWithValue('none');
+  try {
+    const { data } = await api.post<Session>('/user/login-with-token', { token }, { silent: true });
+    return data;
+  } catch {
+    toast.error(MESSAGES.tokenLoginFailed);
+    return rejectWithValue('failed');
+  }
+});
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    /** Stores token and user without logging in (register 200, login 201). */
+    setSession(state, action: PayloadAction<Session>) {
+      state.token = action.payload.token;
+      state.user = action.payload.user;
+      storeToken(action.payload.token);
+      setAuthToken(action.payload.token);
+    },
+    loggedIn(state, action: PayloadAction<Session>) {
+      state.token = action.payload.token;
+      state.user = action.payload.user;
+      state.logined = true;
+      state.restoring = false;
+      storeToken(action.payload.token);
+      setAuthToken(action.payload.token);
+    },
+    /** A user object returned by any profile call replaces the stored user (spec section 3). */
+    userReplaced(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+    },
+    logout(state) {
+      state.logined = false;
+      state.user = {};
+      state.token = '';
+      state.restoring = false;
+      removeStoredToken();
+      setAuthToken('');
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(restoreSession.fulfilled, (state, action) => {
+        state.token = action.payload.token;
+        state.user = action.payload.user;
+        state.logined = action.payload.user.verify;
+        state.restoring = false;
+        storeToken(action.payload.token);
+        setAuthToken(action.payload.token);
+      })
+      .addCase(restoreSession.rejected, (state) => {
+        // Failed login by stored token: the stored token is removed and logined is set to false.
+        state.restoring = false;
+        state.logined = false;
+        state.token = '';
+        state.user = {};
+        removeStoredToken();
+        setAuthToken('');
+      });
+  },
+});
+
+export const { setSession, loggedIn, userReplaced, logout } = authSlice.actions;
+export const authReducer = authSlice.reducer;
+
+export function signedInUser(state: { auth: AuthState }): User | undefined {
+  return 'id' in state.auth.user ? (state.auth.user as User) : undefined;
+}
+export const isAdmin = (state: { auth: AuthState }) => state.auth.logined && signedInUser(state)?.manage_role === 'admin';
+export const hasPaidPlan = (state: { auth: AuthState }) => state.auth.logined && (signedInUser(state)?.payment?.plan ?? 0) > 0;
+export const isSubmitted = (state: { auth: AuthState }) => Boolean(signedInUser(state)?.submit_at);

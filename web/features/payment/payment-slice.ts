@@ -1,0 +1,25 @@
+// Payment state of spec section 3: the provider's customer for the signed-in vet.
+// NOTE: the spec observes this slice also reacting to the search-doctor action type (an accidental
+// overlap in the original client); decisions.md keeps only email and customerId, so we do not copy it.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export interface PaymentState {
+  email: string;
+  customerId: string;
+}
+
+const initialState: PaymentState = { email: '', customerId: '' };
+
+const paymentSlice = createSlice({
+  name: 'payment',
+  initialState,
+  reducers: {
+    customerSet(state, action: PayloadAction<PaymentState>) {
+      state.email = action.payload.email;
+      state.customerId = action.payload.customerId;
+    },
+  },
+});
+
+export const { customerSet } = paymentSlice.actions;
+export const paymentReducer = paymentSlice.reducer;

@@ -1,0 +1,44 @@
+// The zip / city / state search form used on /home and /searchdoctor; it fills the search state.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { searchDoctor } from './search-slice';
+
+export function DoctorSearchForm({ submitLabel = 'Find a vet' }: { submitLabel?: string }) {
+  const current = useAppSelector((state) => state.search);
+  const [zip, setZip] = useState(current.searchZipCode);
+  const [city, setCity] = useState(current.searchCity);
+  const [state, setState] = useState(current.searchState);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(searchDoctor({ searchZipCode: zip.trim(), searchCity: city.trim(), searchState: state.trim(), searchStart: 0 }));
+    const params = new URLSearchParams();
+    if (zip.trim()) params.set('zip', zip.trim());
+    if (city.trim()) params.set('city', city.trim());
+    if (state.trim()) params.set('state', state.trim());
+    navigate(`/searchdoctor${params.size ? `?${params}` : ''}`);
+  };
+
+  return (
+    <form className="search-panel" onSubmit={submit} role="search" aria-label="Find a veterinarian">
+      <div className="field">
+        <label htmlFor="search-zip">Zip code</label>
+        <input id="search-zip" inputMode="numeric" autoComplete="postal-code" placeholder="e.g. 10001" maxLength={5} value={zip} onChange={(e) => setZip(e.target.value.replace(/\D/g, ''))} />
+      </div>
+      <div className="field">
+        <label htmlFor="search-city">City</label>
+        <input id="search-city" autoComplete="address-level2" placeholder="e.g. Austin" value={city} onChange={(e) => setCity(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="search-state">State</label>
+        <input id="search-state" autoComplete="address-level1" placeholder="e.g. TX or Texas" value={state} onChange={(e) => setState(e.target.value)} />
+      </div>
+      <button type="submit" className="button button-primary button-large">
+        {submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+// The one API client: JSON POST (or GET) to /api, the Authorization header from the session token,
+// and failures turned into the spec's toasts (section 8) unless the caller asks for silence.
+import { MESSAGES } from '../../shared/constants/messages';
+import { toast } from './toast';
+
+let authToken = '';
+
+/** Set from the session token (spec section 4: "The authorization header is set from the token"). */
+export function setAuthToken(token: string): void {
+  authToken = token;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly data: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  /** Do not toast failures (the spec's silent cases); the caller handles ApiError. */
+  silent?: boolean;
+  method?: 'GET' | 'POST';
+  signal?: AbortSignal;
+}
+
+/** A refusal's human text: plain-text bodies as they are, JSON bodies by their message. */
+export function errorText(data: unknown): string | undefined {
+  if (typeof data === 'string' && data.trim() !== '') return data;
+  if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') return (data as { message: string }).message;
+  return undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if ((response.headers.get('content-type') ?? '').includes('application/json') && text !== '') {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export async function apiRequest<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const method = options.method ?? 'POST';
+  const headers: Record<string, string> = { accept: 'application/json, text/plain' };
+  if (authToken) headers.authorization = `Bearer ${authToken}`;
+  if (method === 'POST') headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined, signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    if (!options.silent) toast.error(MESSAGES.serverDisconnected);
+    throw new ApiError(MESSAGES.serverDisconnected, undefined, undefined);
+  }
+  let data: unknown;
+  try {
+    data = await readBody(response);
+  } catch {
+    if (!options.silent) toast.error(MESSAGES.errorCorrupted);
+    throw new ApiError(MESSAGES.errorCorrupted, response.status, undefined);
+  }
+  if (!response.ok) {
+    const text = errorText(data) ?? MESSAGES.errorCorrupted;
+    if (!options.silent) toast.error(text);
+    throw new ApiError(text, response.status, data);
+  }
+  return { status: response.status, data: data as T };
+}
+
+export const api = {
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method'>) => apiRequest<T>(path, body, { ...options, method: 'POST' }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => apiRequest<T>(path, undefined, { ...options, method: 'GET' }),
+};
