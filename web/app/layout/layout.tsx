@@ -24,7 +24,9 @@ function Header() {
           <ul>
             {HEADER_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to}>{link.label}</NavLink>
+                <NavLink to={link.to} onClick={() => setMenuOpen(false)}>
+                  {link.label}
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -1,0 +1,105 @@
+// Journey: a visitor opens the site on a phone and on a desktop, follows every header and footer
+// link, sees each page's title, and meets the not-found page on an unknown path.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, expectAccessible, launchBrowser, openPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const HEADER = [
+  { label: 'Home', path: '/home', heading: 'Find a trusted vet for your pet, close to home' },
+  { label: 'Search Doctor', path: '/searchdoctor', heading: 'Search Doctor' },
+  { label: 'About Us', path: '/aboutus', heading: 'About Us' },
+  { label: 'Authors Digest', path: '/blogpage', heading: 'Blog Articles' },
+  { label: 'Pricing', path: '/services', heading: 'Plans and pricing' },
+  { label: 'Pet medicine', path: '/medicine', heading: 'Pet medicine' },
+  { label: 'Pet insurance', path: '/insurance', heading: 'Pet insurance' },
+];
+const FOOTER_EXTRA = [
+  { label: 'Articles', path: '/ai-blogpage', heading: 'Articles' },
+  { label: 'Terms', path: '/terms', heading: 'Terms of Service' },
+  { label: 'Policy', path: '/privacypolicy', heading: 'Privacy Policy' },
+];
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function expectHeading(page: Page, path: string, heading: string) {
+  await page.waitForURL((url) => url.pathname === path);
+  await expect.poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe(heading);
+}
+
+for (const viewport of [PHONE, DESKTOP]) {
+  const phone = viewport === PHONE;
+  describe(`navigation at ${viewport.width} px`, () => {
+    it('opens / on /home and follows every header link', async () => {
+      const { page, context, problems } = await openPage(browser, viewport);
+      await page.goto(server.url + '/');
+      await expectHeading(page, '/home', HEADER[0]!.heading);
+      await expect.poll(() => page.title()).toContain('Animal Doctor');
+      await expect(page.getByRole('link', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+      await expectAccessible(page, '/home');
+
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const link of HEADER) {
+        if (phone) {
+          expect(await nav.isVisible(), 'the menu starts closed on a phone').toBe(false);
+          await page.getByRole('button', { name: 'Open menu' }).click();
+        }
+        await nav.getByRole('link', { name: link.label, exact: true }).click();
+        await expectHeading(page, link.path, link.heading);
+        await expectAccessible(page, link.path);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it('follows every footer link', async () => {
+      const { page, context, problems } = await openPage(browser, viewport);
+      await page.goto(server.url + '/home');
+      await expectHeading(page, '/home', HEADER[0]!.heading);
+      const footer = page.getByRole('navigation', { name: 'Footer' });
+      for (const link of [...HEADER, ...FOOTER_EXTRA]) {
+        await footer.getByRole('link', { name: link.label, exact: true }).click();
+        await expectHeading(page, link.path, link.heading);
+      }
+      for (const link of FOOTER_EXTRA) {
+        await page.goto(server.url + link.path);
+        await expectHeading(page, link.path, link.heading);
+        await expectAccessible(page, link.path);
+      }
+      await expect(page.locator('footer').getByText(/© \d{4} Animal Doctor/).isVisible()).resolves.toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it('shows the not-found page for an unknown path, and sign in leads to /signin', async () => {
+      const { page, context, problems } = await openPage(browser, viewport);
+      await page.goto(server.url + '/no/such/page');
+      await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
+      await expectAccessible(page, 'not found');
+      await page.getByRole('link', { name: 'Go to the home page' }).click();
+      await expectHeading(page, '/home', HEADER[0]!.heading);
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await expectHeading(page, '/signin', 'Sign in');
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it('sends a visitor away from guarded pages to /home', async () => {
+      const { page, context } = await openPage(browser, viewport);
+      for (const path of ['/admin', '/articleeditor', '/setupprofile', '/viewprofile', '/congratulationverify/1']) {
+        await page.goto(server.url + path);
+        await expectHeading(page, '/home', HEADER[0]!.heading);
+      }
+      await context.close();
+    });
+  });
+}
