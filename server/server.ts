@@ -2,6 +2,7 @@
 import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { prepareDatabase } from './db/prepare';
 import { DataDirLockedError } from './db/data-dir-lock';
 import app from './app';
 import { fastifyOptions } from './fastify-options';
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     owner: 'server',
   });
+  await prepareDatabase(database, config, (line) => console.log(line));
   const fastify = Fastify(fastifyOptions(config, { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }));
   await fastify.register(app, { config, database });
 

@@ -1,0 +1,60 @@
+// `npm run create-admin -- --email E --password P [--first-name F] [--last-name L]`
+// Creates a verified administrator, or promotes an existing account. Opens the database like the
+// server does, so it refuses to run while a server holds the embedded DATA_DIR.
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { DataDirLockedError } from '../server/db/data-dir-lock';
+import { users } from '../server/db/schema';
+import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from '../server/lib/password';
+
+function fail(code: number, line: string): never {
+  console.error(`create-admin: ${line}`);
+  process.exit(code);
+}
+
+const usage = 'usage: npm run create-admin -- --email E --password P [--first-name F] [--last-name L]';
+let values: Record<string, string | undefined>;
+try {
+  ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } } }));
+} catch (error) {
+  fail(2, `${(error as Error).message}\n${usage}`);
+}
+const email = values.email?.trim().toLowerCase();
+const password = values.password;
+if (!email || !password) fail(2, usage);
+if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) fail(2, `"${email}" is not a valid e-mail address`);
+if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) fail(2, `the password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`);
+
+try {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, owner: 'create-admin' });
+  try {
+    const passwordHash = await hashPassword(password);
+    const [existing] = await database.db.select().from(users).where(eq(users.email, email));
+    if (existing) {
+      await database.db
+        .update(users)
+        .set({ manageRole: 'admin', passwordHash, verify: true, verifiedAt: existing.verifiedAt ?? new Date(), status: 'active', tokenVersion: existing.tokenVersion + 1, updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
+      console.log(`create-admin: ${email} is now an administrator (password updated).`);
+    } else {
+      await database.db.insert(users).values({
+        email,
+        passwordHash,
+        firstName: values['first-name']?.trim() || 'Site',
+        lastName: values['last-name']?.trim() || 'Administrator',
+        verify: true,
+        verifiedAt: new Date(),
+        manageRole: 'admin',
+      });
+      console.log(`create-admin: created administrator ${email}.`);
+    }
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) fail(1, error.message);
+  throw error;
+}

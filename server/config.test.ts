@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const fails = (env: Record<string, string>) => () => loadConfig(env);
+
+describe('loadConfig', () => {
+  it('gives working defaults for npm start on the embedded database', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', databaseUrl: undefined, redisUrl: undefined, demoData: true });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('names the variable that is malformed', () => {
+    expect(fails({ PORT: 'abc' })).toThrow(new ConfigError('PORT must be a whole number, got "abc"'));
+    expect(fails({ PORT: '70000' })).toThrow('PORT must be between 0 and 65535');
+    expect(fails({ DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must start with postgres:// or postgresql://');
+    expect(fails({ DATABASE_URL: 'not a url' })).toThrow('DATABASE_URL is not a valid URL');
+    expect(fails({ REDIS_URL: 'http://x' })).toThrow('REDIS_URL must start with redis:// or rediss://');
+    expect(fails({ JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters long');
+    expect(fails({ DEMO_DATA: 'maybe' })).toThrow('DEMO_DATA must be on or off, got "maybe"');
+    expect(fails({ NODE_ENV: 'staging' })).toThrow('NODE_ENV must be development, production or test');
+  });
+
+  it('requires JWT_SECRET in production on a PostgreSQL server', () => {
+    expect(fails({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow('JWT_SECRET is required in production when DATABASE_URL is set');
+  });
+
+  it('requires grouped variables together', () => {
+    expect(fails({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow('STRIPE_WEBHOOK_SECRET must be set together with STRIPE_SECRET_KEY');
+    expect(fails({ AI_BASE_URL: 'http://localhost:1', AI_MODEL: 'm' })).toThrow('AI_API_KEY must be set together with AI_BASE_URL, AI_MODEL');
+  });
+});

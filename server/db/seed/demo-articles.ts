@@ -1,0 +1,107 @@
+// Demo articles with real, useful pet-health content, loaded on a fresh installation.
+
+export interface DemoArticle {
+  kind: 'blog' | 'ai';
+  title: string;
+  author: string;
+  subContent: string;
+  contents: string;
+}
+
+export const DEMO_ARTICLES: DemoArticle[] = [
+  {
+    kind: 'blog',
+    title: 'Your puppy’s first year of vaccinations',
+    author: 'Dr. Maria Alvarez',
+    subContent: 'Which shots your puppy needs, when to give them, and why the booster at 16 weeks matters so much.',
+    contents: `<p>Puppies are born with some protection from their mother’s milk, but it fades between six and sixteen weeks of age. Vaccines given in that window teach the immune system to defend itself before the maternal antibodies are gone.</p>
+<h2>The core vaccines</h2>
+<ul><li><strong>Distemper, adenovirus and parvovirus</strong> (often combined as DHPP): at 6–8, 10–12 and 14–16 weeks, then a booster at one year.</li><li><strong>Rabies</strong>: one dose at 12–16 weeks as required by state law, a booster after one year, then every one or three years depending on the vaccine.</li></ul>
+<h2>Lifestyle vaccines</h2>
+<p>Leptospirosis, Bordetella (kennel cough), canine influenza and Lyme disease vaccines depend on where you live and what your dog does. A puppy going to day care or hiking in tick country needs a different plan from one living in a city apartment.</p>
+<h2>Why the last booster matters</h2>
+<p>Until the final puppy shot at about 16 weeks, assume your puppy is not fully protected against parvovirus. Avoid dog parks and pet-store floors until then, but do keep socialising with healthy, vaccinated dogs you know.</p>`,
+  },
+  {
+    kind: 'blog',
+    title: 'Five signs of dental disease in cats',
+    author: 'Dr. Kevin Osei',
+    subContent: 'Most cats over three have some dental disease. Learn the quiet signs before they become painful problems.',
+    contents: `<p>Cats hide pain well, and their mouths are no exception. By the age of three most cats have some degree of periodontal disease, and many also develop painful tooth resorption.</p>
+<ol><li><strong>Bad breath</strong> that persists is not normal and usually means bacteria and tartar build-up.</li><li><strong>Red gums</strong>, especially a thin red line where the gum meets the tooth.</li><li><strong>Chewing on one side</strong> or dropping food from the mouth.</li><li><strong>Drooling</strong> or pawing at the face.</li><li><strong>Less grooming</strong>, leaving the coat greasy or matted.</li></ol>
+<p>Your vet examines the mouth at every check-up, but a full assessment needs dental X-rays under anaesthesia because most of a tooth sits below the gum line. Daily brushing with a pet toothpaste is the best prevention; dental diets and water additives help a little.</p>`,
+  },
+  {
+    kind: 'blog',
+    title: 'What to put in a pet first-aid kit',
+    author: 'Dr. Maria Alvarez',
+    subContent: 'A short list of supplies that helps you act calmly in the minutes before you reach the vet.',
+    contents: `<p>A first-aid kit does not replace a veterinarian, but it lets you protect a wound, control bleeding and keep your pet comfortable on the way to the clinic.</p>
+<ul><li>Your vet’s phone number, the nearest 24/7 emergency hospital and an animal poison control number</li><li>Gauze pads and rolls, non-stick dressings and self-adhesive bandage</li><li>Blunt-ended scissors and tweezers or a tick remover</li><li>Saline solution for flushing eyes and wounds</li><li>A digital thermometer (normal for dogs and cats: 100.5–102.5 °F)</li><li>A soft muzzle: even gentle pets may bite when in pain</li><li>A towel or blanket for warmth and for carrying small animals</li></ul>
+<p>Do not give human painkillers. Many, including ibuprofen and acetaminophen, are toxic to pets even in small doses.</p>`,
+  },
+  {
+    kind: 'blog',
+    title: 'Heatstroke in dogs: prevention and first steps',
+    author: 'Dr. Priya Natarajan',
+    subContent: 'Dogs cool themselves mostly by panting. On hot days that is not enough — here is how to keep them safe.',
+    contents: `<p>Heatstroke happens when a dog’s body temperature rises above about 104 °F and it cannot cool down. Short-nosed breeds, overweight dogs, puppies and seniors are at the highest risk.</p>
+<h2>Warning signs</h2>
+<p>Heavy panting, thick drool, bright red gums, weakness, vomiting and collapse. A dog showing these signs needs help now.</p>
+<h2>What to do</h2>
+<ul><li>Move the dog into shade or air conditioning.</li><li>Wet the body with cool (not ice-cold) water and place it in front of a fan.</li><li>Offer small amounts of water; do not force it.</li><li>Drive to the nearest vet while cooling continues: organ damage can appear hours later.</li></ul>
+<p>Never leave a dog in a parked car. On a 75 °F day the inside can pass 100 °F within twenty minutes.</p>`,
+  },
+  {
+    kind: 'blog',
+    title: 'Choosing pet insurance without regrets',
+    author: 'Sam Whitaker',
+    subContent: 'Deductibles, reimbursement rates and waiting periods explained in plain words.',
+    contents: `<p>The right policy depends on your budget and on how you would pay for a sudden $3,000 bill. Compare policies on the same terms before you compare prices.</p>
+<ul><li><strong>Deductible</strong>: annual deductibles are simpler than per-condition ones.</li><li><strong>Reimbursement</strong>: 80 % is a common middle ground.</li><li><strong>Limits</strong>: an unlimited annual limit protects you from the rare very large bill.</li><li><strong>Waiting periods</strong>: illness cover often starts after 14 days, orthopaedic cover later.</li></ul>
+<p>Enrol while your pet is young and healthy: anything diagnosed before cover starts is usually excluded for life.</p>`,
+  },
+  {
+    kind: 'blog',
+    title: 'Caring for your senior cat',
+    author: 'Dr. Kevin Osei',
+    subContent: 'From eleven years on, small changes in habits can be the first sign of kidney, thyroid or joint disease.',
+    contents: `<p>Cats are considered seniors from about eleven years of age. Many live well into their late teens with a little extra attention.</p>
+<ul><li>Book a check-up every six months, with blood and urine tests once a year.</li><li>Watch water intake and litter-box habits: drinking more can signal kidney disease, diabetes or an overactive thyroid.</li><li>Weigh your cat monthly; unexplained weight loss is worth a vet visit.</li><li>Offer low-sided litter boxes and steps to favourite spots for stiff joints.</li></ul>
+<p>Arthritis is common and under-treated in cats. If your cat no longer jumps onto the bed, ask your vet about safe pain relief.</p>`,
+  },
+  {
+    kind: 'ai',
+    title: 'Rabbit care basics for new owners',
+    author: 'Animal Doctor Editorial',
+    subContent: 'Hay, space and company: the three things every pet rabbit needs.',
+    contents: `<p>Rabbits are social, intelligent animals that can live ten years or more. Most health problems in pet rabbits come from the wrong diet or too little space.</p>
+<h2>Diet</h2>
+<p>Unlimited fresh grass hay should make up about 80 % of the diet. It wears down constantly growing teeth and keeps the gut moving. Add a handful of leafy greens daily and a small measure of plain pellets; keep fruit and carrots as treats.</p>
+<h2>Space and company</h2>
+<p>A rabbit needs room to hop, stretch and stand up on its hind legs, plus several hours of exercise a day. Rabbits are happiest in neutered pairs.</p>
+<h2>When to call the vet</h2>
+<p>A rabbit that stops eating or passing droppings for more than twelve hours may have gut stasis, which is an emergency.</p>`,
+  },
+  {
+    kind: 'ai',
+    title: 'Travelling with your pet: a checklist',
+    author: 'Animal Doctor Editorial',
+    subContent: 'Health certificates, carriers and calm: prepare a trip your pet will tolerate well.',
+    contents: `<p>Good preparation makes travel safer and less stressful for pets and people alike.</p>
+<ul><li>Check the rules of your destination: many states and airlines ask for a recent health certificate and proof of rabies vaccination.</li><li>Make sure the microchip is registered with your current phone number.</li><li>Get your pet used to its carrier or car harness weeks before the trip.</li><li>Pack food, water, medicines, medical records and a familiar blanket.</li><li>Plan stops every two to three hours on long drives.</li></ul>
+<p>Ask your vet before using any calming medicine; some sedatives are unsafe for air travel.</p>`,
+  },
+  {
+    kind: 'ai',
+    title: 'Understanding your pet’s blood test results',
+    author: 'Animal Doctor Editorial',
+    subContent: 'What a complete blood count and a chemistry panel tell your vet, in plain language.',
+    contents: `<p>Routine blood tests help vets find disease early, often before a pet shows any sign of illness.</p>
+<h2>Complete blood count (CBC)</h2>
+<p>Counts red cells (anaemia), white cells (infection or inflammation) and platelets (clotting).</p>
+<h2>Chemistry panel</h2>
+<p>Measures substances that reflect how organs work: creatinine and SDMA for the kidneys, ALT and ALP for the liver, glucose for diabetes, and electrolytes for hydration.</p>
+<p>A single value slightly outside the reference range is common and not always meaningful. Your vet reads results together with the physical exam and history, and may repeat a test before drawing conclusions.</p>`,
+  },
+];

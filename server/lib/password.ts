@@ -1,0 +1,20 @@
+// Passwords are hashed with argon2id (decisions.md section 3); only the hash is ever stored.
+import { hash, verify } from '@node-rs/argon2';
+
+// NOTE: Algorithm is an ambient const enum (unusable with isolatedModules); 2 is Argon2id.
+const ARGON2ID = 2;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export function hashPassword(plain: string): Promise<string> {
+  return hash(plain, { algorithm: ARGON2ID });
+}
+
+export async function verifyPassword(passwordHash: string, plain: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, plain);
+  } catch {
+    return false; // a malformed stored hash never matches
+  }
+}
