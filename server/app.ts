@@ -11,7 +11,13 @@ import errorsPlugin from './plugins/external/errors';
 import securityPlugin from './plugins/external/security';
 import docsPlugin from './plugins/external/docs';
 import webAppPlugin from './plugins/external/web-app';
+import countersPlugin from './plugins/app/limits/counters';
+import authenticatePlugin from './plugins/app/auth/authenticate';
+import mailerPlugin from './mail/mailer';
 import healthRoutes from './routes/api/health/index';
+import userRoutes from './routes/api/user/index';
+import newsletterCodeRoutes from './routes/api/user/newsletter';
+import newsletterRoutes from './routes/api/newsletter/index';
 
 export interface AppOptions {
   config: Config;
@@ -28,7 +34,14 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(securityPlugin);
   await fastify.register(docsPlugin);
 
+  await fastify.register(countersPlugin);
+  await fastify.register(authenticatePlugin);
+  await fastify.register(mailerPlugin);
+
   await fastify.register(healthRoutes, { prefix: '/api/health' });
+  await fastify.register(userRoutes, { prefix: '/api/user' });
+  await fastify.register(newsletterCodeRoutes, { prefix: '/api/user' });
+  await fastify.register(newsletterRoutes, { prefix: '/api/newsletter' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir });
 }

@@ -36,6 +36,10 @@ export interface Config {
   mail: {
     from: string;
     smtpUrl: string | undefined;
+    /** First retry delay of the outbox; doubles per attempt. */
+    retryBaseMs: number;
+    /** How often the outbox worker looks for due messages. */
+    pollMs: number;
     emailService:
       | { publicKey: string; serviceId: string; templateId: string; baseUrl: string; privateKey: string | undefined }
       | undefined;
@@ -140,6 +144,8 @@ export function loadConfig(env: Env = process.env): Config {
     mail: {
       from: read(env, 'MAIL_FROM') ?? 'no-reply@animaldoctor.local',
       smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+      retryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 5000, 10, 3_600_000),
+      pollMs: integer(env, 'MAIL_POLL_MS', 5000, 10, 3_600_000),
       emailService: emailService
         ? {
             publicKey: emailService[0]!,

@@ -1,6 +1,8 @@
 // Builds the app against a real database for API tests: PGlite in memory, or a fresh database
 // on TEST_DATABASE_URL's server. One database per test worker; tests create their own rows.
 import Fastify, { type FastifyInstance } from 'fastify';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -39,6 +41,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     DEMO_DATA: 'off',
     PUBLIC_URL: 'http://localhost:3000',
+    DATA_DIR: path.join(os.tmpdir(), `ad-test-${process.pid}`),
+    MAIL_POLL_MS: '100',
+    MAIL_RETRY_BASE_MS: '100',
     REDIS_URL: process.env.REDIS_URL,
     ...overrides,
   });

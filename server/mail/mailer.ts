@@ -1,0 +1,110 @@
+// The one e-mail sender (decisions.md section 3): a message is written to the outbox table first,
+// then a worker sends it, retrying with exponential back-off, so an e-mail server that is down for
+// a while loses nothing. Rows are claimed with FOR UPDATE SKIP LOCKED so several servers can share.
+import fp from 'fastify-plugin';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { emailOutbox } from '../db/schema';
+import { createTransport, type MailTransport } from './transports';
+import type { MailContent } from './templates';
+
+const MAX_ATTEMPTS = 12;
+const MAX_BACKOFF_MS = 15 * 60_000;
+
+export interface Mailer {
+  /** Stores the message; it is sent shortly after (pass a transaction to enqueue atomically). */
+  enqueue(db: DbOrTx, to: { address: string; name?: string | null; kind: string }, content: MailContent): Promise<void>;
+  /** Sends every due message once; returns how many were sent. */
+  processDue(): Promise<number>;
+  transport: MailTransport;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    const { db } = fastify.database;
+    const transport = createTransport(fastify.config, (line) => {
+      fastify.log.info(line);
+      if (fastify.config.nodeEnv !== 'test') console.log(line);
+    });
+    const baseBackoffMs = fastify.config.mail.retryBaseMs;
+    let running: Promise<number> | undefined;
+    let again = false;
+
+    async function sendBatch(): Promise<number> {
+      const claimed = await db.execute(sql`
+        UPDATE email_outbox SET locked_until = now() + interval '2 minutes'
+        WHERE id IN (
+          SELECT id FROM email_outbox
+          WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+          ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
+        RETURNING id`);
+      // Both drivers answer execute() with { rows }.
+      const ids = (claimed as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+      let sent = 0;
+      for (const id of ids) {
+        const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+        if (!row) continue;
+        try {
+          await transport.send({ to: row.toAddress, toName: row.toName, subject: row.subject, text: row.textBody, html: row.htmlBody, params: row.params });
+          await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lockedUntil: null, lastError: null }).where(eq(emailOutbox.id, id));
+          sent++;
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const delay = Math.min(MAX_BACKOFF_MS, baseBackoffMs * 2 ** (attempts - 1));
+          await db
+            .update(emailOutbox)
+            .set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', nextAttemptAt: new Date(Date.now() + delay), lockedUntil: null, lastError: String((error as Error).message).slice(0, 500) })
+            .where(eq(emailOutbox.id, id));
+          fastify.log.warn({ outboxId: id, attempts, err: (error as Error).message }, 'e-mail not sent; will retry');
+        }
+      }
+      return sent;
+    }
+
+    const processDue = async (): Promise<number> => {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        let total = 0;
+        do {
+          again = false;
+          total += await sendBatch();
+        } while (again);
+        return total;
+      })().finally(() => {
+        running = undefined;
+      });
+      return running;
+    };
+
+    const kick = () => {
+      processDue().catch((error: unknown) => fastify.log.error({ err: error }, 'outbox worker failed'));
+    };
+
+    fastify.decorate('mailer', {
+      transport,
+      processDue,
+      async enqueue(target, to, content) {
+        await target.insert(emailOutbox).values({ toAddress: to.address, toName: to.name ?? null, kind: to.kind, subject: content.subject, textBody: content.text, htmlBody: content.html, params: content.params });
+        setImmediate(kick);
+      },
+    } satisfies Mailer);
+
+    const timer = setInterval(kick, fastify.config.mail.pollMs);
+    timer.unref();
+    fastify.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+      transport.close();
+    });
+  },
+  { name: 'mailer', dependencies: ['database'] },
+);

@@ -1,0 +1,53 @@
+// The e-mails the product sends: plain text and HTML, readable on a phone, with one brand.
+import { PRODUCT_NAME } from '../../shared/constants/messages';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+  params: Record<string, string>;
+}
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(title: string, body: string, footer = ''): string {
+  return `<!doctype html><html><body style="margin:0;background:#f7f8fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e5e7eb">
+<tr><td style="padding:20px 24px;border-bottom:1px solid #e5e7eb;font-size:20px;font-weight:bold;color:#0958d9">${PRODUCT_NAME}</td></tr>
+<tr><td style="padding:24px;font-size:16px;line-height:1.6"><h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:12px;color:#6b7280">${footer || `You receive this e-mail because of an action on ${PRODUCT_NAME}.`}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+const button = (href: string, label: string) =>
+  `<p style="margin:24px 0"><a href="${escape(href)}" style="background:#0958d9;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escape(label)}</a></p>`;
+
+export function verificationEmail(firstName: string, link: string): MailContent {
+  return {
+    subject: `Verify your e-mail for ${PRODUCT_NAME}`,
+    text: `Hello ${firstName},\n\nPlease confirm your e-mail address to finish creating your ${PRODUCT_NAME} account:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.\n\n${PRODUCT_NAME}`,
+    html: layout(
+      'Confirm your e-mail address',
+      `<p>Hello ${escape(firstName)},</p><p>Please confirm your e-mail address to finish creating your account.</p>${button(link, 'Verify my e-mail')}<p style="font-size:14px;color:#4b5563">Or open this link: <br><a href="${escape(link)}" style="word-break:break-all">${escape(link)}</a></p><p style="font-size:14px;color:#4b5563">The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.</p>`,
+    ),
+    params: { link, to_name: firstName },
+  };
+}
+
+export function codeEmail(kind: 'password_reset' | 'newsletter', code: string, unsubscribeLink?: string): MailContent {
+  const reset = kind === 'password_reset';
+  const subject = reset ? `Your ${PRODUCT_NAME} password reset code` : `Confirm your ${PRODUCT_NAME} newsletter subscription`;
+  const intro = reset ? 'Use this code to reset your password:' : 'Use this code to confirm your newsletter subscription:';
+  const unsubscribeText = unsubscribeLink ? `\n\nUnsubscribe: ${unsubscribeLink}` : '';
+  return {
+    subject,
+    text: `${intro}\n\n${code}\n\nThe code expires in 10 minutes. If you did not ask for it, ignore this e-mail.${unsubscribeText}\n\n${PRODUCT_NAME}`,
+    html: layout(
+      reset ? 'Reset your password' : 'Confirm your subscription',
+      `<p>${intro}</p><p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${code}</p><p style="font-size:14px;color:#4b5563">The code expires in 10 minutes. If you did not ask for it, ignore this e-mail.</p>`,
+      unsubscribeLink ? `Don't want these e-mails? <a href="${escape(unsubscribeLink)}">Unsubscribe</a>.` : '',
+    ),
+    params: { code, ...(unsubscribeLink ? { unsubscribe_link: unsubscribeLink } : {}) },
+  };
+}

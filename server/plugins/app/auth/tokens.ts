@@ -1,0 +1,68 @@
+// JWTs (decisions.md section 3): a `purpose` claim separates session tokens (7 days) from e-mail
+// verification tokens (24 hours, usable once). `ver` carries users.token_version, so a password
+// change or a suspension ends every older session.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SignJWT, jwtVerify, errors } from 'jose';
+import type { Config } from '../../../config';
+
+export type TokenPurpose = 'session' | 'verify_email';
+export const SESSION_TTL_SECONDS = 7 * 24 * 3600;
+export const VERIFY_TTL_SECONDS = 24 * 3600;
+
+export interface TokenClaims {
+  sub: string;
+  purpose: TokenPurpose;
+  ver: number;
+  jti: string;
+  exp: number;
+}
+
+export class TokenError extends Error {
+  constructor(readonly reason: 'expired' | 'invalid') {
+    super(reason);
+  }
+}
+
+/** JWT_SECRET, or on the embedded default a random secret generated once and kept in DATA_DIR. */
+export function resolveJwtSecret(config: Config): Uint8Array {
+  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
+  const file = path.join(config.dataDir, 'jwt-secret');
+  try {
+    return new Uint8Array(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64url'));
+  } catch {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const secret = crypto.randomBytes(48);
+    fs.writeFileSync(file, secret.toString('base64url'), { mode: 0o600 });
+    return new Uint8Array(secret);
+  }
+}
+
+export class TokenService {
+  constructor(private readonly secret: Uint8Array) {}
+
+  sign(userId: number, purpose: TokenPurpose, version: number): Promise<string> {
+    return new SignJWT({ purpose, ver: version })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setJti(crypto.randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(`${purpose === 'session' ? SESSION_TTL_SECONDS : VERIFY_TTL_SECONDS}s`)
+      .sign(this.secret);
+  }
+
+  async verify(token: string, purpose: TokenPurpose): Promise<TokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+      if (payload.purpose !== purpose || typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+        throw new TokenError('invalid');
+      }
+      return payload as unknown as TokenClaims;
+    } catch (error) {
+      if (error instanceof TokenError) throw error;
+      if (error instanceof errors.JWTExpired) throw new TokenError('expired');
+      throw new TokenError('invalid');
+    }
+  }
+}

@@ -1,0 +1,77 @@
+// Fixed-window counters for per-account and per-address limits: in Redis when REDIS_URL is set (so
+// several app servers share them, decisions.md section 12), otherwise in this process's memory.
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+
+export interface Counters {
+  /** Current count of a key in its window. */
+  get(key: string): Promise<number>;
+  /** Adds one and returns the new count; the window starts at the first hit. */
+  hit(key: string, windowMs: number): Promise<number>;
+  /** Milliseconds until the key's window ends (0 when no window is open). */
+  ttl(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    counters: Counters;
+  }
+}
+
+function memoryCounters(): Counters {
+  const entries = new Map<string, { count: number; until: number }>();
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.until <= Date.now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  return {
+    async get(key) {
+      return live(key)?.count ?? 0;
+    },
+    async hit(key, windowMs) {
+      const entry = live(key) ?? { count: 0, until: Date.now() + windowMs };
+      entry.count += 1;
+      entries.set(key, entry);
+      if (entries.size > 50_000) for (const k of entries.keys()) if (!live(k)) entries.delete(k);
+      return entry.count;
+    },
+    async ttl(key) {
+      const entry = live(key);
+      return entry ? entry.until - Date.now() : 0;
+    },
+    async reset(key) {
+      entries.delete(key);
+    },
+  };
+}
+
+function redisCounters(redis: Redis): Counters {
+  const prefix = 'ad-limit:';
+  return {
+    async get(key) {
+      return Number((await redis.get(prefix + key)) ?? 0);
+    },
+    async hit(key, windowMs) {
+      const [[, count]] = (await redis.multi().incr(prefix + key).pexpire(prefix + key, windowMs, 'NX').exec()) as [[unknown, number]];
+      return count;
+    },
+    async ttl(key) {
+      return Math.max(0, await redis.pttl(prefix + key));
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}
+
+export default fp(
+  async (fastify) => {
+    fastify.decorate('counters', fastify.redis ? redisCounters(fastify.redis) : memoryCounters());
+  },
+  { name: 'counters', dependencies: ['security'] },
+);

@@ -1,0 +1,54 @@
+// Reads and writes of accounts. Every function takes the database or a transaction.
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { payments, profiles, users } from '../../../db/schema';
+import { presentUser } from './user-presenter';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** E-mail addresses compare case-insensitively: they are stored lower-cased (decisions.md section 3). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function createUser(db: DbOrTx, input: { email: string; passwordHash: string; firstName: string; lastName: string }): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...input, email: normalizeEmail(input.email) })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function updateUser(db: DbOrTx, id: number, changes: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Ends every session of the user: older tokens carry an older version. */
+export async function bumpTokenVersion(db: DbOrTx, id: number): Promise<void> {
+  await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** The user as every answer shows it, with plan and profile pieces. */
+export async function loadPresentedUser(db: DbOrTx, user: UserRow) {
+  const [[payment], [profile]] = await Promise.all([
+    db.select().from(payments).where(eq(payments.userId, user.id)),
+    db.select().from(profiles).where(eq(profiles.userId, user.id)),
+  ]);
+  return presentUser(user, payment, profile);
+}

@@ -1,0 +1,84 @@
+// A real SMTP server for tests (the smtp-server package): it receives what the app sends and keeps
+// each message, decoded enough to read links and codes. It can refuse mail for a while.
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export interface CapturedMail {
+  to: string[];
+  raw: string;
+  subject: string;
+  /** The message with quoted-printable soft breaks and escapes undone. */
+  decoded: string;
+}
+
+export function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export interface SmtpCapture {
+  url: string;
+  messages: CapturedMail[];
+  /** While true, every message is refused with a temporary error (451). */
+  refusing: boolean;
+  refusedCount: number;
+  waitFor(predicate: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const capture: SmtpCapture = {
+    url: '',
+    messages: [],
+    refusing: false,
+    refusedCount: 0,
+    async waitFor(predicate, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = capture.messages.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching e-mail within ${timeoutMs} ms; got: ${capture.messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ')}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        if (capture.refusing) {
+          capture.refusedCount++;
+          const error = new Error('Mailbox temporarily unavailable') as Error & { responseCode: number };
+          error.responseCode = 451;
+          return callback(error);
+        }
+        const decoded = decodeQuotedPrintable(raw);
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+        capture.messages.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, subject, decoded });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  capture.url = `smtp://127.0.0.1:${port}`;
+  return capture;
+}
+
+/** The /verify/token link of a verification e-mail. */
+export function verificationLinkOf(mail: CapturedMail): URL {
+  const match = /https?:\/\/[^\s"<>]+\/verify\/token\?[^\s"<>]+/.exec(mail.decoded);
+  if (!match) throw new Error(`no verification link in: ${mail.decoded.slice(0, 500)}`);
+  return new URL(match[0].replace(/&amp;/g, '&'));
+}
+
+/** The 6-digit code of a code e-mail. */
+export function codeOf(mail: CapturedMail): string {
+  const match = /\b(\d{6})\b/.exec(mail.decoded.split(/\r?\n\r?\n/).slice(1).join('\n'));
+  if (!match) throw new Error('no code in e-mail');
+  return match[1]!;
+}
