@@ -49,7 +49,7 @@ export function UserMenu() {
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?';
   return (
     <div className="user-menu" ref={root}>
-      <button type="button" className="user-menu-button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
+      <button type="button" className="user-menu-button" aria-label={`Account menu for ${user?.first_name ?? "you"}`} aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
         <span className="avatar" aria-hidden="true">
           {initials}
         </span>

@@ -13,6 +13,13 @@ interface DialogProps {
 
 export function Dialog({ open, title, onClose, children, footer, width = MODAL_WIDTHS.medium }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // NOTE: closing programmatically also fires 'close'; only a close the user caused reports onClose,
+  // or a dialog that hands over to another would reset the caller's state afterwards.
+  const openRef = useRef(open);
+  openRef.current = open;
+  const userClosed = () => {
+    if (openRef.current) onClose();
+  };
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -20,7 +27,7 @@ export function Dialog({ open, title, onClose, children, footer, width = MODAL_W
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" style={{ maxWidth: `min(${width}px, calc(100vw - 32px))` }} aria-labelledby="dialog-title" onClose={onClose} onCancel={onClose}>
+    <dialog ref={ref} className="dialog" style={{ maxWidth: `min(${width}px, calc(100vw - 32px))` }} aria-labelledby="dialog-title" onClose={userClosed}>
       <div className="dialog-head">
         <h2 id="dialog-title">{title}</h2>
         <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>

@@ -1,11 +1,86 @@
-// The footer newsletter form (spec sections 4, 5, 8); the subscription flow is built with accounts.
+// The footer newsletter form (spec sections 4, 5, 8): e-mail -> code dialog -> confirmed.
+// Kept free of antd: it is on every page, including the first one a visitor opens.
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../../shared/constants/messages';
+import { Dialog } from '../../components/ui/dialog';
+import { ApiError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { accountApi } from '../auth/api/account-api';
+
 export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const subscribe = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return; // submission is blocked while a request is pending
+    if (!email.trim()) {
+      toast.warning(MESSAGES.pleaseInputEmail);
+      return;
+    }
+    setPending(true);
+    try {
+      await accountApi.sendSubscribeCode(email.trim());
+      setCode('');
+      setDialogOpen(true);
+    } catch (error) {
+      // Failures are silent, except a refusal the server explains (shown as a warning).
+      if (error instanceof ApiError && error.status !== undefined && error.status < 500) toast.warning(error.message);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    try {
+      await accountApi.checkSubscribeCode(email.trim(), parseInt(code, 10));
+      toast.success(MESSAGES.subscribed);
+      setEmail('');
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== undefined && error.status < 500) toast.error(error.message);
+    } finally {
+      // The dialog closes on success and on failure (spec section 8).
+      setDialogOpen(false);
+      setPending(false);
+    }
+  };
+
   return (
     <section aria-labelledby="newsletter-heading">
       <h2 className="footer-heading" id="newsletter-heading">
         Newsletter
       </h2>
-      <p>Pet health tips from veterinarians, once a month.</p>
+      <p>Pet health tips from veterinarians, once a month. No spam; unsubscribe any time.</p>
+      <form className="newsletter-form" onSubmit={subscribe} noValidate>
+        <label htmlFor="newsletter-email" className="visually-hidden">
+          Email address
+        </label>
+        <input id="newsletter-email" type="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending}>
+          {pending && !dialogOpen ? 'Sending…' : 'Subscribe'}
+        </button>
+      </form>
+      <Dialog open={dialogOpen} title="Confirm your subscription" onClose={() => setDialogOpen(false)}>
+        <form onSubmit={confirm}>
+          <p>
+            We sent a 6-digit code to <strong>{email}</strong>. Enter it to confirm your subscription.
+          </p>
+          <label htmlFor="newsletter-code" className="visually-hidden">
+            Verification code
+          </label>
+          <input id="newsletter-code" className="code-input" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+          <div className="actions">
+            <button type="submit" className="button button-primary" disabled={pending || code.length === 0}>
+              Confirm
+            </button>
+          </div>
+        </form>
+      </Dialog>
     </section>
   );
 }

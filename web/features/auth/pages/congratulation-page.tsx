@@ -1,5 +1,29 @@
-import { PageHero } from '../../../components/ui/page-hero';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../../app/store';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { signedInUser } from '../auth-slice';
 
 export default function CongratulationPage() {
-  return <PageHero eyebrow="All set" title="Congratulations, your e-mail is verified" lead="Your account is ready. Choose a plan and build your profile." />;
+  usePageTitle('E-mail verified');
+  const user = useAppSelector(signedInUser);
+  return (
+    <section className="auth-page">
+      <div className="auth-card card" style={{ textAlign: 'center' }}>
+        <span className="icon-circle" aria-hidden="true" style={{ fontSize: 24 }}>
+          ✓
+        </span>
+        <h1>Congratulations{user ? `, ${user.first_name}` : ''}!</h1>
+        <p>Your e-mail address is verified and your account is ready.</p>
+        <p className="muted">Next, choose a plan and build your practice profile so pet owners can find you.</p>
+        <div className="actions" style={{ justifyContent: 'center' }}>
+          <Link className="button button-primary" to="/services">
+            Choose a plan
+          </Link>
+          <Link className="button" to="/home">
+            Go to home
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -1,5 +1,68 @@
-import { PageHero } from '../../../components/ui/page-hero';
+// /signin: spec section 4 — 200 logs in, 201 means not verified (token stored, warning, /verify).
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, Form, Input } from 'antd';
+import { MESSAGES } from '../../../../shared/constants/messages';
+import { useAppDispatch } from '../../../app/store';
+import { toast } from '../../../lib/toast';
+import { accountApi } from '../api/account-api';
+import { loggedIn, setSession } from '../auth-slice';
+import { AuthCard } from '../components/auth-card';
+
+interface SignInForm {
+  email: string;
+  password: string;
+}
 
 export default function SignInPage() {
-  return <PageHero eyebrow="Welcome back" title="Sign in" lead="Sign in to manage your practice's profile and plan." />;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  const submit = async ({ email, password }: SignInForm) => {
+    setPending(true);
+    try {
+      const { status, data } = await accountApi.login(email, password);
+      if (status === 200) {
+        dispatch(loggedIn(data));
+        toast.success(MESSAGES.loginSuccess);
+        navigate('/home');
+      } else {
+        dispatch(setSession(data));
+        toast.warning(MESSAGES.notVerified);
+        navigate('/verify');
+      }
+    } catch {
+      // The API client already showed the server's message; the form keeps what was typed.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Sign in"
+      intro="Welcome back. Sign in to manage your practice on Animal Doctor."
+      footer={
+        <>
+          New to Animal Doctor? <Link to="/signup">Create an account</Link>
+        </>
+      }
+    >
+      <Form<SignInForm> layout="vertical" onFinish={submit} requiredMark={false} disabled={pending}>
+        <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
+          <Input autoComplete="email" inputMode="email" size="large" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[{ required: true }]}>
+          <Input.Password autoComplete="current-password" size="large" />
+        </Form.Item>
+        <p>
+          <Link to="/forgotpassword">Forgot your password?</Link>
+        </p>
+        <Button type="primary" htmlType="submit" size="large" block loading={pending}>
+          Sign in
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,61 @@
-import { PageHero } from '../../../components/ui/page-hero';
+// /verify (spec section 2; decisions.md section 3): asks the server to send the verification e-mail
+// under a 'Sending Email...' spinner. A 429 on opening is expected right after sign-up (the e-mail
+// already went out) and is ignored; after 'Send again' it is shown.
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { Button, Spin } from 'antd';
+import { MESSAGES } from '../../../../shared/constants/messages';
+import { useAppSelector } from '../../../app/store';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { accountApi } from '../api/account-api';
+import { signedInUser } from '../auth-slice';
+import { AuthCard } from '../components/auth-card';
 
 export default function VerifyPage() {
-  return <PageHero eyebrow="One more step" title="Verify your email to continue" lead="We sent you a link to confirm your e-mail address." />;
+  const user = useAppSelector(signedInUser);
+  const restoring = useAppSelector((state) => state.auth.restoring);
+  const [sending, setSending] = useState(false);
+  const opened = useRef(false);
+
+  useEffect(() => {
+    if (!user || user.verify || opened.current) return;
+    opened.current = true;
+    setSending(true);
+    accountApi
+      .sendVerificationEmail(true)
+      .catch(() => undefined) // decisions.md section 3: ignored on opening
+      .finally(() => setSending(false));
+  }, [user]);
+
+  if (restoring) return <Spin fullscreen={false} />;
+  if (!user || user.verify) return <Navigate to="/home" replace />;
+
+  const sendAgain = async () => {
+    setSending(true);
+    try {
+      const { data } = await accountApi.sendVerificationEmail(true);
+      toast.success(data.message);
+    } catch (error) {
+      toast.warning(error instanceof ApiError ? error.message : MESSAGES.serverDisconnected);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <AuthCard title={MESSAGES.verifyTitle}>
+      <Spin spinning={sending} tip={MESSAGES.sendingEmail}>
+        <p>We sent a verification link to</p>
+        <p className="verify-address">{user.email}</p>
+        <p className="muted">Open the e-mail and follow the link to activate your account. The link works once and expires in 24 hours. Check your spam folder if it does not arrive within a few minutes.</p>
+        <Button type="primary" size="large" block onClick={sendAgain} disabled={sending}>
+          Send again
+        </Button>
+      </Spin>
+      <p className="auth-footer">
+        Wrong address? <Link to="/signup">Create the account again</Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,48 @@
-import { PageHero } from '../../../components/ui/page-hero';
+// /verify/token: joins firstpart, secondpart and thirdpart into the token from the e-mail link,
+// exchanges it (always, decisions.md section 3), stores the session and shows the congratulation page.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Spin } from 'antd';
+import type { Session } from '../../../../shared/types/user';
+import { MESSAGES } from '../../../../shared/constants/messages';
+import { useAppDispatch } from '../../../app/store';
+import { ApiError } from '../../../lib/api-client';
+import { accountApi } from '../api/account-api';
+import { loggedIn } from '../auth-slice';
+import { AuthCard } from '../components/auth-card';
 
 export default function VerifyTokenPage() {
-  return <PageHero eyebrow="E-mail verification" title="Verifying your e-mail" lead="Please wait while we confirm your address." />;
+  const [params] = useSearchParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [problem, setProblem] = useState<string>();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const parts = ['firstpart', 'secondpart', 'thirdpart'].map((name) => params.get(name) ?? '');
+    if (parts.some((part) => part === '')) {
+      setProblem('This verification link is incomplete. Please open the link from the e-mail again.');
+      return;
+    }
+    accountApi
+      .tokenVerification(parts.join('.'))
+      .then(({ status, data }) => {
+        if (status !== 200 || typeof data === 'string') {
+          setProblem(typeof data === 'string' ? data : MESSAGES.errorCorrupted);
+          return;
+        }
+        const session = data as Session;
+        dispatch(loggedIn(session));
+        navigate(`/congratulationverify/${session.user.id}`, { replace: true });
+      })
+      .catch((error: unknown) => setProblem(error instanceof ApiError ? error.message : MESSAGES.serverDisconnected));
+  }, [params, dispatch, navigate]);
+
+  return (
+    <AuthCard title={problem ? 'We could not verify your e-mail' : 'Verifying your e-mail'} footer={problem ? <Link to="/signin">Go to sign in</Link> : undefined}>
+      {problem ? <p role="alert">{problem}</p> : <Spin tip="Verifying…" size="large"><div style={{ minHeight: 80 }} /></Spin>}
+    </AuthCard>
+  );
 }

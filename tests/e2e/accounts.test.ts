@@ -1,0 +1,167 @@
+// Journeys of issue 3 in a real browser, with real e-mail through a local SMTP server:
+// sign up, verify by the e-mailed link, sign out and in, unverified sign-in, password reset,
+// newsletter subscription.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '../../shared/constants/messages';
+import { codeOf, startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../server/test/smtp-capture';
+import { DESKTOP, PHONE, expectAccessible, launchBrowser, openPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: SmtpCapture;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '200' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+const field = (page: Page, label: string) => page.locator('main').getByLabel(label, { exact: true });
+const toastText = (page: Page, text: string) => page.locator('.toaster').getByText(text, { exact: true });
+
+async function signUp(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/signup`);
+  await field(page, 'First name').fill('Robin');
+  await field(page, 'Last name').fill('Hart');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await field(page, 'Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/signin`);
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('accounts', () => {
+  it('signs up, verifies through the e-mailed link, signs out and signs in again (phone)', async () => {
+    const { page, context, problems } = await openPage(browser, PHONE);
+    const email = newEmail('journey');
+    const password = 'Meadow-Lark-2026';
+
+    await page.goto(`${server.url}/signup`);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByText('Required!').count()).toBeGreaterThan(0);
+    await field(page, 'Email').fill('not-an-email');
+    await expect.poll(() => page.getByText('Email is not a valid email!').isVisible()).toBe(true);
+    await expectAccessible(page, '/signup');
+
+    await signUp(page, email, password);
+    await page.waitForURL('**/verify');
+    await expect.poll(() => page.locator('h1').textContent()).toBe(MESSAGES.verifyTitle);
+    await expect.poll(() => page.getByText(email).isVisible()).toBe(true);
+    await expectAccessible(page, '/verify');
+
+    const mail = await smtp.waitFor((m) => m.to.includes(email));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.messages.filter((m) => m.to.includes(email)), 'a fresh sign-up gets one e-mail, not two').toHaveLength(1);
+    const link = verificationLinkOf(mail);
+    await page.goto(`${server.url}${link.pathname}${link.search}`);
+    await page.waitForURL(/\/congratulationverify\/\d+$/);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Congratulations, Robin!');
+
+    await page.getByRole('button', { name: /Robin/ }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Create Profile' }).isVisible()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: 'Manage Users' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect.poll(() => toastText(page, MESSAGES.logout).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('animaldoctorJwtToken'))).toBeNull();
+
+    await signIn(page, email, 'Wrong-password-1');
+    await expect.poll(() => toastText(page, MESSAGES.loginFailed).isVisible()).toBe(true);
+    expect(await field(page, 'Email').inputValue(), 'the form keeps the input').toBe(email);
+    await field(page, 'Password').fill(password);
+    await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/home');
+    await expect.poll(() => toastText(page, MESSAGES.loginSuccess).isVisible()).toBe(true);
+
+    // The session survives a reload (restored from animaldoctorJwtToken).
+    await page.reload();
+    await expect.poll(() => page.getByRole('button', { name: /Robin/ }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: /Robin/ }).click();
+    await page.getByRole('menuitem', { name: 'Your Profile' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByText('Set up your profile').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Go to Setup' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByText('Choose a plan first').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Go to Plans' }).click();
+    await page.waitForURL('**/services');
+    // 401 (wrong password) and 429 (the /verify call right after sign-up) are expected answers.
+    expect(problems.filter((p) => !/status of (401|429)/.test(p))).toEqual([]);
+    await context.close();
+  });
+
+  it('sends an unverified account to /verify with the spec warning (desktop)', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    const email = newEmail('unverified');
+    await signUp(page, email, 'Quiet-River-77');
+    await page.waitForURL('**/verify');
+    await smtp.waitFor((m) => m.to.includes(email));
+    await page.evaluate(() => localStorage.clear());
+
+    await signIn(page, email, 'Quiet-River-77');
+    await page.waitForURL('**/verify');
+    await expect.poll(() => toastText(page, MESSAGES.notVerified).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Send again' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Send again' }).click();
+    await expect.poll(() => page.locator('.toaster').getByText(/Please wait \d+ seconds/).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('resets a forgotten password with the e-mailed code and signs in with the new one', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP);
+    const email = newEmail('reset');
+    await signUp(page, email, 'Old-Password-11');
+    const link = verificationLinkOf(await smtp.waitFor((m) => m.to.includes(email)));
+    await page.goto(`${server.url}${link.pathname}${link.search}`);
+    await page.waitForURL(/congratulationverify/);
+    await page.evaluate(() => localStorage.clear());
+
+    await page.goto(`${server.url}/forgotpassword`);
+    await field(page, 'Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => toastText(page, MESSAGES.codeSent).isVisible()).toBe(true);
+    const code = codeOf(await smtp.waitFor((m) => m.to.includes(email) && /reset code/.test(m.subject)));
+    await field(page, 'Verification code').fill(code);
+    await page.getByRole('button', { name: 'Check code' }).click();
+    await field(page, 'New password').fill('New-Password-22');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.waitForURL('**/signin');
+    await signIn(page, email, 'New-Password-22');
+    await page.waitForURL('**/home');
+    await expect.poll(() => toastText(page, MESSAGES.loginSuccess).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('subscribes to the newsletter with the e-mailed code', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto(`${server.url}/home`);
+    const footer = page.locator('footer');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => toastText(page, MESSAGES.pleaseInputEmail).isVisible()).toBe(true);
+    const email = newEmail('news');
+    await footer.getByLabel('Email address').fill(email);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your subscription' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAccessible(page, 'newsletter dialog');
+    const code = codeOf(await smtp.waitFor((m) => m.to.includes(email)));
+    await dialog.getByLabel('Verification code').fill(code);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => toastText(page, MESSAGES.subscribed).isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await context.close();
+  });
+});

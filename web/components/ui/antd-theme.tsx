@@ -1,0 +1,16 @@
+// Ant Design with our theme and the spec's form messages (section 5). Only lazily loaded pages use
+// antd, so the first page a visitor opens stays small.
+import type { ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import { FORM_MESSAGES } from '../../../shared/constants/messages';
+
+// NOTE: antd's default primary colour fails WCAG contrast (stack-notes.md).
+const theme = { token: { colorPrimary: '#0958d9', colorError: '#b42318', colorTextDescription: '#4b5563', borderRadius: 8, fontFamily: 'inherit', fontSize: 15 } };
+
+export function AntdTheme({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider theme={theme} form={{ validateMessages: FORM_MESSAGES }}>
+      {children}
+    </ConfigProvider>
+  );
+}
