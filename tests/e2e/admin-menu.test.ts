@@ -1,0 +1,55 @@
+// The demo administrator (printed once on a fresh installation) signs in and sees the admin entries
+// of the header dropdown, not the profile entries; the API documentation opens under the site's CSP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { MESSAGES } from '../../shared/constants/messages';
+import { DESKTOP, launchBrowser, openPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'on' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('administrator', () => {
+  it('signs in with the printed demo password and sees Manage Users and Manage Articles', async () => {
+    const match = /Demo administrator: (\S+) \/ password: (\S+)/.exec(server.output());
+    expect(match, 'the demo administrator is printed once').not.toBeNull();
+    const [, email, password] = match!;
+    const { page, context, problems } = await openPage(browser, DESKTOP);
+    await page.goto(`${server.url}/signin`);
+    await page.locator('main').getByLabel('Email', { exact: true }).fill(email!);
+    await page.locator('main').getByLabel('Password', { exact: true }).fill(password!);
+    await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/home');
+    await expect.poll(() => page.locator('.toaster').getByText(MESSAGES.loginSuccess).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    const items = await page.getByRole('menuitem').allTextContents();
+    expect(items).toEqual(['Manage Users', 'Manage Articles', 'Sign out']);
+    await page.getByRole('menuitem', { name: 'Manage Users' }).click();
+    await page.waitForURL('**/admin');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Manage Users');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Manage Articles' }).click();
+    await page.waitForURL('**/articleeditor');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Manage Articles');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('serves the OpenAPI documentation at /api/docs', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP);
+    await page.goto(`${server.url}/api/docs`);
+    await expect.poll(() => page.getByText('Animal Doctor API').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('/api/user/register').first().isVisible()).toBe(true);
+    expect(problems.filter((p) => /Content Security Policy/i.test(p))).toEqual([]);
+    await context.close();
+  });
+});
