@@ -37,7 +37,8 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // allowExitOnIdle: idle connections never keep a finished process (a script, a test run) alive.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, allowExitOnIdle: true });
     // NOTE: an idle client that loses its connection emits 'error' on the pool; without a handler it kills the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -52,4 +52,15 @@ describe('administrator', () => {
     expect(problems.filter((p) => /Content Security Policy/i.test(p))).toEqual([]);
     await context.close();
   });
+
+  it("shows 'Server disconnected.' when the server cannot be reached", async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    await page.goto(`${server.url}/signin`);
+    await page.locator('main').getByLabel('Email', { exact: true }).fill('someone@example.com');
+    await page.locator('main').getByLabel('Password', { exact: true }).fill('Any-Password-1');
+    await server.stop();
+    await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('.toaster').getByText(MESSAGES.serverDisconnected, { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
 });

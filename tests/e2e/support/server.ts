@@ -53,7 +53,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await new Promise((r) => setTimeout(r, 200)); // let the last output arrive
+      throw new Error(`server exited early (code ${child.exitCode}, signal ${child.signalCode}):\n${log}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
