@@ -16,3 +16,8 @@ export class HttpError extends Error {
 export function httpError(statusCode: number, code: string, message: string, extra: Record<string, unknown> = {}): HttpError {
   return new HttpError(statusCode, code, message, extra);
 }
+
+/** An answer the spec calls "text" (decisions.md section 2): a plain-text sentence for the user. */
+export function sendText(reply: { status(code: number): { type(t: string): { send(body: string): unknown } } }, status: number, sentence: string) {
+  return reply.status(status).type('text/plain; charset=utf-8').send(sentence);
+}

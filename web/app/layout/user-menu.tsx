@@ -40,11 +40,32 @@ export function UserMenu() {
   };
   const createOrEditProfile = () => (paid ? navigate('/setupprofile') : setModal('plans'));
   const yourProfile = () => (submitted ? navigate('/viewprofile') : setModal('setup'));
+  // 'Go to Setup': a paid plan leads to /setupprofile, otherwise to the plans modal (spec section 4).
+  const goToSetup = () => {
+    if (paid) {
+      setModal(undefined);
+      navigate('/setupprofile');
+    } else {
+      setModal('plans');
+    }
+  };
   const signOut = () => {
     dispatch(logout());
     toast.success(MESSAGES.logout);
     navigate('/home');
   };
+
+  // Spec section 2 (Header): profile entries for vets, management entries for administrators.
+  const items: { label: string; action: () => void }[] = admin
+    ? [
+        { label: 'Manage Users', action: () => navigate('/admin') },
+        { label: 'Manage Articles', action: () => navigate('/articleeditor') },
+      ]
+    : [
+        { label: submitted ? 'Edit Profile' : 'Create Profile', action: createOrEditProfile },
+        { label: 'Your Profile', action: yourProfile },
+      ];
+  items.push({ label: 'Sign out', action: signOut });
 
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?';
   return (
@@ -60,39 +81,13 @@ export function UserMenu() {
       </button>
       {open && (
         <ul className="user-menu-list" role="menu" id={menuId}>
-          {!admin && (
-            <li role="none">
-              <button type="button" role="menuitem" onClick={choose(createOrEditProfile)}>
-                {submitted ? 'Edit Profile' : 'Create Profile'}
+          {items.map((item) => (
+            <li role="none" key={item.label}>
+              <button type="button" role="menuitem" onClick={choose(item.action)}>
+                {item.label}
               </button>
             </li>
-          )}
-          {!admin && (
-            <li role="none">
-              <button type="button" role="menuitem" onClick={choose(yourProfile)}>
-                Your Profile
-              </button>
-            </li>
-          )}
-          {admin && (
-            <li role="none">
-              <button type="button" role="menuitem" onClick={choose(() => navigate('/admin'))}>
-                Manage Users
-              </button>
-            </li>
-          )}
-          {admin && (
-            <li role="none">
-              <button type="button" role="menuitem" onClick={choose(() => navigate('/articleeditor'))}>
-                Manage Articles
-              </button>
-            </li>
-          )}
-          <li role="none">
-            <button type="button" role="menuitem" onClick={choose(signOut)}>
-              Sign out
-            </button>
-          </li>
+          ))}
         </ul>
       )}
       <Dialog
@@ -121,7 +116,7 @@ export function UserMenu() {
             <button type="button" className="button" onClick={() => setModal(undefined)}>
               Cancel
             </button>
-            <button type="button" className="button button-primary" onClick={() => setModal(paid ? (navigate('/setupprofile'), undefined) : 'plans')}>
+            <button type="button" className="button button-primary" onClick={goToSetup}>
               Go to Setup
             </button>
           </>

@@ -1,6 +1,6 @@
 // The account calls of product-spec.md section 7 under /api/user, with the bodies, answers and
 // status codes the spec and decisions.md section 3 give. "Text" answers are plain sentences.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../../shared/constants/messages';
@@ -17,7 +17,7 @@ import {
   TokenBody,
 } from '../../../../shared/schemas/user';
 import { usedTokens, users } from '../../../db/schema';
-import { httpError } from '../../../lib/http-error';
+import { httpError, sendText } from '../../../lib/http-error';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from '../../../lib/password';
 import { TokenError } from '../../../plugins/app/auth/tokens';
 import { CODE_MESSAGES, checkCode, consumeResetWindow, issueCode } from '../../../plugins/app/users/codes';
@@ -27,9 +27,6 @@ import { codeEmail, verificationEmail } from '../../../mail/templates';
 const VERIFICATION_EMAIL_INTERVAL_MS = 60_000;
 const tags = ['user'];
 
-function text(reply: FastifyReply, status: number, sentence: string) {
-  return reply.status(status).type('text/plain; charset=utf-8').send(sentence);
-}
 
 /** Why a password cannot be used, or undefined when it can (register 202, change-password). */
 export function passwordProblem(password: string, email: string): string | undefined {
@@ -77,12 +74,12 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       const body = request.body as RegisterBody;
       const email = normalizeEmail(body.email);
       const problem = passwordProblem(body.password, email);
-      if (problem) return text(reply, 202, problem);
-      if (!body.first_name.trim() || !body.last_name.trim()) return text(reply, 202, 'Please enter your first and last name.');
-      if (await findUserByEmail(db, email)) return text(reply, 201, MESSAGES.emailAlreadyRegistered);
+      if (problem) return sendText(reply, 202, problem);
+      if (!body.first_name.trim() || !body.last_name.trim()) return sendText(reply, 202, 'Please enter your first and last name.');
+      if (await findUserByEmail(db, email)) return sendText(reply, 201, MESSAGES.emailAlreadyRegistered);
       await limitSends(request, email);
       const user = await createUser(db, { email, passwordHash: await hashPassword(body.password), firstName: body.first_name.trim(), lastName: body.last_name.trim() });
-      if (!user) return text(reply, 201, MESSAGES.emailAlreadyRegistered); // lost a race with the same address
+      if (!user) return sendText(reply, 201, MESSAGES.emailAlreadyRegistered); // lost a race with the same address
       await sendVerificationEmail(user);
       return session(user);
     },
@@ -128,16 +125,16 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
         claims = await fastify.tokens.verify((request.body as { token: string }).token, 'verify_email');
       } catch (error) {
         if (!(error instanceof TokenError)) throw error;
-        return text(reply, 201, error.reason === 'expired' ? 'This verification link has expired. Please sign in and ask for a new one.' : 'This verification link is not valid.');
+        return sendText(reply, 201, error.reason === 'expired' ? 'This verification link has expired. Please sign in and ask for a new one.' : 'This verification link is not valid.');
       }
       const user = await findUserById(db, Number(claims.sub));
-      if (!user || user.status !== 'active') return text(reply, 201, 'This verification link is not valid.');
+      if (!user || user.status !== 'active') return sendText(reply, 201, 'This verification link is not valid.');
       const used = await db
         .insert(usedTokens)
         .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
         .onConflictDoNothing()
         .returning();
-      if (used.length === 0) return text(reply, 201, 'This verification link was already used. Please sign in.');
+      if (used.length === 0) return sendText(reply, 201, 'This verification link was already used. Please sign in.');
       const verified = user.verify ? user : await updateUser(db, user.id, { verify: true, verifiedAt: new Date() });
       return session(verified ?? user);
     },
@@ -184,7 +181,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     handler: async (request, reply) => {
       const { email, verifyCode } = request.body as { email: string; verifyCode: string | number };
       const result = await checkCode(db, normalizeEmail(email), 'password_reset', verifyCode);
-      if (result !== 'ok') return text(reply, 400, CODE_MESSAGES[result]);
+      if (result !== 'ok') return sendText(reply, 400, CODE_MESSAGES[result]);
       return { message: 'The code is correct. Choose a new password within 15 minutes.' };
     },
   });

@@ -1,19 +1,18 @@
 // Newsletter subscription by e-mailed code (spec sections 4, 5; decisions.md section 9). The calls
 // sit under /api/user as the spec's table lists them.
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { CheckCodeBody, EmailBody, ErrorSchema, MessageSchema, TextSchema } from '../../../../shared/schemas/user';
 import { newsletterSubscribers } from '../../../db/schema';
-import { httpError } from '../../../lib/http-error';
+import { httpError, sendText } from '../../../lib/http-error';
 import { codeEmail } from '../../../mail/templates';
 import { CODE_MESSAGES, checkCode, issueCode } from '../../../plugins/app/users/codes';
 import { normalizeEmail } from '../../../plugins/app/users/user-repository';
 
 const tags = ['newsletter'];
-const text = (reply: FastifyReply, status: number, sentence: string) => reply.status(status).type('text/plain; charset=utf-8').send(sentence);
 
 export default async function newsletterCodeRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = fastify.database;
@@ -23,7 +22,7 @@ export default async function newsletterCodeRoutes(fastify: FastifyInstance): Pr
     handler: async (request, reply) => {
       const email = normalizeEmail((request.body as { email: string }).email);
       const [existing] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
-      if (existing?.status === 'confirmed') return text(reply, 409, 'This e-mail is already subscribed.');
+      if (existing?.status === 'confirmed') return sendText(reply, 409, 'This e-mail is already subscribed.');
       const hourMs = 3_600_000;
       if ((await fastify.counters.hit(`send:${email}`, hourMs)) > fastify.config.rateLimit.codesPerHour) {
         throw httpError(429, 'RATE_LIMITED', 'Too many codes were requested for this e-mail. Please try again later.');
@@ -46,7 +45,7 @@ export default async function newsletterCodeRoutes(fastify: FastifyInstance): Pr
       const { email: given, verifyCode } = request.body as { email: string; verifyCode: string | number };
       const email = normalizeEmail(given);
       const result = await checkCode(db, email, 'newsletter', verifyCode);
-      if (result !== 'ok') return text(reply, 400, CODE_MESSAGES[result]);
+      if (result !== 'ok') return sendText(reply, 400, CODE_MESSAGES[result]);
       await db.update(newsletterSubscribers).set({ status: 'confirmed', confirmedAt: new Date() }).where(eq(newsletterSubscribers.email, email));
       return { message: MESSAGES.subscribed };
     },
