@@ -18,6 +18,7 @@ import healthRoutes from './routes/api/health/index';
 import userRoutes from './routes/api/user/index';
 import newsletterCodeRoutes from './routes/api/user/newsletter';
 import newsletterRoutes from './routes/api/newsletter/index';
+import { articleRoutes } from './routes/api/articles/article-routes';
 
 export interface AppOptions {
   config: Config;
@@ -42,6 +43,8 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(userRoutes, { prefix: '/api/user' });
   await fastify.register(newsletterCodeRoutes, { prefix: '/api/user' });
   await fastify.register(newsletterRoutes, { prefix: '/api/newsletter' });
+  await fastify.register(articleRoutes('blog'), { prefix: '/api/articles' });
+  await fastify.register(articleRoutes('ai'), { prefix: '/api/ai_articles' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir });
 }

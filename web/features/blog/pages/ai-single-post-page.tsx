@@ -1,5 +1,5 @@
-import { PageHero } from '../../../components/ui/page-hero';
+import { ArticleView } from '../components/article-view';
 
 export default function AiSinglePostPage() {
-  return <PageHero eyebrow="Articles" title="Article" lead="An AI-assisted article reviewed by our editors." />;
+  return <ArticleView kind="ai" />;
 }

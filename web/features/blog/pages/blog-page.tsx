@@ -1,16 +1,15 @@
-import { useState } from 'react';
 import { PageHero } from '../../../components/ui/page-hero';
+import { ArticleList } from '../components/article-list';
 
 export default function BlogPage() {
-  const [keyword, setKeyword] = useState('');
   return (
-    <PageHero eyebrow="Authors Digest" title="Blog Articles" documentTitle="Authors Digest" lead="Practical advice on pet health, nutrition and care from veterinarians and pet-care writers.">
-      <div className="keyword-search">
-        <input aria-label="Key word" placeholder="Enter the key word" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
-        <button type="button" className="button button-primary">
-          Search
-        </button>
-      </div>
-    </PageHero>
+    <>
+      <PageHero eyebrow="Authors Digest" title="Blog Articles" documentTitle="Authors Digest" lead="Practical advice on pet health, nutrition and care from veterinarians and pet-care writers." />
+      <section className="section">
+        <div className="container">
+          <ArticleList kind="blog" />
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import { PageHero } from '../../../components/ui/page-hero';
+import { ArticleView } from '../components/article-view';
 
 export default function SinglePostPage() {
-  return <PageHero eyebrow="Authors Digest" title="Article" lead="Pet-health advice from our authors." />;
+  return <ArticleView kind="blog" />;
 }

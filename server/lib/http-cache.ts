@@ -1,0 +1,11 @@
+// Public reads answer with Cache-Control and an ETag (decisions.md section 2), so a CDN or the
+// browser can reuse them; a matching If-None-Match gets 304 without a body.
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export function sendCacheable<T>(request: FastifyRequest, reply: FastifyReply, body: T, maxAgeSeconds = 60): T | FastifyReply {
+  const etag = `W/"${crypto.createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
+  reply.header('ETag', etag).header('Cache-Control', `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${maxAgeSeconds * 5}`);
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return body;
+}

@@ -1,0 +1,57 @@
+// Public article reads, for blog articles (/api/articles) and AI-assisted ones (/api/ai_articles):
+// POST search and get-by-id as the spec's client calls them, and the same as cacheable GETs.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { ArticleIdBody, ArticleListSchema, ArticleSchema, ArticleSearchBody } from '../../../../shared/schemas/article';
+import { ErrorSchema } from '../../../../shared/schemas/user';
+import { httpError } from '../../../lib/http-error';
+import { sendCacheable } from '../../../lib/http-cache';
+import { findPublishedArticle, searchPublishedArticles } from '../../../plugins/app/articles/article-repository';
+
+const SearchQuery = Type.Object(
+  {
+    pageSize: Type.Optional(Type.String({ pattern: '^\\d{1,3}$' })),
+    currentVal: Type.Optional(Type.String({ pattern: '^\\d{1,6}$' })),
+    searchVal: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+export function articleRoutes(kind: 'blog' | 'ai') {
+  const tags = [kind === 'ai' ? 'ai_articles' : 'articles'];
+  return async function routes(fastify: FastifyInstance): Promise<void> {
+    const { db } = fastify.database;
+
+    const search = async (request: FastifyRequest, reply: FastifyReply, query: ArticleSearchBody) => {
+      if (query.pageSize > 100 || query.pageSize < 1) throw httpError(400, 'VALIDATION_ERROR', "Field 'pageSize' must be between 1 and 100.");
+      if (query.currentVal < 1) throw httpError(400, 'VALIDATION_ERROR', "Field 'currentVal' must be 1 or more.");
+      return sendCacheable(request, reply, await searchPublishedArticles(db, kind, query));
+    };
+    const byId = async (request: FastifyRequest, reply: FastifyReply, rawId: number | string) => {
+      const id = typeof rawId === 'number' ? rawId : Number(rawId.replace(/^:/, ''));
+      const article = await findPublishedArticle(db, kind, id);
+      if (!article) throw httpError(404, 'NOT_FOUND', 'This article does not exist or is no longer published.');
+      return sendCacheable(request, reply, article, 300);
+    };
+
+    fastify.post('/search', {
+      schema: { tags, summary: 'Published articles, newest first, matching title, summary or text', body: ArticleSearchBody, response: { 200: ArticleListSchema, 400: ErrorSchema } },
+      handler: (request, reply) => search(request, reply, request.body as ArticleSearchBody),
+    });
+    fastify.get('/search', {
+      schema: { tags, summary: 'The same search as a cacheable GET', querystring: SearchQuery, response: { 200: ArticleListSchema, 400: ErrorSchema } },
+      handler: (request, reply) => {
+        const q = request.query as { pageSize?: string; currentVal?: string; searchVal?: string };
+        return search(request, reply, { pageSize: Number(q.pageSize ?? 10), currentVal: Number(q.currentVal ?? 1), searchVal: q.searchVal ?? '' });
+      },
+    });
+    fastify.post('/get-by-id', {
+      schema: { tags, summary: "One published article; a leading ':' of the id is stripped", body: ArticleIdBody, response: { 200: ArticleSchema, 404: ErrorSchema } },
+      handler: (request, reply) => byId(request, reply, (request.body as { id: number | string }).id),
+    });
+    fastify.get('/:id', {
+      schema: { tags, summary: 'One published article as a cacheable GET', params: Type.Object({ id: Type.String({ pattern: '^:?\\d{1,9}$' }) }), response: { 200: ArticleSchema, 404: ErrorSchema } },
+      handler: (request, reply) => byId(request, reply, (request.params as { id: string }).id),
+    });
+  };
+}

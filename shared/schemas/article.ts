@@ -1,0 +1,31 @@
+// Article calls (product-spec.md section 7, decisions.md section 8).
+import { Type, type Static } from '@sinclair/typebox';
+
+export const ArticleSearchBody = Type.Object(
+  {
+    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+    currentVal: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+    searchVal: Type.String({ maxLength: 200, default: '' }),
+  },
+  { additionalProperties: false },
+);
+/** /singlepost sends ':12' (spec section 2); the server strips a leading colon. */
+export const ArticleIdBody = Type.Object({ id: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^:?\\d{1,9}$' })]) }, { additionalProperties: false });
+
+export const ArticleSchema = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([Type.Literal('blog'), Type.Literal('ai')]),
+  title: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  author: Type.String(),
+  img_url: Type.Union([Type.String(), Type.Null()]),
+  contents: Type.String(),
+  sub_content: Type.String(),
+  created_at: Type.String(),
+  reviewed_by: Type.Union([Type.String(), Type.Null()], { description: 'Name of the administrator who reviewed an AI-assisted article' }),
+});
+export const ArticleListSchema = Type.Object({ data: Type.Array(ArticleSchema), totalCount: Type.Integer() });
+
+export type ArticleSearchBody = Static<typeof ArticleSearchBody>;
+export type Article = Static<typeof ArticleSchema>;
+export type ArticleList = Static<typeof ArticleListSchema>;
