@@ -19,6 +19,7 @@ import userRoutes from './routes/api/user/index';
 import newsletterCodeRoutes from './routes/api/user/newsletter';
 import newsletterRoutes from './routes/api/newsletter/index';
 import { articleRoutes } from './routes/api/articles/article-routes';
+import doctorRoutes from './routes/api/doctors/index';
 
 export interface AppOptions {
   config: Config;
@@ -45,6 +46,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(newsletterRoutes, { prefix: '/api/newsletter' });
   await fastify.register(articleRoutes('blog'), { prefix: '/api/articles' });
   await fastify.register(articleRoutes('ai'), { prefix: '/api/ai_articles' });
+  await fastify.register(doctorRoutes, { prefix: '/api/doctors' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir });
 }
