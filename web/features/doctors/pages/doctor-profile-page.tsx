@@ -1,5 +1,142 @@
-import { PageHero } from '../../../components/ui/page-hero';
+// /viewdoctorprofile/:id: a listed practice's public profile (decisions.md section 7).
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { MESSAGES } from '../../../../shared/constants/messages';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { doctorsApi, type DoctorProfile } from '../api/doctors-api';
+import { DoctorBadges } from '../components/doctor-badges';
+
+const DAY_NAMES: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
 export default function DoctorProfilePage() {
-  return <PageHero eyebrow="Veterinarian" title="Doctor profile" lead="Opening hours, services and contact details of this practice." />;
+  const { id = '' } = useParams();
+  const [doctor, setDoctor] = useState<DoctorProfile>();
+  const [problem, setProblem] = useState<string>();
+  usePageTitle(doctor?.clinic_name ?? 'Doctor profile');
+
+  useEffect(() => {
+    let current = true;
+    setDoctor(undefined);
+    setProblem(undefined);
+    doctorsApi
+      .getById(id)
+      .then(({ data }) => current && setDoctor(data))
+      .catch((error: unknown) => current && setProblem(error instanceof ApiError ? error.message : MESSAGES.serverDisconnected));
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  if (problem) {
+    return (
+      <section className="container narrow not-found">
+        <h1>Profile not available</h1>
+        <p>{problem}</p>
+        <Link className="button button-primary" to="/searchdoctor">
+          Search veterinarians
+        </Link>
+      </section>
+    );
+  }
+  if (!doctor) return <PageLoader />;
+
+  const address = [doctor.street, doctor.city, doctor.state && `${doctor.state} ${doctor.zip ?? ''}`.trim()].filter(Boolean).join(', ');
+  return (
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <p className="eyebrow">
+            <Link to="/searchdoctor">Search Doctor</Link>
+          </p>
+          <h1>{doctor.clinic_name ?? doctor.name}</h1>
+          <p className="lead">
+            {doctor.name}
+            {address ? ` · ${address}` : ''}
+          </p>
+          <DoctorBadges doctor={{ ...doctor, sponsored: false }} />
+        </div>
+      </section>
+      <section className="section">
+        <div className="container profile-grid">
+          <div className="profile-main">
+            {doctor.summary && (
+              <div className="card">
+                <h2>About the practice</h2>
+                <p>{doctor.summary}</p>
+              </div>
+            )}
+            {(doctor.services.length > 0 || doctor.species.length > 0) && (
+              <div className="card">
+                <h2>Services</h2>
+                <ul className="tags">
+                  {doctor.services.map((service) => (
+                    <li className="tag" key={service}>
+                      {service}
+                    </li>
+                  ))}
+                </ul>
+                {doctor.species.length > 0 && <p className="muted">Treats: {doctor.species.join(', ')}</p>}
+              </div>
+            )}
+            {doctor.education.length > 0 && (
+              <div className="card">
+                <h2>Education</h2>
+                <ul className="plain-list">
+                  {doctor.education.map((entry) => (
+                    <li key={`${entry.degree}-${entry.school}-${entry.year}`}>
+                      <strong>{entry.degree}</strong>, {entry.school} ({entry.year})
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
+          <aside className="profile-side">
+            <div className="card">
+              <h2>Contact</h2>
+              <ul className="plain-list">
+                {doctor.contact_phone && (
+                  <li>
+                    Phone: <a href={`tel:${doctor.contact_phone.replace(/[^\d+]/g, '')}`}>{doctor.contact_phone}</a>
+                  </li>
+                )}
+                {doctor.contact_email && (
+                  <li>
+                    E-mail: <a href={`mailto:${doctor.contact_email}`}>{doctor.contact_email}</a>
+                  </li>
+                )}
+                {doctor.website_url && (
+                  <li>
+                    Website:{' '}
+                    <a href={doctor.website_url} rel="noopener nofollow" target="_blank">
+                      {doctor.website_title ?? doctor.website_url}
+                    </a>
+                  </li>
+                )}
+                {address && <li>Address: {address}</li>}
+              </ul>
+            </div>
+            {doctor.working_time.length > 0 && (
+              <div className="card">
+                <h2>Opening hours</h2>
+                <table className="hours">
+                  <tbody>
+                    {doctor.working_time.map((day) => (
+                      <tr key={day.day}>
+                        <th scope="row">{DAY_NAMES[day.day] ?? day.day}</th>
+                        <td>{day.closed ? 'Closed' : `${day.open} – ${day.close}`}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {doctor.time_zone && <p className="muted">Times in {doctor.time_zone.replace('_', ' ')}</p>}
+              </div>
+            )}
+          </aside>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,12 +1,139 @@
+// /searchdoctor: results for the zip / city / state in the search state (spec section 3), paged by
+// searchCount and searchStart, nearest first when a zip is given.
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { MESSAGES } from '../../../../shared/constants/messages';
 import { PageHero } from '../../../components/ui/page-hero';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { ApiError } from '../../../lib/api-client';
 import { DoctorSearchForm } from '../../search/doctor-search-form';
+import { searchDoctor } from '../../search/search-slice';
+import { doctorsApi, type DoctorSummary } from '../api/doctors-api';
+import { DoctorBadges } from '../components/doctor-badges';
+
+function DoctorCard({ doctor }: { doctor: DoctorSummary }) {
+  return (
+    <article className={`card doctor-card${doctor.sponsored ? ' sponsored' : ''}`}>
+      <div className="doctor-card-head">
+        <span className="avatar avatar-large" aria-hidden="true">
+          {(doctor.clinic_name ?? doctor.name).replace(/^Dr\.\s*/, '').slice(0, 1)}
+        </span>
+        <div>
+          <h2 className="doctor-clinic">{doctor.clinic_name ?? doctor.name}</h2>
+          <p className="muted doctor-name">{doctor.name}</p>
+        </div>
+        {doctor.distance !== null && <span className="distance">{doctor.distance.toFixed(1)} mi</span>}
+      </div>
+      <p className="doctor-address">{[doctor.street, doctor.city, doctor.state && `${doctor.state} ${doctor.zip ?? ''}`.trim()].filter(Boolean).join(', ')}</p>
+      <DoctorBadges doctor={doctor} />
+      {doctor.species.length > 0 && <p className="muted">Treats: {doctor.species.join(', ')}</p>}
+      <div className="actions">
+        <Link className="button button-primary" to={`/viewdoctorprofile/${doctor.id}`} aria-label={`View profile of ${doctor.clinic_name ?? doctor.name}`}>
+          View profile
+        </Link>
+        {doctor.contact_phone && (
+          <a className="button" href={`tel:${doctor.contact_phone.replace(/[^\d+]/g, '')}`}>
+            Call {doctor.contact_phone}
+          </a>
+        )}
+      </div>
+    </article>
+  );
+}
 
 export default function SearchDoctorPage() {
+  const [params] = useSearchParams();
+  const dispatch = useAppDispatch();
+  const search = useAppSelector((state) => state.search);
+  const [result, setResult] = useState<{ data: DoctorSummary[]; totalCount: number }>();
+  const [loading, setLoading] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  // A shared link (/searchdoctor?zip=10011) fills the search state.
+  useEffect(() => {
+    const zip = params.get('zip') ?? '';
+    const city = params.get('city') ?? '';
+    const state = params.get('state') ?? '';
+    if (zip || city || state) dispatch(searchDoctor({ searchZipCode: zip, searchCity: city, searchState: state }));
+  }, [params, dispatch]);
+
+  const hasQuery = Boolean(search.searchZipCode || search.searchCity || search.searchState);
+  useEffect(() => {
+    if (!hasQuery) return;
+    let current = true;
+    setLoading(true);
+    setProblem(undefined);
+    doctorsApi
+      .search({ searchZipCode: search.searchZipCode, searchCity: search.searchCity, searchState: search.searchState, searchCount: search.searchCount, searchStart: search.searchStart })
+      .then(({ data }) => current && setResult(data))
+      .catch((error: unknown) => current && setProblem(error instanceof ApiError ? error.message : MESSAGES.serverDisconnected))
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [hasQuery, search.searchZipCode, search.searchCity, search.searchState, search.searchCount, search.searchStart]);
+
+  const where = [search.searchZipCode, search.searchCity, search.searchState].filter(Boolean).join(', ');
+  const page = Math.floor(search.searchStart / search.searchCount) + 1;
+  const pages = result ? Math.max(1, Math.ceil(result.totalCount / search.searchCount)) : 1;
+  const goTo = (nextPage: number) => {
+    dispatch(searchDoctor({ searchStart: (nextPage - 1) * search.searchCount }));
+    window.scrollTo({ top: 0 });
+  };
+
   return (
     <>
       <PageHero eyebrow="Directory" title="Search Doctor" documentTitle="Search Doctor" lead="Find veterinarians and animal hospitals by zip code, city or state.">
         <DoctorSearchForm submitLabel="Search" />
       </PageHero>
+      <section className="section">
+        <div className="container">
+          {!hasQuery && <p className="empty-state">Enter a zip code, a city or a state above to see veterinarians near you.</p>}
+          {hasQuery && (
+            <div aria-live="polite" aria-busy={loading}>
+              {loading && (
+                <div className="doctor-list">
+                  {Array.from({ length: 3 }, (_, i) => (
+                    <div key={i} className="card skeleton-card" aria-hidden="true" />
+                  ))}
+                  <span className="visually-hidden">{MESSAGES.searching}</span>
+                </div>
+              )}
+              {!loading && problem && (
+                <p className="notice" role="alert">
+                  {problem}
+                </p>
+              )}
+              {!loading && !problem && result && (
+                <>
+                  <p className="results-count">
+                    {result.totalCount === 0 ? `No listed veterinarians found for ${where}.` : `${result.totalCount} veterinarian${result.totalCount === 1 ? '' : 's'} for ${where}`}
+                    {search.searchZipCode && result.totalCount > 0 ? ', nearest first' : ''}
+                  </p>
+                  <div className="doctor-list">
+                    {result.data.map((doctor) => (
+                      <DoctorCard key={`${doctor.id}-${doctor.sponsored}`} doctor={doctor} />
+                    ))}
+                  </div>
+                  {pages > 1 && (
+                    <nav className="pager" aria-label="Result pages">
+                      <button type="button" className="button" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                        Previous
+                      </button>
+                      <span>
+                        Page {page} of {pages}
+                      </span>
+                      <button type="button" className="button" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+                        Next
+                      </button>
+                    </nav>
+                  )}
+                </>
+              )}
+            </div>
+          )}
+        </div>
+      </section>
     </>
   );
 }

@@ -1,5 +1,5 @@
-// Journey: a pet owner reads the demo articles: the blog list with its keyword search and
-// pagination, a single post (id sent with its colon), and an AI-assisted article.
+// Journeys of a pet owner on the demo site: find a vet near a zip code and open its profile; read
+// the blog list with its keyword search, a single post (id sent with its colon), an AI article.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, PHONE, expectAccessible, launchBrowser, openPage } from './support/browser';
@@ -60,3 +60,44 @@ describe('articles', () => {
     await context.close();
   });
 });
+
+describe('finding a vet', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`searches by zip from the home page and opens a profile at ${viewport.width} px`, async () => {
+      const { page, context, problems } = await openPage(browser, viewport);
+      await page.goto(`${server.url}/home`);
+      await page.getByLabel('Zip code').fill('10001');
+      await page.getByRole('button', { name: 'Find a vet' }).click();
+      await page.waitForURL('**/searchdoctor?zip=10001');
+      await expect.poll(() => page.locator('.results-count').textContent(), { timeout: 15_000 }).toMatch(/^\d+ veterinarians? for 10001, nearest first$/);
+      const cards = page.locator('.doctor-card');
+      // Chelsea Animal Clinic is Premium: one clearly labelled Sponsored slot on top, and its own place by distance.
+      await expect.poll(() => cards.first().textContent()).toContain('Sponsored');
+      expect(await cards.first().locator('h2').textContent()).toBe('Chelsea Animal Clinic');
+      const distances = await page.locator('.doctor-card:not(.sponsored) .distance').allTextContents();
+      const miles = distances.map((d) => parseFloat(d));
+      expect(miles.length).toBeGreaterThan(0);
+      expect([...miles].sort((a, b) => a - b)).toEqual(miles);
+      await expectAccessible(page, '/searchdoctor');
+
+      await page.getByRole('link', { name: 'View profile of Brooklyn Cat Hospital' }).click();
+      await page.waitForURL(/\/viewdoctorprofile\/\d+$/);
+      await expect.poll(() => page.locator('main h1').textContent()).toBe('Brooklyn Cat Hospital');
+      await expect.poll(() => page.getByRole('heading', { name: 'Opening hours' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText(/Accepting new patients · confirmed [A-Z][a-z]{2} \d{2}, \d{4}/).first().isVisible()).toBe(true);
+      await expectAccessible(page, '/viewdoctorprofile');
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('searches by city and state name, and explains an unknown state', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    await page.goto(`${server.url}/searchdoctor?city=austin&state=Texas`);
+    await expect.poll(() => page.locator('.results-count').textContent(), { timeout: 15_000 }).toBe('2 veterinarians for austin, Texas');
+    await page.goto(`${server.url}/searchdoctor?state=Atlantis`);
+    await expect.poll(() => page.locator('main').getByRole('alert').textContent()).toBe('We do not know the state "Atlantis". Use its name or two-letter code.');
+    await context.close();
+  });
+});
+

@@ -1,0 +1,17 @@
+import { formatDate } from '../../../lib/format-date';
+import type { DoctorSummary } from '../api/doctors-api';
+
+/** Facts owners filter by; 'accepting new patients' shows when the vet last confirmed it (decisions.md section 7). */
+export function DoctorBadges({ doctor }: { doctor: DoctorSummary }) {
+  return (
+    <ul className="tags" aria-label="Highlights">
+      {doctor.sponsored && <li className="tag tag-sponsored">Sponsored</li>}
+      {doctor.emergency && <li className="tag tag-emergency">24/7 emergency</li>}
+      {doctor.accepting_new_patients && (
+        <li className="tag tag-accepting">
+          Accepting new patients{doctor.accepting_confirmed_at ? ` · confirmed ${formatDate(doctor.accepting_confirmed_at)}` : ''}
+        </li>
+      )}
+    </ul>
+  );
+}
