@@ -48,6 +48,11 @@ const WEEKDAY_HOURS: WorkingDay[] = [
 ];
 const ALWAYS_OPEN: WorkingDay[] = WEEKDAY_HOURS.map((d) => ({ day: d.day, closed: false, open: '00:00', close: '23:59' }));
 
+const TIME_ZONES: Record<string, string> = {
+  NY: 'America/New_York', GA: 'America/New_York', FL: 'America/New_York', TX: 'America/Chicago', IL: 'America/Chicago',
+  CO: 'America/Denver', CA: 'America/Los_Angeles', WA: 'America/Los_Angeles',
+};
+
 export interface DemoResult {
   loaded: boolean;
   adminEmail?: string;
@@ -107,7 +112,7 @@ export async function loadDemoData(db: Db): Promise<DemoResult> {
         websiteTitle: vet.clinic,
         websiteUrl: null,
         workingTime: vet.emergency ? ALWAYS_OPEN : WEEKDAY_HOURS,
-        timeZone: 'America/New_York',
+        timeZone: TIME_ZONES[place?.state ?? ''] ?? 'America/New_York',
         summary: `${vet.clinic} is a demo listing on Animal Doctor. Dr. ${vet.first} ${vet.last} and the team care for ${vet.species.join(', ')} with ${vet.services.slice(0, 3).join(', ').toLowerCase()}${vet.emergency ? ', and the hospital is open around the clock for emergencies' : ''}.`,
         education: [{ degree: 'DVM', school: ['Cornell University', 'UC Davis', 'Texas A&M University', 'Colorado State University'][index % 4]!, year: 2005 + (index % 12) }],
         services: vet.services,

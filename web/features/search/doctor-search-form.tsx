@@ -1,5 +1,5 @@
 // The zip / city / state search form used on /home and /searchdoctor; it fills the search state.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { searchDoctor } from './search-slice';
@@ -9,6 +9,12 @@ export function DoctorSearchForm({ submitLabel = 'Find a vet' }: { submitLabel?:
   const [zip, setZip] = useState(current.searchZipCode);
   const [city, setCity] = useState(current.searchCity);
   const [state, setState] = useState(current.searchState);
+  // The fields follow the search state when it changes elsewhere (a shared /searchdoctor?zip= link).
+  useEffect(() => {
+    setZip(current.searchZipCode);
+    setCity(current.searchCity);
+    setState(current.searchState);
+  }, [current.searchZipCode, current.searchCity, current.searchState]);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
