@@ -2,9 +2,8 @@
 // button click, cards, 'Total {n} items' pagination with a size changer above 50, 'Searching...'.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Pagination, Spin } from 'antd';
 import { BLOG_DEFAULTS, MESSAGES } from '../../../../shared/constants/messages';
-import { AntdTheme } from '../../../components/ui/antd-theme';
+import { Pagination } from '../../../components/ui/pagination';
 import { articlesApi, type Article, type ArticleKind } from '../api/articles-api';
 import { AuthorLine } from './author-line';
 
@@ -63,15 +62,21 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
   };
 
   return (
-    <AntdTheme>
+    <>
       <div className="keyword-search" role="search">
         <input aria-label="Key word" placeholder="Enter the key word" value={keyword} onChange={(e) => setKeyword(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
         <button type="button" className="button button-primary" onClick={search}>
           Search
         </button>
       </div>
-      <Spin spinning={loading} tip={MESSAGES.searching} size="large">
-        <div className="article-grid" aria-busy={loading}>
+      <div className="article-results" aria-busy={loading}>
+        {loading && (
+          <div className="searching-overlay" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <span>{MESSAGES.searching}</span>
+          </div>
+        )}
+        <div className="article-grid">
           {result?.data.map((article) => (
             <ArticleCard key={article.id} article={article} kind={kind} />
           ))}
@@ -80,24 +85,18 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
           )}
           {!result && <div className="article-grid-placeholder" />}
         </div>
-      </Spin>
+      </div>
       {result && result.totalCount > 0 && (
         <Pagination
-          className="article-pagination"
-          current={page}
+          page={page}
           pageSize={pageSize}
           total={result.totalCount}
-          showTotal={(total) => `Total ${total} items`}
-          pageSizeOptions={[...BLOG_DEFAULTS.pageSizeOptions]}
-          showSizeChanger={result.totalCount > BLOG_DEFAULTS.sizeChangerAbove}
           onChange={(nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              setPageSize(nextSize);
-              setPage(1);
-            } else setPage(nextPage);
+            setPageSize(nextSize);
+            setPage(nextPage);
           }}
         />
       )}
-    </AntdTheme>
+    </>
   );
 }
