@@ -23,6 +23,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     fastify.log.info(`${signal} received, closing`);
+    // A connection that never finishes must not keep the process from stopping.
+    setTimeout(() => {
+      console.error('Animal Doctor: shutdown took too long, exiting');
+      process.exit(1);
+    }, 10_000).unref();
     try {
       await fastify.close();
       await database.close();

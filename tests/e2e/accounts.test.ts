@@ -3,32 +3,25 @@
 // newsletter subscription.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/constants/messages';
 import { codeOf, startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../server/test/smtp-capture';
-import { DESKTOP, PHONE, expectAccessible, launchBrowser, openPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
+import { useSite } from './support/site';
 
-let server: RunningServer;
-let browser: Browser;
 let smtp: SmtpCapture;
-
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '200' }), launchBrowser()]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+afterAll(() => smtp?.close());
+const site = useSite(() => ({ SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '200' }));
 
 const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 const field = (page: Page, label: string) => page.locator('main').getByLabel(label, { exact: true });
 const toastText = (page: Page, text: string) => page.locator('.toaster').getByText(text, { exact: true });
 
 async function signUp(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/signup`);
+  await page.goto(`${site.server.url}/signup`);
   await field(page, 'First name').fill('Robin');
   await field(page, 'Last name').fill('Hart');
   await field(page, 'Email').fill(email);
@@ -38,7 +31,7 @@ async function signUp(page: Page, email: string, password: string) {
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/signin`);
+  await page.goto(`${site.server.url}/signin`);
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(password);
   await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
@@ -46,11 +39,11 @@ async function signIn(page: Page, email: string, password: string) {
 
 describe('accounts', () => {
   it('signs up, verifies through the e-mailed link, signs out and signs in again (phone)', async () => {
-    const { page, context, problems } = await openPage(browser, PHONE);
+    const { page, context, problems } = await openPage(site.browser, PHONE);
     const email = newEmail('journey');
     const password = 'Meadow-Lark-2026';
 
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${site.server.url}/signup`);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect.poll(() => page.getByText('Required!').count()).toBeGreaterThan(0);
     await field(page, 'Email').fill('not-an-email');
@@ -67,7 +60,7 @@ describe('accounts', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(smtp.messages.filter((m) => m.to.includes(email)), 'a fresh sign-up gets one e-mail, not two').toHaveLength(1);
     const link = verificationLinkOf(mail);
-    await page.goto(`${server.url}${link.pathname}${link.search}`);
+    await page.goto(`${site.server.url}${link.pathname}${link.search}`);
     await page.waitForURL(/\/congratulationverify\/\d+$/);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Congratulations, Robin!');
 
@@ -103,7 +96,7 @@ describe('accounts', () => {
   });
 
   it('sends an unverified account to /verify with the spec warning (desktop)', async () => {
-    const { page, context } = await openPage(browser, DESKTOP);
+    const { page, context } = await openPage(site.browser, DESKTOP);
     const email = newEmail('unverified');
     await signUp(page, email, 'Quiet-River-77');
     await page.waitForURL('**/verify');
@@ -120,15 +113,15 @@ describe('accounts', () => {
   });
 
   it('resets a forgotten password with the e-mailed code and signs in with the new one', async () => {
-    const { page, context, problems } = await openPage(browser, DESKTOP);
+    const { page, context, problems } = await openPage(site.browser, DESKTOP);
     const email = newEmail('reset');
     await signUp(page, email, 'Old-Password-11');
     const link = verificationLinkOf(await smtp.waitFor((m) => m.to.includes(email)));
-    await page.goto(`${server.url}${link.pathname}${link.search}`);
+    await page.goto(`${site.server.url}${link.pathname}${link.search}`);
     await page.waitForURL(/congratulationverify/);
     await page.evaluate(() => localStorage.clear());
 
-    await page.goto(`${server.url}/forgotpassword`);
+    await page.goto(`${site.server.url}/forgotpassword`);
     await field(page, 'Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect.poll(() => toastText(page, MESSAGES.codeSent).isVisible()).toBe(true);
@@ -146,8 +139,8 @@ describe('accounts', () => {
   });
 
   it('subscribes to the newsletter with the e-mailed code', async () => {
-    const { page, context } = await openPage(browser, PHONE);
-    await page.goto(`${server.url}/home`);
+    const { page, context } = await openPage(site.browser, PHONE);
+    await page.goto(`${site.server.url}/home`);
     const footer = page.locator('footer');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect.poll(() => toastText(page, MESSAGES.pleaseInputEmail).isVisible()).toBe(true);

@@ -1,29 +1,19 @@
 // The demo administrator (printed once on a fresh installation) signs in and sees the admin entries
 // of the header dropdown, not the profile entries; the API documentation opens under the site's CSP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/constants/messages';
-import { DESKTOP, launchBrowser, openPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, openPage } from './support/browser';
+import { useSite } from './support/site';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'on' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSite({ DEMO_DATA: 'on' });
 
 describe('administrator', () => {
   it('signs in with the printed demo password and sees Manage Users and Manage Articles', async () => {
-    const match = /Demo administrator: (\S+) \/ password: (\S+)/.exec(server.output());
+    const match = /Demo administrator: (\S+) \/ password: (\S+)/.exec(site.server.output());
     expect(match, 'the demo administrator is printed once').not.toBeNull();
     const [, email, password] = match!;
-    const { page, context, problems } = await openPage(browser, DESKTOP);
-    await page.goto(`${server.url}/signin`);
+    const { page, context, problems } = await openPage(site.browser, DESKTOP);
+    await page.goto(`${site.server.url}/signin`);
     await page.locator('main').getByLabel('Email', { exact: true }).fill(email!);
     await page.locator('main').getByLabel('Password', { exact: true }).fill(password!);
     await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
@@ -45,8 +35,8 @@ describe('administrator', () => {
   });
 
   it('serves the OpenAPI documentation at /api/docs', async () => {
-    const { page, context, problems } = await openPage(browser, DESKTOP);
-    await page.goto(`${server.url}/api/docs`);
+    const { page, context, problems } = await openPage(site.browser, DESKTOP);
+    await page.goto(`${site.server.url}/api/docs`);
     await expect.poll(() => page.getByText('Animal Doctor API').first().isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => page.getByText('/api/user/register').first().isVisible()).toBe(true);
     expect(problems.filter((p) => /Content Security Policy/i.test(p))).toEqual([]);
@@ -54,11 +44,11 @@ describe('administrator', () => {
   });
 
   it("shows 'Server disconnected.' when the server cannot be reached", async () => {
-    const { page, context } = await openPage(browser, DESKTOP);
-    await page.goto(`${server.url}/signin`);
+    const { page, context } = await openPage(site.browser, DESKTOP);
+    await page.goto(`${site.server.url}/signin`);
     await page.locator('main').getByLabel('Email', { exact: true }).fill('someone@example.com');
     await page.locator('main').getByLabel('Password', { exact: true }).fill('Any-Password-1');
-    await server.stop();
+    await site.server.stop();
     await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.locator('.toaster').getByText(MESSAGES.serverDisconnected, { exact: true }).isVisible()).toBe(true);
     await context.close();

@@ -1,9 +1,9 @@
 // Journey: a visitor opens the site on a phone and on a desktop, follows every header and footer
 // link, sees each page's title, and meets the not-found page on an unknown path.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, expectAccessible, launchBrowser, openPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
+import { useSite } from './support/site';
 
 const HEADER = [
   { label: 'Home', path: '/home', heading: 'Find a trusted vet for your pet, close to home' },
@@ -20,16 +20,7 @@ const FOOTER_EXTRA = [
   { label: 'Policy', path: '/privacypolicy', heading: 'Privacy Policy' },
 ];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSite();
 
 async function expectHeading(page: Page, path: string, heading: string) {
   await page.waitForURL((url) => url.pathname === path);
@@ -40,8 +31,8 @@ for (const viewport of [PHONE, DESKTOP]) {
   const phone = viewport === PHONE;
   describe(`navigation at ${viewport.width} px`, () => {
     it('opens / on /home and follows every header link', async () => {
-      const { page, context, problems } = await openPage(browser, viewport);
-      await page.goto(server.url + '/');
+      const { page, context, problems } = await openPage(site.browser, viewport);
+      await page.goto(site.server.url + '/');
       await expectHeading(page, '/home', HEADER[0]!.heading);
       await expect.poll(() => page.title()).toContain('Animal Doctor');
       await expect(page.getByRole('link', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
@@ -62,8 +53,8 @@ for (const viewport of [PHONE, DESKTOP]) {
     });
 
     it('follows every footer link', async () => {
-      const { page, context, problems } = await openPage(browser, viewport);
-      await page.goto(server.url + '/home');
+      const { page, context, problems } = await openPage(site.browser, viewport);
+      await page.goto(site.server.url + '/home');
       await expectHeading(page, '/home', HEADER[0]!.heading);
       const footer = page.getByRole('navigation', { name: 'Footer' });
       for (const link of [...HEADER, ...FOOTER_EXTRA]) {
@@ -71,7 +62,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         await expectHeading(page, link.path, link.heading);
       }
       for (const link of FOOTER_EXTRA) {
-        await page.goto(server.url + link.path);
+        await page.goto(site.server.url + link.path);
         await expectHeading(page, link.path, link.heading);
         await expectAccessible(page, link.path);
       }
@@ -81,8 +72,8 @@ for (const viewport of [PHONE, DESKTOP]) {
     });
 
     it('shows the not-found page for an unknown path, and sign in leads to /signin', async () => {
-      const { page, context, problems } = await openPage(browser, viewport);
-      await page.goto(server.url + '/no/such/page');
+      const { page, context, problems } = await openPage(site.browser, viewport);
+      await page.goto(site.server.url + '/no/such/page');
       await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
       await expectAccessible(page, 'not found');
       await page.getByRole('link', { name: 'Go to the home page' }).click();
@@ -94,9 +85,9 @@ for (const viewport of [PHONE, DESKTOP]) {
     });
 
     it('sends a visitor away from guarded pages to /home', async () => {
-      const { page, context } = await openPage(browser, viewport);
+      const { page, context } = await openPage(site.browser, viewport);
       for (const path of ['/admin', '/articleeditor', '/setupprofile', '/viewprofile', '/congratulationverify/1']) {
-        await page.goto(server.url + path);
+        await page.goto(site.server.url + path);
         await expectHeading(page, '/home', HEADER[0]!.heading);
       }
       await context.close();

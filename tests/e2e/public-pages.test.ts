@@ -1,26 +1,16 @@
 // Journeys of a pet owner on the demo site: find a vet near a zip code and open its profile; read
 // the blog list with its keyword search, a single post (id sent with its colon), an AI article.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, expectAccessible, launchBrowser, openPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
+import { useSite } from './support/site';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ DEMO_DATA: 'on' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSite({ DEMO_DATA: 'on' });
 
 describe('articles', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`lists, searches and opens blog articles at ${viewport.width} px`, async () => {
-      const { page, context, problems } = await openPage(browser, viewport);
-      await page.goto(`${server.url}/blogpage`);
+      const { page, context, problems } = await openPage(site.browser, viewport);
+      await page.goto(`${site.server.url}/blogpage`);
       await expect.poll(() => page.locator('.article-card').count(), { timeout: 15_000 }).toBe(6);
       await expect.poll(() => page.getByText('Total 6 items').isVisible()).toBe(true);
       // Each card: title, author, date as 'MMM DD, YYYY', summary, 'Read Full Article...'.
@@ -46,15 +36,15 @@ describe('articles', () => {
   }
 
   it('opens an AI-assisted article that says so and names its reviewer', async () => {
-    const { page, context, problems } = await openPage(browser, DESKTOP);
-    await page.goto(`${server.url}/ai-blogpage`);
+    const { page, context, problems } = await openPage(site.browser, DESKTOP);
+    await page.goto(`${site.server.url}/ai-blogpage`);
     await expect.poll(() => page.locator('.article-card').count(), { timeout: 15_000 }).toBe(3);
     await page.getByRole('link', { name: 'Read Full Article: Rabbit care basics for new owners' }).click();
     await page.waitForURL(/\/ai-singlepost\/:\d+$/);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Rabbit care basics for new owners');
     await expect.poll(() => page.getByText(/Drafted with AI assistance and reviewed by Site Administrator/).isVisible()).toBe(true);
     await expectAccessible(page, '/ai-singlepost');
-    await page.goto(`${server.url}/ai-singlepost/:999999`);
+    await page.goto(`${site.server.url}/ai-singlepost/:999999`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Article not found');
     expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
     await context.close();
@@ -64,8 +54,8 @@ describe('articles', () => {
 describe('finding a vet', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`searches by zip from the home page and opens a profile at ${viewport.width} px`, async () => {
-      const { page, context, problems } = await openPage(browser, viewport);
-      await page.goto(`${server.url}/home`);
+      const { page, context, problems } = await openPage(site.browser, viewport);
+      await page.goto(`${site.server.url}/home`);
       await page.getByLabel('Zip code').fill('10001');
       await page.getByRole('button', { name: 'Find a vet' }).click();
       await page.waitForURL('**/searchdoctor?zip=10001');
@@ -92,10 +82,10 @@ describe('finding a vet', () => {
   }
 
   it('searches by city and state name, and explains an unknown state', async () => {
-    const { page, context } = await openPage(browser, DESKTOP);
-    await page.goto(`${server.url}/searchdoctor?city=austin&state=Texas`);
+    const { page, context } = await openPage(site.browser, DESKTOP);
+    await page.goto(`${site.server.url}/searchdoctor?city=austin&state=Texas`);
     await expect.poll(() => page.locator('.results-count').textContent(), { timeout: 15_000 }).toBe('2 veterinarians for austin, Texas');
-    await page.goto(`${server.url}/searchdoctor?state=Atlantis`);
+    await page.goto(`${site.server.url}/searchdoctor?state=Atlantis`);
     await expect.poll(() => page.locator('main').getByRole('alert').textContent()).toBe('We do not know the state "Atlantis". Use its name or two-letter code.');
     await context.close();
   });

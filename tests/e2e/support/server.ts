@@ -46,6 +46,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: tsx runs the server in a child process, and both must stop.
+    detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -72,10 +74,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     output: () => log,
     async stop() {
+      const signalGroup = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, signal);
+        } catch {
+          // already gone
+        }
+      };
       if (child.exitCode === null) {
-        child.kill('SIGTERM');
+        signalGroup('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null) signalGroup('SIGKILL');
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
