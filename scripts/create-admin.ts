@@ -19,13 +19,18 @@ let values: Record<string, string | undefined>;
 try {
   ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } } }));
 } catch (error) {
-  fail(2, `${(error as Error).message}\n${usage}`);
+  fail(2, `${(error as Error).message}; ${usage}`);
 }
 const email = values.email?.trim().toLowerCase();
 const password = values.password;
-if (!email || !password) fail(2, usage);
+if (!email || !password) fail(2, `--email and --password are required; ${usage}`);
 if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) fail(2, `"${email}" is not a valid e-mail address`);
 if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) fail(2, `the password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`);
+const firstName = values['first-name']?.trim();
+const lastName = values['last-name']?.trim();
+for (const [flag, name] of [['--first-name', firstName], ['--last-name', lastName]] as const) {
+  if (name !== undefined && (name.length === 0 || name.length > 80)) fail(2, `${flag} must be 1 to 80 characters long`);
+}
 
 try {
   const config = loadConfig();
@@ -36,15 +41,27 @@ try {
     if (existing) {
       await database.db
         .update(users)
-        .set({ manageRole: 'admin', passwordHash, verify: true, verifiedAt: existing.verifiedAt ?? new Date(), status: 'active', tokenVersion: existing.tokenVersion + 1, updatedAt: new Date() })
+        .set({
+          manageRole: 'admin',
+          passwordHash,
+          verify: true,
+          verifiedAt: existing.verifiedAt ?? new Date(),
+          status: 'active',
+          // The password changed: sessions opened with the old one end (decisions.md section 3).
+          tokenVersion: existing.tokenVersion + 1,
+          ...(firstName ? { firstName } : {}),
+          ...(lastName ? { lastName } : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, existing.id));
-      console.log(`create-admin: ${email} is now an administrator (password updated).`);
+      const what = existing.manageRole === 'admin' ? 'was already an administrator' : 'is now an administrator';
+      console.log(`create-admin: ${email} ${what} (password updated${existing.status !== 'active' ? ', account reactivated' : ''}).`);
     } else {
       await database.db.insert(users).values({
         email,
         passwordHash,
-        firstName: values['first-name']?.trim() || 'Site',
-        lastName: values['last-name']?.trim() || 'Administrator',
+        firstName: firstName ?? 'Site',
+        lastName: lastName ?? 'Administrator',
         verify: true,
         verifiedAt: new Date(),
         manageRole: 'admin',
@@ -56,5 +73,13 @@ try {
   }
 } catch (error) {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) fail(1, error.message);
-  throw error;
+  fail(1, `cannot update the database: ${rootCause(error)}`);
+}
+
+/** One line for e.g. an unreachable DATABASE_URL: drizzle wraps the driver's error, whose message may be empty. */
+function rootCause(error: unknown): string {
+  let inner = error as { message?: string; code?: string; cause?: unknown; errors?: unknown[] };
+  while (inner.cause || inner.errors?.length) inner = (inner.cause ?? inner.errors![0]) as typeof inner;
+  const text = [inner.code, inner.message?.split('\n')[0]].filter(Boolean).join(' ');
+  return text || String(error);
 }

@@ -4,14 +4,18 @@ import type { Database } from './client';
 import { loadZipCodes } from './seed/zip-codes';
 import { loadDemoData } from './seed/demo';
 
-export async function prepareDatabase(database: Database, config: Config, print: (line: string) => void): Promise<void> {
+export async function prepareDatabase(database: Database, config: Pick<Config, 'demoData'>, print: (line: string) => void): Promise<void> {
+  const started = Date.now();
   const zips = await loadZipCodes(database.db);
-  if (!zips.skipped) print(`Loaded ${zips.loaded} US zip codes.`);
+  if (!zips.skipped) print(`Loaded ${zips.loaded} US zip codes in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   if (!config.demoData) return;
   const demo = await loadDemoData(database.db);
-  if (demo.loaded) {
-    print('Loaded demo practices and articles.');
-    // Printed once, when the demo administrator is created; it is never stored in plain text.
+  if (!demo.loaded) return;
+  print(`Loaded demo content: ${demo.practices} practices and ${demo.articles} articles (DEMO_DATA=off skips this on a new database).`);
+  if (demo.adminPassword) {
+    // Printed once, when the demo administrator is created; only its hash is stored.
     print(`Demo administrator: ${demo.adminEmail} / password: ${demo.adminPassword}`);
+  } else {
+    print(`Demo administrator: ${demo.adminEmail} already existed; its password was left unchanged.`);
   }
 }

@@ -12,7 +12,8 @@ import { fastifyOptions } from '../fastify-options';
 let shared: Promise<Database> | undefined;
 
 async function createPostgresDatabase(baseUrl: string): Promise<string> {
-  const name = `ad_test_${process.pid}_${Date.now().toString(36)}`;
+  // NOTE: the run id (global-setup.ts) keeps parallel test runs on one server from dropping each other's databases.
+  const name = `ad_test_${process.env.AD_TEST_RUN ?? 'x'}_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {

@@ -1,9 +1,9 @@
 // Loads the US zip data set of the `zipcodes` package (BSD) into zip_codes: no network at run time
 // (decisions.md section 7, docs/decisions/003). Idempotent: skipped when the table is complete.
 import { createRequire } from 'node:module';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { zipCodes } from '../schema';
+import { appMeta, zipCodes } from '../schema';
 
 interface ZipRecord {
   zip: string;
@@ -14,21 +14,73 @@ interface ZipRecord {
   country: string;
 }
 
-function usZipRecords(): ZipRecord[] {
-  const require = createRequire(import.meta.url);
-  const { codes } = require('zipcodes') as { codes: Record<string, ZipRecord> };
-  return Object.values(codes).filter((z) => z.country === 'US' && /^\d{5}$/.test(z.zip) && Number.isFinite(z.latitude) && Number.isFinite(z.longitude));
+export interface ZipRow {
+  zip: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+}
+
+// Each batch travels as ONE json parameter expanded by json_to_recordset: measured on PGlite, 42.5k
+// rows load in about 2 s this way against about 7 s as multi-row INSERTs with five parameters a row
+// (the per-parameter work in drizzle and the wire protocol dominated). 10k rows keep a statement
+// near 1 MB.
+const BATCH_ROWS = 10_000;
+const ZIP_META_KEY = 'zip_codes';
+
+const require = createRequire(import.meta.url);
+let cached: ZipRow[] | undefined;
+
+/** The package's US zips with usable coordinates (its Canadian postcodes are left out). */
+export function usZipRows(): ZipRow[] {
+  if (!cached) {
+    const { codes } = require('zipcodes') as { codes: Record<string, ZipRecord> };
+    cached = Object.values(codes)
+      .filter((z) => z.country === 'US' && /^\d{5}$/.test(z.zip) && Number.isFinite(z.latitude) && Number.isFinite(z.longitude) && z.city && z.state)
+      .map((z) => ({ zip: z.zip, city: z.city, state: z.state, latitude: z.latitude, longitude: z.longitude }));
+  }
+  return cached;
+}
+
+/** The data set's name and version, stored with the row count in app_meta 'zip_codes'. */
+function dataSetName(): string {
+  const { version } = require('zipcodes/package.json') as { version: string };
+  return `zipcodes@${version}`;
 }
 
 export async function loadZipCodes(db: DbOrTx): Promise<{ loaded: number; skipped: boolean }> {
-  const records = usZipRecords();
-  const [existing] = await db.select({ n: count() }).from(zipCodes);
-  if ((existing?.n ?? 0) >= records.length) return { loaded: 0, skipped: true };
-  const batchSize = 2000;
-  for (let i = 0; i < records.length; i += batchSize) {
-    const batch = records.slice(i, i + batchSize).map((z) => ({ zip: z.zip, city: z.city, state: z.state, latitude: z.latitude, longitude: z.longitude }));
-    await db.insert(zipCodes).values(batch).onConflictDoNothing({ target: zipCodes.zip });
+  // Fast path for every start after the first: requiring the 5 MB data module alone costs about
+  // 0.7 s, so the stored label and the row count decide without it.
+  const [[meta], [existing]] = await Promise.all([
+    db.select().from(appMeta).where(eq(appMeta.key, ZIP_META_KEY)),
+    db.select({ n: count() }).from(zipCodes),
+  ]);
+  const have = existing?.n ?? 0;
+  const stored = meta ? /^(\S+) (\d+)$/.exec(meta.value) : null;
+  if (stored && stored[1] === dataSetName() && have >= Number(stored[2])) return { loaded: 0, skipped: true };
+
+  // First start, an interrupted load or a newer package: insert everything, keeping rows already there.
+  const rows = usZipRows();
+  let loaded = 0;
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+    const json = JSON.stringify(rows.slice(i, i + BATCH_ROWS));
+    const result = await db.execute(sql`
+      insert into ${zipCodes} (zip, city, state, latitude, longitude)
+      select zip, city, state, latitude, longitude
+      from json_to_recordset(${json}::json) as z(zip text, city text, state text, latitude float8, longitude float8)
+      on conflict (zip) do nothing`);
+    loaded += affected(result);
   }
-  await db.execute(sql`analyze zip_codes`);
-  return { loaded: records.length, skipped: false };
+  // Fresh statistics, so the planner uses the indexes for the first searches.
+  if (loaded > 0) await db.execute(sql`analyze ${zipCodes}`);
+  const value = `${dataSetName()} ${rows.length}`;
+  await db.insert(appMeta).values({ key: ZIP_META_KEY, value }).onConflictDoUpdate({ target: appMeta.key, set: { value } });
+  return { loaded, skipped: loaded === 0 };
+}
+
+/** Rows written by a statement: PGlite reports affectedRows, node-postgres rowCount. */
+function affected(result: unknown): number {
+  const r = result as { affectedRows?: number; rowCount?: number | null };
+  return r.affectedRows ?? r.rowCount ?? 0;
 }

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, count, eq, inArray, like } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabase } from '../../test/helper';
+import type { Db } from '../client';
+import { appMeta, articles, payments, profiles, users } from '../schema';
+import { verifyPassword } from '../../lib/password';
+import { DEMO_ADMIN_EMAIL, loadDemoData, sanitizeArticleHtml, type DemoResult } from './demo';
+import { DEMO_ARTICLES } from './demo-articles';
+import { loadZipCodes } from './zip-codes';
+
+const publicDir = path.resolve(import.meta.dirname, '../../../web/public');
+let db: Db;
+let first: DemoResult;
+
+beforeAll(async () => {
+  db = (await testDatabase()).db;
+  await loadZipCodes(db);
+  // Only this file loads demo content into the worker's shared database; the rows it checks are
+  // the demo's own (its e-mail domain, its article titles), whatever other files added.
+  first = await loadDemoData(db);
+}, 120_000);
+
+const demoVets = () =>
+  db
+    .select({ user: users, profile: profiles, payment: payments })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .innerJoin(payments, eq(payments.userId, users.id))
+    .where(like(users.email, '%@demo.animaldoctor.local'));
+
+describe('loadDemoData', () => {
+  it('creates the administrator with the random password it reports once', async () => {
+    expect(first).toMatchObject({ loaded: true, adminEmail: DEMO_ADMIN_EMAIL, practices: 24, articles: DEMO_ARTICLES.length });
+    expect(first.adminPassword).toMatch(/^[\w-]{16}$/);
+    const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
+    expect(admin).toMatchObject({ manageRole: 'admin', verify: true, status: 'active' });
+    expect(admin!.passwordHash).not.toContain(first.adminPassword!);
+    expect(await verifyPassword(admin!.passwordHash, first.adminPassword!)).toBe(true);
+  });
+
+  it('lists approved practices with active paid plans, coordinates from the zip data and complete profiles', async () => {
+    const vets = await demoVets();
+    expect(vets).toHaveLength(24);
+    expect(new Set(vets.map((v) => v.profile.state)).size).toBeGreaterThanOrEqual(15);
+    expect(new Set(vets.map((v) => v.payment.plan))).toEqual(new Set([1, 2, 3]));
+    for (const { user, profile, payment } of vets) {
+      expect(user).toMatchObject({ verify: true, reviewState: 'approved', manageRole: 'user', status: 'active' });
+      expect(user.submitAt).toBeInstanceOf(Date);
+      expect(payment.status).toBe('active');
+      expect(payment.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 7 * 24 * 3600 * 1000);
+      expect(profile.latitude).toBeTypeOf('number');
+      expect(profile.longitude).toBeTypeOf('number');
+      expect(profile.city && profile.state && profile.zip && profile.street && profile.clinicName).toBeTruthy();
+      expect(profile.contactPhone).toMatch(/^\(\d{3}\) 555-01\d{2}$/);
+      expect(profile.workingTime).toHaveLength(7);
+      expect(profile.summary!.length).toBeGreaterThan(80);
+      expect(profile.education[0]).toMatchObject({ degree: expect.stringContaining('DVM'), year: expect.any(Number) });
+      expect(profile.services.length).toBeGreaterThan(0);
+      expect(profile.species.length).toBeGreaterThan(0);
+      expect(profile.timeZone).toMatch(/^America\//);
+    }
+    const chelsea = vets.find((v) => v.profile.clinicName === 'Chelsea Animal Clinic')!;
+    expect(chelsea.profile).toMatchObject({ zip: '10011', city: 'New York', state: 'NY' });
+    expect(vets.filter((v) => v.profile.emergency).every((v) => v.profile.workingTime!.every((d) => !d.closed))).toBe(true);
+    expect(vets.some((v) => v.profile.acceptingNewPatients) && vets.some((v) => !v.profile.acceptingNewPatients)).toBe(true);
+  });
+
+  it('publishes blog and AI articles with shipped images, avatars and sanitised HTML', async () => {
+    const rows = await db.select().from(articles).where(inArray(articles.title, DEMO_ARTICLES.map((a) => a.title)));
+    expect(rows).toHaveLength(DEMO_ARTICLES.length);
+    expect(rows.filter((a) => a.kind === 'blog').length).toBeGreaterThanOrEqual(6);
+    expect(rows.filter((a) => a.kind === 'ai').length).toBeGreaterThanOrEqual(3);
+    const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
+    for (const article of rows) {
+      expect(article.published).toBe(true);
+      expect(article.publishedAt!.getTime()).toBeLessThan(Date.now());
+      expect(article.reviewedBy).toBe(article.kind === 'ai' ? admin!.id : null);
+      expect(article.contents).not.toMatch(/<script|on\w+=|javascript:/i);
+      expect(article.contents.match(/<p>/g)!.length + article.contents.split('<li>').length).toBeGreaterThan(3);
+      expect(article.subContent.length).toBeGreaterThan(20);
+      for (const url of [article.imgUrl, article.avatar]) {
+        expect(url).toMatch(/^\/images\/(articles|authors)\/[a-z-]+\.svg$/);
+        expect(fs.existsSync(path.join(publicDir, url!)), `${url} is shipped`).toBe(true);
+      }
+    }
+  });
+
+  it('does nothing on a second call', async () => {
+    const before = await db.select({ n: count() }).from(users);
+    const articleCount = await db.select({ n: count() }).from(articles);
+    expect(await loadDemoData(db)).toEqual({ loaded: false });
+    expect(await db.select({ n: count() }).from(users)).toEqual(before);
+    expect(await db.select({ n: count() }).from(articles)).toEqual(articleCount);
+    const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, 'demo_loaded'));
+    expect(Number.isNaN(Date.parse(meta!.value))).toBe(false);
+  });
+
+  it('keeps an administrator made earlier with create-admin, and prints no password for it', async () => {
+    // In a transaction rolled back at the end: the demo state other tests see stays as it is.
+    const rollback = new Error('rollback');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.delete(appMeta).where(eq(appMeta.key, 'demo_loaded'));
+        await tx.delete(users).where(like(users.email, '%@demo.animaldoctor.local'));
+        await tx.delete(articles).where(inArray(articles.title, DEMO_ARTICLES.map((a) => a.title)));
+        const [admin] = await tx.update(users).set({ passwordHash: 'kept-hash' }).where(eq(users.email, DEMO_ADMIN_EMAIL)).returning();
+        const result = await loadDemoData(tx);
+        expect(result).toMatchObject({ loaded: true, adminEmail: DEMO_ADMIN_EMAIL, practices: 24 });
+        expect(result.adminPassword).toBeUndefined();
+        const [after] = await tx.select().from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
+        expect(after!.passwordHash).toBe('kept-hash');
+        const reviewed = await tx.select({ n: count() }).from(articles).where(and(eq(articles.kind, 'ai'), eq(articles.reviewedBy, admin!.id)));
+        expect(reviewed[0]!.n).toBeGreaterThanOrEqual(3);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+  });
+});
+
+describe('sanitizeArticleHtml', () => {
+  it('drops scripts, event handlers and unsafe links, and keeps the article structure', () => {
+    const clean = sanitizeArticleHtml(
+      '<h2>Title</h2><p onclick="x()">Text <strong>bold</strong><script>alert(1)</script><img src=x onerror=alert(1)></p><a href="javascript:alert(1)">bad</a><a href="https://example.org">good</a>',
+    );
+    expect(clean).toBe('<h2>Title</h2><p>Text <strong>bold</strong></p><a>bad</a><a href="https://example.org">good</a>');
+  });
+});
