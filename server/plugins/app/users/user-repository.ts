@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { payments, profiles, users } from '../../../db/schema';
 import { presentUser } from './user-presenter';
+import { bumpSearchVersion } from '../doctors/search-cache';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -36,6 +37,8 @@ export async function updateUser(db: DbOrTx, id: number, changes: Partial<typeof
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning();
+  // Review state, status and names show in search answers: cached searches must not outlive them.
+  bumpSearchVersion();
   return row;
 }
 
