@@ -22,6 +22,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** How long a search answer may be reused (0 turns the search cache off, e.g. to benchmark the database). */
+  searchCacheSeconds: number;
   rateLimit: {
     /** Requests per minute per client address on the whole API. */
     globalPerMinute: number;
@@ -134,6 +136,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
+    searchCacheSeconds: integer(env, 'SEARCH_CACHE_SECONDS', 30, 0, 3600),
     rateLimit: {
       globalPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
       loginFailuresPerAccount: integer(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 10_000),

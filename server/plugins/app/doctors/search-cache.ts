@@ -1,5 +1,5 @@
 // Short-lived cache of search answers (docs/decisions/037-search-cache.md). An entry lives
-// CACHE_TTL_MS at most, and every write that can change what a search shows calls
+// SEARCH_CACHE_SECONDS at most (30 by default), and every write that can change what a search shows calls
 // `bumpSearchVersion()`, which makes every cached answer of this process stale at once; with
 // REDIS_URL set the bump is also published so every app server drops its entries.
 //
@@ -8,7 +8,6 @@
 // (payments). `updateUser` already does; profile and payment write paths must call it too.
 import crypto from 'node:crypto';
 
-export const CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 5_000;
 
 let version = 0;
@@ -50,6 +49,9 @@ export function cachedAnswer(body: unknown): CachedAnswer {
 export class SearchCache {
   private readonly entries = new Map<string, { value: CachedAnswer; version: number; until: number }>();
 
+  /** `ttlMs` 0 turns the cache off. */
+  constructor(private readonly ttlMs: number) {}
+
   get(key: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -62,12 +64,12 @@ export class SearchCache {
 
   set(key: string, value: CachedAnswer, versionAtStart: number): void {
     // An answer computed while a bump happened may be stale already: keep it out.
-    if (versionAtStart !== version) return;
+    if (versionAtStart !== version || this.ttlMs <= 0) return;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { value, version, until: Date.now() + CACHE_TTL_MS });
+    this.entries.set(key, { value, version, until: Date.now() + this.ttlMs });
   }
 
   clear(): void {

@@ -93,7 +93,7 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
 
 export default async function doctorRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = fastify.database;
-  const cache = new SearchCache();
+  const cache = new SearchCache(fastify.config.searchCacheSeconds * 1000);
 
   // With Redis, a bump on any app server reaches every other one (docs/decisions/037-search-cache.md).
   if (fastify.redis) {
