@@ -61,7 +61,7 @@ export function normalizeSearch(query: DoctorSearchBody): NormalizedSearch {
   let state = '';
   if (stateInput) {
     state = stateCode(stateInput) ?? '';
-    if (!state) throw httpError(400, 'UNKNOWN_STATE', `We do not know the state "${stateInput}". Type its name or its two-letter code.`, { field: 'searchState' });
+    if (!state) throw httpError(400, 'UNKNOWN_STATE', `We do not know the state "${stateInput}". Use its name or two-letter code.`, { field: 'searchState' });
   }
   if (query.radius !== undefined && !(SEARCH_RADII as readonly number[]).includes(query.radius)) {
     throw httpError(400, 'VALIDATION_ERROR', 'Choose a radius of 5, 10, 25, 50 or 100 miles.', { field: 'radius' });

@@ -337,7 +337,7 @@ describe('bad input', () => {
     [{}, 'VALIDATION_ERROR', 'Enter a zip code, a city or a state.'],
     [{ searchZipCode: '12ab' }, 'VALIDATION_ERROR', 'Enter a five-digit zip code.'],
     [{ searchZipCode: '00001' }, 'UNKNOWN_ZIP', 'We do not know the zip code 00001. Please check it.'],
-    [{ searchState: 'Atlantis' }, 'UNKNOWN_STATE', 'We do not know the state "Atlantis". Type its name or its two-letter code.'],
+    [{ searchState: 'Atlantis' }, 'UNKNOWN_STATE', 'We do not know the state "Atlantis". Use its name or two-letter code.'],
     [{ searchZipCode: '10001', radius: 30 }, 'VALIDATION_ERROR', 'Choose a radius of 5, 10, 25, 50 or 100 miles.'],
     [{ searchCity: 'x', searchCount: 5000 }, 'VALIDATION_ERROR', undefined],
     [{ searchCity: 'x', sort: 'price' }, 'VALIDATION_ERROR', undefined],
