@@ -21,6 +21,8 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** The node-postgres pool (PostgreSQL only), for hot paths that use named prepared statements. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, engine: 'postgres', close: () => pool.end() };
+    return { db, engine: 'postgres', pool, close: () => pool.end() };
   }
   const release = options.dataDir ? lockDataDir(options.dataDir, options.owner ?? 'animal-doctor') : () => undefined;
   try {

@@ -5,7 +5,10 @@
 // only the page is read; counting stops at SEARCH_COUNT_CAP. Premium vets in range take up to two
 // 'Sponsored' slots on top, rotating among the nearest ones; a vet appears once per answer, and
 // the order of every other result never depends on the plan.
+import crypto from 'node:crypto';
+import type pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
 import { profiles, users, payments } from '../../../db/schema';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
@@ -170,8 +173,9 @@ function toSummary(row: CardRow): DoctorSummary {
  * The page of a search (`start`/`count` over: up to two Sponsored vets, then every other match in
  * order), with a count capped at SEARCH_COUNT_CAP. One SQL statement.
  */
-export async function searchDoctors(db: DbOrTx, search: NormalizedSearch, at: Date = new Date()): Promise<DoctorSearchAnswer> {
+export async function searchDoctors(db: DbOrTx, search: NormalizedSearch, at: Date = new Date(), pool?: pg.Pool): Promise<DoctorSearchAnswer> {
   const statement = searchStatement(search, at);
+  if (pool) return presentAnswer(search, await runPrepared(pool, search, statement));
   const result = (await db.transaction(async (tx) => {
     // NOTE: the planner estimates a cube box (<@) at 0.1 % of the table whatever its size, so it
     // prefers a bitmap scan of the whole box plus a sort; without bitmap scans it reads the GiST
@@ -183,6 +187,30 @@ export async function searchDoctors(db: DbOrTx, search: NormalizedSearch, at: Da
     return tx.execute(statement);
   })) as unknown as { rows: SearchRow[] };
   return presentAnswer(search, result.rows[0]!);
+}
+
+// Named prepared statements per distinct SQL text (the values are parameters): PostgreSQL then
+// plans a search's statement once per connection instead of on every request (2-12 ms saved).
+const dialect = new PgDialect();
+const settingsFor = (search: NormalizedSearch) =>
+  search.zip ? 'BEGIN; SET LOCAL enable_bitmapscan = off' : search.city ? 'BEGIN; SET LOCAL enable_seqscan = off' : 'BEGIN';
+
+async function runPrepared(pool: pg.Pool, search: NormalizedSearch, statement: SQL): Promise<SearchRow> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `doctor_search_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
+  const client = await pool.connect();
+  try {
+    // Same planner settings as below, in one round trip (a simple query may hold several statements).
+    await client.query(settingsFor(search));
+    const result = await client.query<SearchRow>({ name, text: query.sql, values: query.params as unknown[] });
+    await client.query('COMMIT');
+    return result.rows[0]!;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /** The one SQL statement of a search (exported for EXPLAIN in benchmarks). */

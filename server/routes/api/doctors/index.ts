@@ -92,7 +92,7 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
 }
 
 export default async function doctorRoutes(fastify: FastifyInstance): Promise<void> {
-  const { db } = fastify.database;
+  const { db, pool } = fastify.database;
   const cache = new SearchCache(fastify.config.searchCacheSeconds * 1000);
 
   // With Redis, a bump on any app server reaches every other one (docs/decisions/037-search-cache.md).
@@ -117,7 +117,7 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
     let answer = cache.get(key);
     if (!answer) {
       const version = currentSearchVersion();
-      answer = cachedAnswer(await searchDoctors(db, normalized, now));
+      answer = cachedAnswer(await searchDoctors(db, normalized, now, pool));
       cache.set(key, answer, version);
     }
     return sendAnswer(request, reply, answer, SEARCH_MAX_AGE);
