@@ -31,14 +31,17 @@ export async function createUser(db: DbOrTx, input: { email: string; passwordHas
   return row;
 }
 
+const LISTING_FIELDS = ['reviewState', 'status', 'firstName', 'lastName'] as const;
+
 export async function updateUser(db: DbOrTx, id: number, changes: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning();
-  // Review state, status and names show in search answers: cached searches must not outlive them.
-  bumpSearchVersion();
+  // Review state, status and names decide and show search answers: cached ones must not outlive them
+  // (other changes, e.g. a login's bookkeeping, leave the search cache alone).
+  if (LISTING_FIELDS.some((field) => field in changes)) bumpSearchVersion();
   return row;
 }
 
