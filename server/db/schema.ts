@@ -202,6 +202,8 @@ export const verificationCodes = pgTable(
     /** Set when the right code was given; for password_reset it opens the change window. */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     windowExpiresAt: timestamp('window_expires_at', { withTimezone: true }),
+    /** SHA-256 of the single-use reset token held by the browser that entered the code (HttpOnly cookie). */
+    resetTokenHash: text('reset_token_hash'),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
