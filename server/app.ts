@@ -13,6 +13,7 @@ import docsPlugin from './plugins/external/docs';
 import webAppPlugin from './plugins/external/web-app';
 import countersPlugin from './plugins/app/limits/counters';
 import authenticatePlugin from './plugins/app/auth/authenticate';
+import authorizePlugin from './plugins/app/auth/authorize';
 import mailerPlugin from './mail/mailer';
 import healthRoutes from './routes/api/health/index';
 import userRoutes from './routes/api/user/index';
@@ -38,6 +39,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
 
   await fastify.register(countersPlugin);
   await fastify.register(authenticatePlugin);
+  await fastify.register(authorizePlugin);
   await fastify.register(mailerPlugin);
 
   await fastify.register(healthRoutes, { prefix: '/api/health' });
