@@ -7,7 +7,8 @@ import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { users } from '../server/db/schema';
-import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from '../server/lib/password';
+import { hashPassword } from '../server/lib/password';
+import { passwordProblem } from '../shared/password-policy';
 
 function fail(code: number, line: string): never {
   console.error(`create-admin: ${line}`);
@@ -25,7 +26,9 @@ const email = values.email?.trim().toLowerCase();
 const password = values.password;
 if (!email || !password) fail(2, `--email and --password are required; ${usage}`);
 if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) fail(2, `"${email}" is not a valid e-mail address`);
-if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) fail(2, `the password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`);
+// The same rule as sign-up (docs/product.md, Accounts and tokens).
+const passwordRefusal = await passwordProblem(password, email);
+if (passwordRefusal) fail(2, passwordRefusal);
 const firstName = values['first-name']?.trim();
 const lastName = values['last-name']?.trim();
 for (const [flag, name] of [['--first-name', firstName], ['--last-name', lastName]] as const) {

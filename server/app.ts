@@ -15,6 +15,7 @@ import countersPlugin from './plugins/app/limits/counters';
 import authenticatePlugin from './plugins/app/auth/authenticate';
 import authorizePlugin from './plugins/app/auth/authorize';
 import mailerPlugin from './mail/mailer';
+import accountsPlugin from './plugins/app/accounts/index';
 import healthRoutes from './routes/api/health/index';
 import userRoutes from './routes/api/user/index';
 import newsletterCodeRoutes from './routes/api/user/newsletter';
@@ -41,6 +42,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(authenticatePlugin);
   await fastify.register(authorizePlugin);
   await fastify.register(mailerPlugin);
+  await fastify.register(accountsPlugin);
 
   await fastify.register(healthRoutes, { prefix: '/api/health' });
   await fastify.register(userRoutes, { prefix: '/api/user' });
