@@ -46,7 +46,7 @@ function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
-  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return false;
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return false; // a stream (uploads)
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
 }
 
