@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'aboutus', ...page(() => import('../features/content/pages/about-page')) },
       { path: 'privacypolicy', ...page(() => import('../features/content/pages/privacy-page')) },
       { path: 'terms', ...page(() => import('../features/content/pages/terms-page')) },
+      { path: 'unsubscribe', ...page(() => import('../features/newsletter/pages/unsubscribe-page')) },
       { path: 'setupprofile', ...guarded('paidPlan', () => import('../features/profile/pages/setup-profile-page')) },
       { path: 'viewprofile', ...guarded('loggedIn', () => import('../features/profile/pages/view-profile-page')) },
       { path: 'admin', ...guarded('admin', () => import('../features/admin/pages/manage-users-page')) },

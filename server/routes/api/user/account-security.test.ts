@@ -24,12 +24,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-let clientNumber = 0;
-/** A fresh client address, so per-client limits of one test do not touch another. */
-const newClient = () => {
-  clientNumber += 1;
-  return `10.${(process.pid % 200) + 20}.${Math.floor(clientNumber / 250)}.${clientNumber % 250}`;
-};
+/** A fresh client address, so per-client limits (possibly in a shared Redis) never carry over. */
+const newClient = () => `10.${20 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 const post = (url: string, payload: unknown, from: { ip?: string; cookie?: string; token?: string } = {}) =>
   app.inject({
     method: 'POST',

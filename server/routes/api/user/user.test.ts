@@ -169,8 +169,8 @@ describe('login', () => {
 
   it('locks one client out of an account after 10 failures, while the owner signs in from elsewhere', async () => {
     const { email, password } = await registerVerified('lockout');
-    const attacker = { remoteAddress: '10.9.8.7' };
-    const owner = { remoteAddress: '10.9.8.6' };
+    const attacker = { remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    const owner = { remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
     for (let i = 0; i < 10; i++) expect((await postFrom(attacker, 'login', { email, password: `Wrong-${i}-pass` })).statusCode).toBe(401);
     const locked = await postFrom(attacker, 'login', { email, password });
     expect(locked.statusCode).toBe(429);
@@ -180,7 +180,7 @@ describe('login', () => {
 
   it('forgets failures after a successful sign-in', async () => {
     const { email, password } = await registerVerified('forget');
-    const client = { remoteAddress: '10.9.7.1' };
+    const client = { remoteAddress: `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
     for (let i = 0; i < 9; i++) expect((await postFrom(client, 'login', { email, password: `Wrong-${i}-pass` })).statusCode).toBe(401);
     expect((await postFrom(client, 'login', { email, password })).statusCode).toBe(200);
     for (let i = 0; i < 9; i++) expect((await postFrom(client, 'login', { email, password: `Again-${i}-pass` })).statusCode).toBe(401);
