@@ -215,8 +215,11 @@ describe('row 12: answers that could tell whether an account exists', () => {
     // Warm up the route and the validator once.
     await post('send-verify-code', { email: uniqueEmail('warm') });
     for (let i = 0; i < 30; i++) {
-      for (const [kind, email] of [['known', known[i]!.user.email], ['unknown', uniqueEmail('nobody')]] as const) {
-        await app.accounts.settled(); // the previous call's queued work is done: it cannot slow this one
+      const pair = [['known', known[i]!.user.email], ['unknown', uniqueEmail('nobody')]] as const;
+      for (const [kind, email] of i % 2 === 0 ? pair : [...pair].reverse()) {
+        // The previous call's queued work and its e-mail are done: they cannot slow this one.
+        await app.accounts.settled();
+        await app.mailer.processDue();
         const started = performance.now();
         const res = await post('send-verify-code', { email });
         timings[kind].push(performance.now() - started);

@@ -51,7 +51,7 @@ export default function UnsubscribePage() {
           )}
         </>
       )}
-      <p>
+      <p style={{ marginTop: 'var(--s3)' }}>
         <Link to="/home">Back to Animal Doctor</Link>
       </p>
     </section>
