@@ -8,6 +8,7 @@ import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { users } from '../server/db/schema';
 import { hashPassword } from '../server/lib/password';
+import { bumpTokenVersion } from '../server/plugins/app/users/user-repository';
 import { passwordProblem } from '../shared/password-policy';
 
 function fail(code: number, line: string): never {
@@ -42,21 +43,23 @@ try {
     const passwordHash = await hashPassword(password);
     const [existing] = await database.db.select().from(users).where(eq(users.email, email));
     if (existing) {
-      await database.db
-        .update(users)
-        .set({
-          manageRole: 'admin',
-          passwordHash,
-          verify: true,
-          verifiedAt: existing.verifiedAt ?? new Date(),
-          status: 'active',
-          // The password changed: sessions opened with the old one end (decisions.md section 3).
-          tokenVersion: existing.tokenVersion + 1,
-          ...(firstName ? { firstName } : {}),
-          ...(lastName ? { lastName } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, existing.id));
+      await database.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            manageRole: 'admin',
+            passwordHash,
+            verify: true,
+            verifiedAt: existing.verifiedAt ?? new Date(),
+            status: 'active',
+            ...(firstName ? { firstName } : {}),
+            ...(lastName ? { lastName } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, existing.id));
+        // The password changed: sessions opened with the old one end (docs/product.md, Accounts and tokens).
+        await bumpTokenVersion(tx, existing.id);
+      });
       const what = existing.manageRole === 'admin' ? 'was already an administrator' : 'is now an administrator';
       console.log(`create-admin: ${email} ${what} (password updated${existing.status !== 'active' ? ', account reactivated' : ''}).`);
     } else {
