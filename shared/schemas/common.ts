@@ -18,11 +18,6 @@ const ID_TEXT = '(?:[1-9]\\d{0,8}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|
 export const ColonId = Type.Union([Id, Type.String({ pattern: `^:?${ID_TEXT}$` })]);
 export type ColonId = Static<typeof ColonId>;
 
-/** Strips the leading colon the client sends (docs/product.md, Articles). */
-export function parseColonId(raw: number | string): number {
-  return typeof raw === 'number' ? raw : Number(raw.replace(/^:/, ''));
-}
-
 /**
  * Format names registered with the server's validator (server/fastify-options.ts):
  * - `safe-text`: no C0/C1 control character other than tab and line breaks (NUL never passes);

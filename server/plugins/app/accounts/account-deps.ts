@@ -1,5 +1,4 @@
 // What the account commands need, handed over by the accounts plugin (index.ts).
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import type { Mailer } from '../../../mail/mailer';
@@ -15,7 +14,6 @@ export interface AccountDeps {
   mailer: Mailer;
   sendLimits: SendLimits;
   loginThrottle: LoginThrottle;
-  log: FastifyBaseLogger;
   /** Runs work after the answer has gone (same answer time whether or not an account exists). */
   later(task: () => Promise<void>): void;
 }

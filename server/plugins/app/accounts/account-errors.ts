@@ -14,7 +14,6 @@ export type AccountErrorReason =
   | 'link_invalid'
   | 'link_expired'
   | 'link_used'
-  | 'already_verified'
   | 'already_subscribed'
   | 'unsubscribe_unknown';
 

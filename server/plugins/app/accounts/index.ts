@@ -50,7 +50,6 @@ export default fp(
       mailer: fastify.mailer,
       sendLimits: createSendLimits(fastify.counters, fastify.config.rateLimit),
       loginThrottle: createLoginThrottle(fastify.counters, fastify.config.rateLimit),
-      log: fastify.log,
       later(task) {
         const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
           .then(task)

@@ -17,7 +17,6 @@ const JSON_ANSWERS: Record<AccountErrorReason, [number, string]> = {
   link_invalid: [400, 'LINK_INVALID'],
   link_expired: [400, 'LINK_EXPIRED'],
   link_used: [400, 'LINK_USED'],
-  already_verified: [409, 'ALREADY_VERIFIED'],
   already_subscribed: [409, 'ALREADY_SUBSCRIBED'],
   unsubscribe_unknown: [404, 'NOT_FOUND'],
 };
