@@ -101,11 +101,14 @@ describe('row 2: code tries cannot be raced', () => {
 });
 
 describe('row 3 and row 11: sign-in throttling', () => {
-  it('verifies at most 11 passwords when 200 wrong sign-ins from 200 clients arrive at once', async () => {
+  it('verifies at most 11 passwords (plus one per gate that opens meanwhile) when 200 wrong sign-ins from 200 clients arrive at once', async () => {
     const { user } = await createAccount(app);
+    const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => post('login', { email: user.email, password: `Wrong-guess-${i}` })));
     const tried = answers.filter((r) => r.statusCode === 401).length;
-    expect(tried).toBeLessThanOrEqual(11);
+    // 10 free tries, one through the first 1-second gate, and (on a slow machine) one more per
+    // further gate that opened while the burst was still arriving.
+    expect(tried).toBeLessThanOrEqual(11 + Math.floor((Date.now() - started) / 1000));
     expect(tried).toBeGreaterThanOrEqual(10);
     expect(answers.filter((r) => r.statusCode === 429).length).toBe(200 - tried);
   });
