@@ -36,6 +36,7 @@ export const SandboxSessionAnswer = Type.Object({
   status: Type.Union([Type.Literal('open'), Type.Literal('complete'), Type.Literal('expired')]),
   email: Type.String(),
 });
+export const SandboxDeclineAnswer = Type.Object({ declined: Type.Literal(true), code: Type.Literal('CARD_DECLINED'), message: Type.String() });
 export const SandboxPayAnswer = Type.Object({ url: Type.String(), user: UserSchema });
 
 export type PlanAnswer = Static<typeof PlanSchema>;
@@ -45,6 +46,7 @@ export type CheckoutAnswer = Static<typeof CheckoutAnswer>;
 export type CancelAnswer = Static<typeof CancelAnswer>;
 export type SandboxSessionAnswer = Static<typeof SandboxSessionAnswer>;
 export type SandboxPayAnswer = Static<typeof SandboxPayAnswer>;
+export type SandboxDeclineAnswer = Static<typeof SandboxDeclineAnswer>;
 
 /** The signed-in vet's plan as /services shows it, with the payment state's email and customerId. */
 export const SubscriptionAnswer = Type.Object({

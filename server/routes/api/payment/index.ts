@@ -9,6 +9,7 @@ import {
   CheckoutAnswer,
   CheckoutBody,
   PlansAnswer,
+  SandboxDeclineAnswer,
   SandboxPayAnswer,
   SandboxSessionAnswer,
   SandboxSessionBody,
@@ -142,10 +143,12 @@ export default async function paymentRoutes(fastify: FastifyInstance): Promise<v
 
   fastify.post('/sandbox/decline', {
     preHandler: fastify.requireVerified,
-    schema: { tags, summary: 'Declines a sandbox checkout as a declined card would; nothing changes', body: SandboxSessionBody, response: { ...refusals, 402: ErrorSchema, 410: ErrorSchema } },
+    schema: { tags, summary: 'Declines a sandbox checkout as a declined card would; nothing changes', body: SandboxSessionBody, response: { 200: SandboxDeclineAnswer, ...refusals, 410: ErrorSchema } },
+    // NOTE: a decline is the expected outcome of this test button, so it answers 200 (not Stripe's 402),
+    // which the checkout page shows; the session stays open and can still be paid.
     handler: async (request) => {
       await openSession((request.body as { id: string }).id, request.user.id);
-      throw httpError(402, 'CARD_DECLINED', PAYMENT_MESSAGES.cardDeclined);
+      return { declined: true as const, code: 'CARD_DECLINED', message: PAYMENT_MESSAGES.cardDeclined };
     },
   });
 }

@@ -1,6 +1,6 @@
 // The payment calls of decisions.md section 5, one function each, over the one API client.
 import type { PlanPeriod } from '../../../../shared/constants/plans';
-import type { CancelAnswer, CheckoutAnswer, SandboxPayAnswer, SandboxSessionAnswer, SubscriptionAnswer } from '../../../../shared/schemas/payment';
+import type { CancelAnswer, CheckoutAnswer, SandboxDeclineAnswer, SandboxPayAnswer, SandboxSessionAnswer, SubscriptionAnswer } from '../../../../shared/schemas/payment';
 import type { Session } from '../../../../shared/types/user';
 import { api } from '../../../lib/api-client';
 
@@ -10,8 +10,8 @@ export const paymentApi = {
   subscription: () => api.post<SubscriptionAnswer>('/payment/subscription', {}, { silent: true }),
   sandboxSession: (id: string) => api.post<SandboxSessionAnswer>('/payment/sandbox/session', { id }, { silent: true }),
   sandboxPay: (id: string) => api.post<SandboxPayAnswer>('/payment/sandbox/pay', { id }),
-  /** Always refused with the declined-card sentence (402); the caller shows it. */
-  sandboxDecline: (id: string) => api.post<never>('/payment/sandbox/decline', { id }, { silent: true }),
+  /** Answers the declined-card sentence, which the checkout page shows. */
+  sandboxDecline: (id: string) => api.post<SandboxDeclineAnswer>('/payment/sandbox/decline', { id }),
   /** The stored user again, after a provider confirmed a payment elsewhere (Stripe's return). */
   reloadUser: (token: string) => api.post<Session>('/user/login-with-token', { token }, { silent: true }),
 };

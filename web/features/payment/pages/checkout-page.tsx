@@ -50,9 +50,10 @@ export default function CheckoutPage() {
   const decline = async () => {
     setBusy('decline');
     try {
-      await paymentApi.sandboxDecline(id);
-    } catch (error) {
-      setDeclined(error instanceof ApiError ? error.message : 'Your card was declined.');
+      const { data } = await paymentApi.sandboxDecline(id);
+      setDeclined(data.message);
+    } catch {
+      // The API client showed the server's sentence (e.g. the checkout expired).
     } finally {
       setBusy(undefined);
     }

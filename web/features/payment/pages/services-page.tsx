@@ -104,14 +104,14 @@ export default function ServicesPage() {
               <p>
                 <strong>Payment received.</strong> {activeName ? `Your ${activeName} plan is active.` : 'Your plan is being activated.'} You can now create your profile.
               </p>
-              <span>
+              <div className="banner-actions">
                 <Link className="button button-primary" to="/setupprofile">
                   Create your profile
-                </Link>{' '}
+                </Link>
                 <button type="button" className="button" onClick={() => setParams({}, { replace: true })}>
                   Dismiss
                 </button>
-              </span>
+              </div>
             </div>
           )}
 
