@@ -24,6 +24,12 @@ fs.mkdirSync(shots, { recursive: true });
 const PASSWORD = 'Meadow-Lark-2026';
 const field = (page: Page, label: string) => page.locator('main').getByLabel(label, { exact: true });
 
+/** A full-page screenshot from the top (a sticky header scrolled down would show mid-page). */
+async function shoot(page: Page, name: string, fullPage = true) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shots, name), fullPage });
+}
+
 async function signUp(page: Page, email: string) {
   await page.goto(`${site.server.url}/signup`);
   await field(page, 'First name').fill('Robin');
@@ -85,7 +91,7 @@ describe('plans and payment', () => {
       await expect.poll(() => basicPrice.innerText()).toBe('$190 / year');
       await page.getByRole('button', { name: 'Monthly' }).click();
       await expect.poll(() => basicPrice.innerText()).toBe('$19 / month');
-      await page.screenshot({ path: path.join(shots, `services-${viewport.width}.png`), fullPage: true });
+      await shoot(page, `services-${viewport.width}.png`);
       await expectAccessible(page, '/services');
 
       await page.getByRole('button', { name: 'Start with Basic' }).click();
@@ -94,14 +100,14 @@ describe('plans and payment', () => {
       const card = page.locator('.checkout-card');
       await expect.poll(() => card.getByText('TEST MODE').isVisible()).toBe(true);
       expect(await card.locator('.checkout-summary').innerText()).toMatch(/Basic[\s\S]*Monthly[\s\S]*\$19/);
-      await page.screenshot({ path: path.join(shots, `checkout-${viewport.width}.png`), fullPage: true });
+      await shoot(page, `checkout-${viewport.width}.png`);
       await expectAccessible(page, '/checkout');
 
       // 'Decline' shows a declined card and leaves the plan at 0.
       await page.getByRole('button', { name: 'Decline' }).click();
       await expect.poll(() => page.getByRole('alert').innerText()).toContain('Your card was declined.');
       expect(await serverPlan(page)).toBe(0);
-      await page.screenshot({ path: path.join(shots, `checkout-declined-${viewport.width}.png`), fullPage: true });
+      await shoot(page, `checkout-declined-${viewport.width}.png`);
 
       await page.getByRole('button', { name: 'Pay', exact: true }).click();
       await page.waitForURL('**/services?checkout=success');
@@ -109,7 +115,7 @@ describe('plans and payment', () => {
       await expect.poll(() => page.getByText('Your plan: Basic').isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Your current plan' }).isDisabled()).toBe(true);
       expect(await serverPlan(page)).toBe(1);
-      await page.screenshot({ path: path.join(shots, `services-paid-${viewport.width}.png`), fullPage: true });
+      await shoot(page, `services-paid-${viewport.width}.png`);
 
       await openUserMenuItem(page, 'Create Profile');
       await page.waitForURL('**/setupprofile');
@@ -144,13 +150,14 @@ describe('plans and payment', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('Cancel your plan?').isVisible()).toBe(true);
     await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(shots, `services-cancel-dialog-${DESKTOP.width}.png`) });
+    await shoot(page, `services-cancel-dialog-${DESKTOP.width}.png`, false);
     await dialog.getByRole('button', { name: 'Cancel plan' }).click();
     await expect.poll(() => page.getByText(/Ends on .*; your profile stays listed until then\./).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Cancel plan' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Buy Professional again' }).isEnabled()).toBe(true);
     // The plan still counts until its period ends.
     expect(await serverPlan(page)).toBe(2);
-    await page.screenshot({ path: path.join(shots, `services-canceling-${DESKTOP.width}.png`), fullPage: true });
+    await shoot(page, `services-canceling-${DESKTOP.width}.png`);
     expect(problems.filter((p) => !/status of 429/.test(p))).toEqual([]);
     await context.close();
   });

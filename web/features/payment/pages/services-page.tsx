@@ -151,13 +151,10 @@ export default function ServicesPage() {
               const isCurrent = plan.id === currentPlan;
               const samePeriod = !subscription?.period || subscription.period === period;
               const owned = isCurrent && samePeriod && status === 'active';
-              const label = owned
-                ? 'Your current plan'
-                : isCurrent
-                  ? `Switch to ${periodLabel(period)} billing`
-                  : currentPlan > 0
-                    ? `Switch to ${plan.name}`
-                    : `Start with ${plan.name}`;
+              let label = `Start with ${plan.name}`;
+              if (owned) label = 'Your current plan';
+              else if (isCurrent) label = samePeriod ? `Buy ${plan.name} again` : `Switch to ${periodLabel(period)} billing`;
+              else if (currentPlan > 0) label = `Switch to ${plan.name}`;
               return (
                 <article key={plan.id} className={`card plan${plan.id === 2 ? ' featured' : ''}${isCurrent ? ' current' : ''}`} aria-labelledby={`plan-${plan.id}`}>
                   {isCurrent ? <span className="badge badge-current">Current plan</span> : plan.id === 2 && <span className="badge">Most popular</span>}
