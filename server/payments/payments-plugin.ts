@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import type Stripe from 'stripe';
 import type { PaymentProvider } from './provider';
 import { createSandboxProvider } from './sandbox-provider';
-import { createStripeClient, createStripeProvider } from './stripe-provider';
 import { expireEndedPlans } from './subscriptions';
 
 /** How often ended plans are marked expired; reads never wait for it (see expireEndedPlans). */
@@ -29,8 +28,10 @@ export default fp(
   async (fastify) => {
     const { config } = fastify;
     const sandbox = createSandboxProvider();
-    const client = config.stripe ? createStripeClient(config.stripe) : undefined;
-    const stripeProvider = client ? createStripeProvider(client, config.publicUrl) : undefined;
+    // NOTE: the stripe package is large; a server on the sandbox never loads it.
+    const stripeModule = config.stripe ? await import('./stripe-provider') : undefined;
+    const client = stripeModule && config.stripe ? stripeModule.createStripeClient(config.stripe) : undefined;
+    const stripeProvider = stripeModule && client ? stripeModule.createStripeProvider(client, config.publicUrl) : undefined;
     fastify.decorate('payments', {
       checkout: stripeProvider ?? sandbox,
       providerFor: (name: string) => (name === 'stripe' ? stripeProvider : name === 'sandbox' ? sandbox : undefined),

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type Stripe from 'stripe';
 import { ErrorSchema } from '../../../../shared/schemas/user';
 import { httpError } from '../../../lib/http-error';
-import { idOf, subscriptionPeriodEnd } from '../../../payments/stripe-provider';
+import { idOf, subscriptionPeriodEnd } from '../../../payments/stripe-objects';
 import { applySubscriptionChange, confirmCheckout, eventSeen } from '../../../payments/subscriptions';
 
 const WebhookAnswer = Type.Object({ received: Type.Boolean(), outcome: Type.String() });
