@@ -100,6 +100,7 @@ describe('plans and payment', () => {
       const card = page.locator('.checkout-card');
       await expect.poll(() => card.getByText('TEST MODE').isVisible()).toBe(true);
       expect(await card.locator('.checkout-summary').innerText()).toMatch(/Basic[\s\S]*Monthly[\s\S]*\$19/);
+      expect(await card.getByText(`Paying as ${email}`).isVisible()).toBe(true);
       await shoot(page, `checkout-${viewport.width}.png`);
       await expectAccessible(page, '/checkout');
 

@@ -86,17 +86,19 @@ export default function CheckoutPage() {
                 <dd>{load.session.plan_name}</dd>
                 <dt>Billing</dt>
                 <dd>{load.session.period === 'year' ? 'Yearly' : 'Monthly'}</dd>
-                <dt>Account</dt>
-                <dd>{load.session.email}</dd>
                 <dt>Amount due today</dt>
                 <dd className="total">
                   {formatPrice(load.session.amount_cents)} <span className="visually-hidden">US dollars</span>
                 </dd>
               </dl>
+              <p className="checkout-account">
+                Paying as <strong>{load.session.email}</strong>
+              </p>
               {load.session.status === 'open' ? (
                 <>
                   <div className="test-card" aria-label="Test card">
-                    4242 4242 4242 4242 · 12/34 · 123
+                    <span>4242 4242 4242 4242</span>
+                    <span>12/34 · 123</span>
                   </div>
                   {declined && (
                     <div className="banner banner-danger" role="alert">
