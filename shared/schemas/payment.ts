@@ -21,7 +21,8 @@ export const PlansAnswer = Type.Object({ plans: Type.Array(PlanSchema), provider
 export const CheckoutBody = Type.Object({ plan: PlanIdSchema, period: PeriodSchema }, strict);
 export const CheckoutAnswer = Type.Object({ url: Type.String({ description: 'Where the browser goes next' }) });
 
-export const CancelBody = Type.Object({}, strict);
+/** Calls without parameters take an empty object. */
+export const EmptyBody = Type.Object({}, strict);
 export const CancelAnswer = Type.Object({ message: Type.String(), user: UserSchema });
 
 /** The sandbox checkout page's calls (a stand-in for a provider's hosted checkout). */

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { PLANS, planById } from '../../../../shared/constants/plans';
 import {
   CancelAnswer,
-  CancelBody,
   CheckoutAnswer,
   CheckoutBody,
+  EmptyBody,
   PlansAnswer,
   SandboxDeclineAnswer,
   SandboxPayAnswer,
@@ -38,7 +38,11 @@ const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Er
 
 export default async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = fastify.database;
-  const logProviderError = (error: unknown) => fastify.log.error({ err: error }, 'payment provider call failed');
+  // Only what identifies the failure: a provider's error object may carry request details.
+  const logProviderError = (error: unknown) => {
+    const e = (error ?? {}) as { message?: unknown; type?: unknown; code?: unknown; statusCode?: unknown; requestId?: unknown };
+    fastify.log.error({ provider: { message: e.message, type: e.type, code: e.code, statusCode: e.statusCode, requestId: e.requestId } }, 'payment provider call failed');
+  };
 
   const plans = (): Plans => ({
     provider: fastify.payments.checkout.name,
@@ -73,7 +77,7 @@ export default async function paymentRoutes(fastify: FastifyInstance): Promise<v
 
   fastify.post('/cancel', {
     preHandler: fastify.requireVerified,
-    schema: { tags, summary: 'Ends the plan at the end of its paid period', body: CancelBody, response: { 200: CancelAnswer, ...refusals, 502: ErrorSchema } },
+    schema: { tags, summary: 'Ends the plan at the end of its paid period', body: EmptyBody, response: { 200: CancelAnswer, ...refusals, 502: ErrorSchema } },
     handler: async (request) => {
       const row = await cancelPlan(db, fastify.payments.providerFor, request.user, logProviderError);
       return { message: PAYMENT_MESSAGES.canceled(row.currentPeriodEnd), user: await loadPresentedUser(db, request.user) };
@@ -82,7 +86,7 @@ export default async function paymentRoutes(fastify: FastifyInstance): Promise<v
 
   fastify.post('/subscription', {
     preHandler: fastify.requireUser,
-    schema: { tags, summary: "The signed-in vet's plan, its period and the provider's customer", body: CancelBody, response: { 200: SubscriptionAnswer, ...refusals } },
+    schema: { tags, summary: "The signed-in vet's plan, its period and the provider's customer", body: EmptyBody, response: { 200: SubscriptionAnswer, ...refusals } },
     handler: async (request) => {
       const payment = await findPayment(db, request.user.id);
       const plan = activePlan(payment);

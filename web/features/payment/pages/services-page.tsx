@@ -23,6 +23,7 @@ export default function ServicesPage() {
   const [params, setParams] = useSearchParams();
   const user = useAppSelector(signedInUser);
   const logined = useAppSelector((state) => state.auth.logined);
+  const restoring = useAppSelector((state) => state.auth.restoring);
   const token = useAppSelector((state) => state.auth.token);
   const [period, setPeriod] = useState<PlanPeriod>(params.get('period') === 'year' ? 'year' : 'month');
   const [subscription, setSubscription] = useState<SubscriptionAnswer>();
@@ -34,27 +35,32 @@ export default function ServicesPage() {
   const currentPlan = logined ? (user?.payment?.plan ?? 0) : 0;
   const storedStatus = user?.payment?.status;
 
+  // Back from a hosted checkout the provider's webhook may still be on its way: look again a few times.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!logined) return;
     let stale = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     paymentApi
       .subscription()
       .then(async ({ data }) => {
         if (stale) return;
         setSubscription(data);
         dispatch(customerSet({ email: data.email, customerId: data.customerId }));
-        // Back from a hosted checkout: the provider's confirmation may have changed the plan.
         if (data.plan !== currentPlan && token) {
           const { data: session } = await paymentApi.reloadUser(token);
           if (!stale) dispatch(userReplaced(session.user));
+        } else if (paidJustNow && data.plan === 0 && attempt < 5) {
+          retry = setTimeout(() => setAttempt((n) => n + 1), 2000);
         }
       })
       .catch(() => undefined);
     return () => {
       stale = true;
+      clearTimeout(retry);
     };
     // Reloads when the stored plan or its status changes (after a cancel or a return from checkout).
-  }, [logined, token, currentPlan, storedStatus, dispatch]);
+  }, [logined, token, currentPlan, storedStatus, paidJustNow, attempt, dispatch]);
 
   const buy = async (plan: Plan) => {
     if (!user) {
@@ -173,7 +179,7 @@ export default function ServicesPage() {
                   <button
                     type="button"
                     className={`button button-large${plan.id === 2 && !owned ? ' button-primary' : ''}`}
-                    disabled={owned || pendingPlan !== undefined}
+                    disabled={owned || restoring || pendingPlan !== undefined}
                     aria-busy={pendingPlan === plan.id}
                     onClick={() => void buy(plan)}
                   >
