@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: 'ai-blogpage', ...page(() => import('../features/blog/pages/ai-blog-page')) },
       { path: 'ai-singlepost/:id', ...page(() => import('../features/blog/pages/ai-single-post-page')) },
       { path: 'services', ...page(() => import('../features/payment/pages/services-page')) },
+      { path: 'checkout/:id', ...guarded('loggedIn', () => import('../features/payment/pages/checkout-page')) },
       { path: 'medicine', ...page(() => import('../features/content/pages/medicine-page')) },
       { path: 'insurance', ...page(() => import('../features/content/pages/insurance-page')) },
       { path: 'aboutus', ...page(() => import('../features/content/pages/about-page')) },
