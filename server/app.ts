@@ -21,6 +21,10 @@ import newsletterCodeRoutes from './routes/api/user/newsletter';
 import newsletterRoutes from './routes/api/newsletter/index';
 import { articleRoutes } from './routes/api/articles/article-routes';
 import doctorRoutes from './routes/api/doctors/index';
+import storagePlugin from './plugins/app/uploads/storage-plugin';
+import profileRoutes from './routes/api/user/profile';
+import reviewRoutes from './routes/api/admin/review';
+import uploadRoutes from './routes/uploads/index';
 
 export interface AppOptions {
   config: Config;
@@ -41,6 +45,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(authenticatePlugin);
   await fastify.register(authorizePlugin);
   await fastify.register(mailerPlugin);
+  await fastify.register(storagePlugin);
 
   await fastify.register(healthRoutes, { prefix: '/api/health' });
   await fastify.register(userRoutes, { prefix: '/api/user' });
@@ -49,6 +54,9 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(articleRoutes('blog'), { prefix: '/api/articles' });
   await fastify.register(articleRoutes('ai'), { prefix: '/api/ai_articles' });
   await fastify.register(doctorRoutes, { prefix: '/api/doctors' });
+  await fastify.register(profileRoutes, { prefix: '/api/user' });
+  await fastify.register(reviewRoutes, { prefix: '/api/admin' });
+  await fastify.register(uploadRoutes, { prefix: '/uploads' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir });
 }
