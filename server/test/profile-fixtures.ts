@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { zipCodes } from '../db/schema';
 import type { Step1Input, Step2Input } from '../../shared/schemas/profile';
 
-/** Real zip codes with their real position, inserted so tests need not load the whole data set. */
+/** Real zip codes with the zipcodes package's positions (the loaded data set agrees), inserted so tests need not load all of it. */
 export const TEST_ZIPS = [
-  { zip: '10001', city: 'New York', state: 'NY', latitude: 40.7506, longitude: -73.9972 },
-  { zip: '59001', city: 'Absarokee', state: 'MT', latitude: 45.5205, longitude: -109.4428 },
-  { zip: '82190', city: 'Yellowstone National Park', state: 'WY', latitude: 44.4605, longitude: -110.8281 },
+  { zip: '10001', city: 'New York', state: 'NY', latitude: 40.7484, longitude: -73.9967 },
+  { zip: '59001', city: 'Absarokee', state: 'MT', latitude: 45.5154, longitude: -109.4692 },
+  { zip: '82190', city: 'Yellowstone National Park', state: 'WY', latitude: 44.7957, longitude: -110.6137 },
 ];
 
 export async function insertTestZips(app: FastifyInstance): Promise<void> {

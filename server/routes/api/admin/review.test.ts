@@ -137,7 +137,7 @@ describe('deciding', () => {
   });
 
   it('can take an approved profile out of search by rejecting it, and shows the changes made since approval', async () => {
-    const vet = await createVet(app, { zip: '82190', state: 'WY', city: 'Yellowstone National Park', latitude: 44.4605, longitude: -110.8281 });
+    const vet = await createVet(app, { zip: '82190', state: 'WY', city: 'Yellowstone National Park', latitude: 44.7957, longitude: -110.6137 });
     await app.database.db.update(users).set({ reviewedAt: new Date(Date.now() - 60_000) }).where(eq(users.id, vet.user.id));
     await injectAs(app, vet.token, { url: '/api/user/change-summary', payload: { summary: 'Cheapest vet, cures everything.' } });
     const approved = (await queue(admin, { state: 'approved', pageSize: 100 })).json<{ data: { user: User; changes: { section: string; fields: string[] }[] }[] }>();

@@ -82,8 +82,8 @@ describe('the wizard', () => {
       city: 'Absarokee',
       state: 'MT',
       zip: '59001',
-      latitude: 45.5205,
-      longitude: -109.4428,
+      latitude: 45.5154,
+      longitude: -109.4692,
       website_url: 'https://stillwater.example',
       step1_done: true,
       step2_done: false,
@@ -182,7 +182,7 @@ describe('editing a profile', () => {
   it('each change-* call saves its part and answers the whole user', async () => {
     const vet = await createVet(app, { reviewState: 'draft' });
     const contact = await call(vet, 'change-contact-info', { clinic_name: 'Park Vets', contact_phone: '+1 (307) 555-0199', contact_email: 'park@vets.example', street: '1 Grand Loop', city: '', zip: '82190' });
-    expect(contact.json<User>().profile).toMatchObject({ clinic_name: 'Park Vets', contact_phone: '(307) 555-0199', city: 'Yellowstone National Park', state: 'WY', latitude: 44.4605 });
+    expect(contact.json<User>().profile).toMatchObject({ clinic_name: 'Park Vets', contact_phone: '(307) 555-0199', city: 'Yellowstone National Park', state: 'WY', latitude: 44.7957 });
     const hours = await call(vet, 'change-workingtime', { working_time: [...WEEK].reverse(), time_zone: 'America/Denver' });
     expect(hours.json<User>().profile!.working_time.map((d) => d.day)).toEqual(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
     expect((await call(vet, 'change-title-website', { website_title: 'Park Vets online', website_url: 'http://park.example/vets' })).json<User>().profile).toMatchObject({ website_title: 'Park Vets online', website_url: 'http://park.example/vets' });
@@ -196,7 +196,7 @@ describe('editing a profile', () => {
   });
 
   it('an edit to an approved profile keeps it listed and records what changed for the administrator', async () => {
-    const vet = await createVet(app, { zip: '59001', city: 'Absarokee', state: 'MT', latitude: 45.5205, longitude: -109.4428, clinicName: 'Listed Before Edit' });
+    const vet = await createVet(app, { zip: '59001', city: 'Absarokee', state: 'MT', latitude: 45.5154, longitude: -109.4692, clinicName: 'Listed Before Edit' });
     const res = await call(vet, 'change-title-website', { website_title: 'New site', website_url: 'https://new.example' });
     expect(res.json<User>().review_state).toBe('approved');
     const found = await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: '59001' } });
