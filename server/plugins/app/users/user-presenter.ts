@@ -4,6 +4,7 @@ import type { ProfileView } from '../../../../shared/schemas/profile';
 import type { User } from '../../../../shared/types/user';
 import type { payments, profiles, users } from '../../../db/schema';
 import { AVATAR_SIZES, variantUrls } from '../../../lib/images';
+import { hasPaidPlan } from '../auth/policies';
 
 type UserRow = typeof users.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -39,6 +40,21 @@ export function presentProfile(profile: ProfileRow): ProfileView {
   };
 }
 
+/**
+ * The plan as it stands now: a plan whose paid period has ended shows as plan 0, status 'expired',
+ * even before the periodic sweep marks it (docs/product.md, Plans and payment).
+ */
+function presentPayment(payment: PaymentRow | null | undefined): User['payment'] {
+  if (!payment) return null;
+  const inForce = hasPaidPlan(payment);
+  const lapsed = !inForce && payment.plan > 0 && (payment.status === 'active' || payment.status === 'canceling');
+  return {
+    plan: inForce ? payment.plan : 0,
+    status: lapsed ? 'expired' : payment.status,
+    current_period_end: payment.currentPeriodEnd?.toISOString() ?? null,
+  };
+}
+
 export function presentUser(user: UserRow, payment?: PaymentRow | null, profile?: ProfileRow | null): User {
   return {
     id: user.id,
@@ -48,7 +64,7 @@ export function presentUser(user: UserRow, payment?: PaymentRow | null, profile?
     verify: user.verify,
     manage_role: user.manageRole,
     submit_at: user.submitAt?.toISOString() ?? null,
-    payment: payment ? { plan: payment.plan, status: payment.status, current_period_end: payment.currentPeriodEnd?.toISOString() ?? null } : null,
+    payment: presentPayment(payment),
     review_state: user.reviewState,
     review_reason: user.reviewReason,
     reviewed_at: user.reviewedAt?.toISOString() ?? null,
