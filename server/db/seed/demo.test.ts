@@ -4,10 +4,12 @@ import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/helper';
 import type { Db } from '../client';
-import { appMeta, articles, payments, profiles, users } from '../schema';
+import sharp from 'sharp';
+import { appMeta, articles, payments, profiles, uploads, users } from '../schema';
 import { verifyPassword } from '../../lib/password';
 import { DEMO_ADMIN_EMAIL, loadDemoData, sanitizeArticleHtml, type DemoResult } from './demo';
 import { DEMO_ARTICLES } from './demo-articles';
+import { STAGE_VET_DOMAIN } from './demo-stages';
 import { loadZipCodes } from './zip-codes';
 
 const publicDir = path.resolve(import.meta.dirname, '../../../web/public');
@@ -125,5 +127,42 @@ describe('sanitizeArticleHtml', () => {
       '<h2>Title</h2><p onclick="x()">Text <strong>bold</strong><script>alert(1)</script><img src=x onerror=alert(1)></p><a href="javascript:alert(1)">bad</a><a href="https://example.org">good</a>',
     );
     expect(clean).toBe('<h2>Title</h2><p>Text <strong>bold</strong></p><a>bad</a><a href="https://example.org">good</a>');
+  });
+});
+
+describe('demo vets at every stage and their avatars', () => {
+  it('has a vet with no plan, one paid but draft, one in review, one rejected with a reason and one approved, all able to sign in', async () => {
+    const rows = await db
+      .select({ user: users, payment: payments, profile: profiles })
+      .from(users)
+      .leftJoin(payments, eq(payments.userId, users.id))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(like(users.email, `%@${STAGE_VET_DOMAIN}`));
+    const byStage = new Map(first.stageVets!.accounts.map((a) => [a.stage, rows.find((r) => r.user.email === a.email)!]));
+    expect([...byStage.keys()].sort()).toEqual(['approved', 'draft', 'in review', 'no plan', 'rejected']);
+    expect(byStage.get('no plan')!.payment).toBeNull();
+    expect(byStage.get('draft')).toMatchObject({ user: { reviewState: 'draft', submitAt: null }, payment: { plan: 1 }, profile: { step2DoneAt: null } });
+    expect(byStage.get('in review')!.user).toMatchObject({ reviewState: 'pending', submitAt: expect.any(Date) });
+    expect(byStage.get('rejected')!.user.reviewReason).toMatch(/licence number/);
+    expect(byStage.get('approved')!.user.reviewState).toBe('approved');
+    for (const row of rows) {
+      expect(row.user.firstName).not.toMatch(/test|lorem/i);
+      expect(await verifyPassword(row.user.passwordHash, first.stageVets!.password)).toBe(true);
+      if (row.profile) expect(row.profile.contactPhone).toMatch(/^\(\d{3}\) 555-01\d{2}$/);
+    }
+  });
+
+  it('gives every demo vet with a profile a generated WebP avatar at 96, 256 and 512 px', async () => {
+    const vets = await db.select({ profile: profiles }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(like(users.email, '%demo.animaldoctor.local'));
+    expect(vets.length).toBeGreaterThanOrEqual(28);
+    for (const { profile } of vets) expect(profile.avatarUrl).toMatch(/^\/uploads\/avatars\/demo-u\d+-[0-9a-f]{12}\/256\.webp$/);
+    const key = vets[0]!.profile.avatarKey!;
+    const stored = await db.select().from(uploads).where(like(uploads.key, `${key}/%`));
+    expect(stored.map((u) => u.key).sort()).toEqual([`${key}/256.webp`, `${key}/512.webp`, `${key}/96.webp`]);
+    for (const file of stored) {
+      const meta = await sharp(file.bytes).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: Number(file.key.split('/').pop()!.split('.')[0]) });
+      expect(file.contentType).toBe('image/webp');
+    }
   });
 });

@@ -50,7 +50,10 @@ export default function DoctorProfilePage() {
           <p className="eyebrow">
             <Link to="/searchdoctor">Search Doctor</Link>
           </p>
-          <h1>{doctor.clinic_name ?? doctor.name}</h1>
+          <div className="profile-preview-head">
+            {doctor.avatar && <img className="profile-avatar" src={doctor.avatar} alt="" width={96} height={96} />}
+            <h1>{doctor.clinic_name ?? doctor.name}</h1>
+          </div>
           <p className="lead">
             {doctor.name}
             {address ? ` · ${address}` : ''}
