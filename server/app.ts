@@ -21,6 +21,10 @@ import newsletterCodeRoutes from './routes/api/user/newsletter';
 import newsletterRoutes from './routes/api/newsletter/index';
 import { articleRoutes } from './routes/api/articles/article-routes';
 import doctorRoutes from './routes/api/doctors/index';
+import storagePlugin from './plugins/app/uploads/storage-plugin';
+import profileRoutes from './routes/api/user/profile';
+import reviewRoutes from './routes/api/admin/review';
+import uploadRoutes from './routes/uploads/index';
 import adminArticleRoutes from './routes/api/admin/articles/index';
 
 export interface AppOptions {
@@ -42,6 +46,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(authenticatePlugin);
   await fastify.register(authorizePlugin);
   await fastify.register(mailerPlugin);
+  await fastify.register(storagePlugin);
 
   await fastify.register(healthRoutes, { prefix: '/api/health' });
   await fastify.register(userRoutes, { prefix: '/api/user' });
@@ -50,6 +55,9 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(articleRoutes('blog'), { prefix: '/api/articles' });
   await fastify.register(articleRoutes('ai'), { prefix: '/api/ai_articles' });
   await fastify.register(doctorRoutes, { prefix: '/api/doctors' });
+  await fastify.register(profileRoutes, { prefix: '/api/user' });
+  await fastify.register(reviewRoutes, { prefix: '/api/admin' });
+  await fastify.register(uploadRoutes, { prefix: '/uploads' });
   await fastify.register(adminArticleRoutes, { prefix: '/api/admin/articles' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir });
