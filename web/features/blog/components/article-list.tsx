@@ -1,10 +1,12 @@
 // The article list of /blogpage and /ai-blogpage (spec section 2, Blog list page): keyword search on
 // button click, cards, 'Total {n} items' pagination with a size changer above 50, 'Searching...'.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { BLOG_DEFAULTS, MESSAGES } from '../../../../shared/constants/messages';
 import { Pagination } from '../../../components/ui/pagination';
-import { articlesApi, type Article, type ArticleKind } from '../api/articles-api';
+import type { Article } from '../../../../shared/schemas/article';
+import type { ArticleKind } from '../api/article-kind';
+import { useSearchArticlesQuery } from '../api/search-articles';
 import { AuthorLine } from './author-line';
 
 function ArticleCard({ article, kind }: { article: Article; kind: ArticleKind }) {
@@ -36,25 +38,10 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
   const [searchVal, setSearchVal] = useState('');
   const [page, setPage] = useState<number>(BLOG_DEFAULTS.page);
   const [pageSize, setPageSize] = useState<number>(BLOG_DEFAULTS.pageSize);
-  const [loading, setLoading] = useState(true);
-  const [result, setResult] = useState<{ data: Article[]; totalCount: number }>();
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    articlesApi
-      .search(kind, { pageSize, currentVal: page, searchVal })
-      .then(({ data }) => {
-        if (!current) return;
-        setResult(data);
-        setLoading(false);
-      })
-      // Spec section 8: on failure the error toast shows (API client) and the spinner stays on.
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [kind, page, pageSize, searchVal]);
+  // `data` keeps the last list on screen under the overlay while the next one loads. A failure has
+  // shown its toast (API client) and the 'Searching...' spinner stays on (spec section 8).
+  const { data: result, isFetching, isError } = useSearchArticlesQuery({ kind, pageSize, currentVal: page, searchVal });
+  const loading = isFetching || isError;
 
   const search = () => {
     setPage(1);

@@ -1,37 +1,17 @@
 // One article: /singlepost/:id (the id is sent with its leading colon, spec section 2) and
 // /ai-singlepost/:id (the colon is stripped; a failure shows 'Server Error', spec section 8).
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { MESSAGES } from '../../../../shared/constants/messages';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { articlesApi, type Article, type ArticleKind } from '../api/articles-api';
+import type { ArticleKind } from '../api/article-kind';
+import { isMissingArticle, useGetArticleQuery } from '../api/get-article';
 import { AuthorLine } from './author-line';
 
 export function ArticleView({ kind }: { kind: ArticleKind }) {
   const { id = '' } = useParams();
-  const [article, setArticle] = useState<Article>();
-  const [missing, setMissing] = useState(false);
+  const { currentData: article, error } = useGetArticleQuery({ kind, id });
+  const missing = isMissingArticle(error);
   usePageTitle(article?.title ?? 'Article');
-
-  useEffect(() => {
-    let current = true;
-    setArticle(undefined);
-    setMissing(false);
-    const request = kind === 'ai' ? articlesApi.getById('ai', Number(id.replace(/^:/, '')) || 0, { silent: true }) : articlesApi.getById('blog', id, { silent: true });
-    request
-      .then(({ data }) => current && setArticle(data))
-      .catch((error: unknown) => {
-        if (!current) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) setMissing(true);
-        else toast.error(kind === 'ai' ? MESSAGES.serverError : error instanceof ApiError ? error.message : MESSAGES.serverDisconnected);
-      });
-    return () => {
-      current = false;
-    };
-  }, [id, kind]);
 
   const back = kind === 'ai' ? { to: '/ai-blogpage', label: 'All articles' } : { to: '/blogpage', label: 'All blog articles' };
   if (missing) {
