@@ -8,7 +8,7 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
-import { ArticleContent } from '../../blog/components/article-content';
+import { ArticleContent } from '../../blog';
 import { editorApi, type AdminArticle } from '../api/editor-api';
 import { ImageField } from './image-field';
 

@@ -8,11 +8,11 @@ import { Dialog } from '../../../components/ui/dialog';
 import { PageHero } from '../../../components/ui/page-hero';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pagination } from '../../../components/ui/pagination';
-import { useAppSelector } from '../../../app/store';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
-import { signedInUser } from '../../auth/auth-slice';
 import { editorApi, type AdminArticle, type AdminArticleList, type AiStatus } from '../api/editor-api';
 import { ArticleForm } from '../components/article-form';
 import '../article-editor.css';
@@ -102,10 +102,14 @@ export default function ManageArticlesPage() {
   const edit = params.get('edit');
   const pageSize = BLOG_DEFAULTS.pageSizeOptions.find((size) => String(size) === params.get('size')) ?? DEFAULT_PAGE_SIZE;
   const reviewer = useAppSelector((state) => {
-    const user = signedInUser(state);
-    return user ? `${user.first_name} ${user.last_name}` : '';
+    const user = state.auth.user;
+    return 'first_name' in user ? `${user.first_name} ${user.last_name}` : '';
   });
 
+  const dispatch = useAppDispatch();
+  // Public pages read articles through RTK Query; a change here makes them ask again.
+  const changed = (article: AdminArticle) =>
+    dispatch(api.util.invalidateTags([{ type: 'Article', id: `${article.kind}-LIST` }, { type: 'Article', id: `${article.kind}-${article.id}` }]));
   const [keyword, setKeyword] = useState(q);
   const [list, setList] = useState<AdminArticleList>();
   const [listError, setListError] = useState('');
@@ -188,10 +192,14 @@ export default function ManageArticlesPage() {
         article={open.article}
         reviewerName={reviewer}
         onSaved={(article) => {
+          changed(article);
           setOpen({ id: article.id, article });
           if (edit !== String(article.id)) update({ edit: String(article.id) }, true);
         }}
-        onDeleted={() => update({ edit: undefined })}
+        onDeleted={() => {
+          if (open.article) changed(open.article);
+          update({ edit: undefined });
+        }}
         onClose={() => update({ edit: undefined })}
       />
     );

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, count as count_, eq } from 'drizzle-orm';
 import { buildTestApp } from '../../../../test/helper';
 import { createAccount, createVet, injectAs, type Account } from '../../../../test/factories';
-import { articles, auditLog } from '../../../../db/schema';
+import { articles, auditLog, uploads } from '../../../../db/schema';
 import { startFakeAiServer, type FakeAiServer } from '../../../../test/fake-ai-server';
+import { jpegWithExif, multipartBody, pngBomb, pngImage, SVG_IMAGE } from '../../../../test/profile-fixtures';
+import sharp from 'sharp';
 
 let app: FastifyInstance;
 let admin: Account;
@@ -289,5 +291,63 @@ describe("'Draft with AI'", () => {
       await wrongKey.close();
       await nobody.close();
     }
+  });
+});
+
+describe('article images', () => {
+  /** A FormData body as the editor sends it: the purpose field, then the file. */
+  function form(purpose: string, bytes: Buffer, filename: string, contentType: string, field = 'image') {
+    const file = multipartBody(field, filename, contentType, bytes);
+    const boundary = file.headers['content-type']!.split('boundary=')[1]!;
+    const purposePart = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n`);
+    return { payload: Buffer.concat([purposePart, file.payload]), headers: file.headers };
+  }
+  const upload = (token: string | undefined, purpose: string, bytes: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', field = 'image') =>
+    injectAs(app, token, { url: '/api/admin/articles/upload-image', ...form(purpose, bytes, filename, contentType, field) });
+
+  it('re-encodes an upload as WebP without its metadata and serves it from /uploads; covers keep their shape, avatars are square', async () => {
+    const cover = await upload(admin.token, 'cover', await jpegWithExif(2400, 1200));
+    expect(cover.statusCode).toBe(200);
+    expect(cover.json()).toMatchObject({ url: expect.stringMatching(/^\/uploads\/articles\/cover-[a-f0-9]+\/1600\.webp$/), width: 1600, height: 800 });
+    const served = await app.inject({ method: 'GET', url: cover.json().url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+    expect(meta.exif).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('SecretCam'))).toBe(false);
+
+    const avatar = (await upload(admin.token, 'avatar', await pngImage(500, 300), 'me.png', 'image/png')).json();
+    expect(avatar).toMatchObject({ url: expect.stringMatching(/^\/uploads\/articles\/avatar-/), width: 256, height: 256 });
+    // The stored address passes the article's own check.
+    const article = await asAdmin('create', goodArticle({ img_url: cover.json().url, avatar: avatar.url, img_alt: 'Cover' }));
+    expect(article.statusCode).toBe(200);
+  });
+
+  it('refuses a decompression bomb, a renamed non-image, a 6 MB file and an SVG with a clear sentence, storing nothing', async () => {
+    const count = async () => (await app.database.db.select({ n: count_() }).from(uploads))[0]!.n;
+    const before = await count();
+    const refusals: [Buffer, string, string, number, RegExp][] = [
+      [pngBomb(), 'small.png', 'image/png', 400, /too many pixels/],
+      [Buffer.from('MZ\x90\x00 this is an executable, not a photo'.repeat(20)), 'holiday.jpg', 'image/jpeg', 400, /not a JPEG, PNG or WebP image/],
+      [Buffer.concat([await jpegWithExif(64, 64), Buffer.alloc(6 * 1024 * 1024)]), 'big.jpg', 'image/jpeg', 413, /larger than 5 MB/],
+      [SVG_IMAGE, 'logo.png', 'image/png', 400, /SVG images are not accepted/],
+    ];
+    for (const [bytes, name, type, status, sentence] of refusals) {
+      const res = await upload(admin.token, 'inline', bytes, name, type);
+      expect(res.statusCode, name).toBe(status);
+      expect(res.json()).toMatchObject({ message: expect.stringMatching(sentence), field: 'image' });
+    }
+    expect(await count()).toBe(before);
+    expect((await upload(admin.token, 'banner', await pngImage())).json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'purpose' });
+    expect((await upload(admin.token, 'inline', await pngImage(), 'a.png', 'image/png', 'photo')).statusCode).toBe(400);
+    expect((await asAdmin('upload-image', { image: 'data:image/png;base64,AAAA' })).json()).toMatchObject({ code: 'MULTIPART_REQUIRED' });
+  });
+
+  it('refuses uploads from anyone but an administrator', async () => {
+    const vet = await createVet(app, { plan: 3 });
+    const png = await pngImage();
+    expect((await upload(undefined, 'cover', png, 'a.png', 'image/png')).statusCode).toBe(401);
+    expect((await upload(vet.token, 'cover', png, 'a.png', 'image/png')).statusCode).toBe(403);
   });
 });
