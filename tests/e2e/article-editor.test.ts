@@ -64,7 +64,7 @@ describe('Manage Articles', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Image', exact: true }).click();
     await page.getByLabel('Image file (JPEG, PNG or WebP, up to 5 MB)').setInputFiles(await photo('inline.jpg', '#88aa66'));
-    await page.getByLabel('Image description (alt text)').fill('A tick remover next to a dog paw');
+    await page.getByLabel('Image description (alt text)', { exact: true }).fill('A tick remover next to a dog paw');
     await page.getByRole('button', { name: 'Insert image' }).click();
     await expect.poll(() => editor.locator('img').getAttribute('src')).toMatch(/^\/uploads\//);
     await page.getByLabel('Cover image', { exact: true }).setInputFiles(await photo('cover.jpg', '#3366aa'));

@@ -1,7 +1,7 @@
 // The article body editor (Tiptap): headings, lists, links, quotes and uploaded images. It is
 // loaded only by /articleeditor (React.lazy), so no other page pays for it. Every control is a
 // real button in a toolbar; Tiptap's own shortcuts (Ctrl+B, Ctrl+Shift+8 ...) work too.
-import { useState, type FormEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
@@ -23,11 +23,21 @@ function ToolButton({ label, active, onClick, children, disabled }: { label: str
   );
 }
 
+/** Enter applies, Escape cancels. NOTE: these panels sit inside the article's <form>, so they are not forms themselves. */
+const panelKeys = (submit: () => void, cancel: () => void) => (event: KeyboardEvent) => {
+  if (event.key === 'Enter') {
+    event.preventDefault();
+    submit();
+  } else if (event.key === 'Escape') {
+    event.preventDefault();
+    cancel();
+  }
+};
+
 function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   const [href, setHref] = useState<string>(() => (editor.getAttributes('link').href as string | undefined) ?? 'https://');
   const [error, setError] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const value = href.trim();
     if (value === '' || value === 'https://') {
       editor.chain().focus().extendMarkRange('link').unsetLink().run();
@@ -38,10 +48,10 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     onDone();
   };
   return (
-    <form className="tool-panel" onSubmit={submit}>
+    <div className="tool-panel" role="group" aria-label="Link">
       <label className="field">
         <span>Link address</span>
-        <input autoFocus value={href} onChange={(e) => setHref(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'link-error' : undefined} onKeyDown={(e) => e.key === 'Escape' && onDone()} />
+        <input autoFocus value={href} onChange={(e) => setHref(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'link-error' : undefined} onKeyDown={panelKeys(submit, onDone)} />
       </label>
       {error && (
         <p id="link-error" className="field-error" role="alert">
@@ -49,14 +59,14 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
         </p>
       )}
       <div className="tool-panel-actions">
-        <button type="submit" className="button button-primary">
+        <button type="button" className="button button-primary" onClick={submit}>
           Apply link
         </button>
         <button type="button" className="button" onClick={onDone}>
           Cancel
         </button>
       </div>
-    </form>
+    </div>
   );
 }
 
@@ -65,8 +75,7 @@ function ImageForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   const [alt, setAlt] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!file) return setError('Choose a JPEG, PNG or WebP image.');
     if (!alt.trim()) return setError('Describe the image for readers who cannot see it.');
     setBusy(true);
@@ -81,14 +90,14 @@ function ImageForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     }
   };
   return (
-    <form className="tool-panel" onSubmit={submit}>
+    <div className="tool-panel" role="group" aria-label="Image">
       <label className="field">
         <span>Image file (JPEG, PNG or WebP, up to 5 MB)</span>
         <input type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => setFile(e.target.files?.[0])} />
       </label>
       <label className="field">
         <span>Image description (alt text)</span>
-        <input value={alt} onChange={(e) => setAlt(e.target.value)} maxLength={300} onKeyDown={(e) => e.key === 'Escape' && onDone()} />
+        <input value={alt} onChange={(e) => setAlt(e.target.value)} maxLength={300} onKeyDown={panelKeys(() => void submit(), onDone)} />
       </label>
       {error && (
         <p className="field-error" role="alert">
@@ -96,14 +105,14 @@ function ImageForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
         </p>
       )}
       <div className="tool-panel-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => void submit()}>
           {busy ? 'Uploading…' : 'Insert image'}
         </button>
         <button type="button" className="button" onClick={onDone}>
           Cancel
         </button>
       </div>
-    </form>
+    </div>
   );
 }
 
