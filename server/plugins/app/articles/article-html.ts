@@ -95,8 +95,10 @@ function decodeEntities(text: string): string {
 
 /** A summary made from the text when the editor leaves it empty: about two sentences, cut at a word. */
 export function summaryFrom(html: string, max = 220): string {
-  // Angle brackets are refused in summaries (plain text only), so they are dropped here too.
-  const text = textOf(html).replace(/[<>]/g, '');
+  // Headings are left out (they read badly inside a summary); angle brackets are refused in
+  // summaries (plain text only), so they are dropped here too.
+  const withoutHeadings = html.replace(/<h[2-4][^>]*>[\s\S]*?<\/h[2-4]>/gi, ' ');
+  const text = (textOf(withoutHeadings) || textOf(html)).replace(/[<>]/g, '');
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   const sentenceEnd = cut.lastIndexOf('. ');

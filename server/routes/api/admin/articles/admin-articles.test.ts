@@ -78,7 +78,7 @@ describe('writing an article', () => {
     const created = await asAdmin('create', goodArticle({ img_url: '/uploads/articles/cover.webp', img_alt: 'A dog in snow', avatar: '/images/authors/maria-alvarez.svg' }));
     expect(created.statusCode).toBe(200);
     const draft = created.json();
-    expect(draft).toMatchObject({ kind: 'blog', published: false, published_at: null, img_alt: 'A dog in snow', sub_content: 'Paws Rinse salt off paws after every walk.' });
+    expect(draft).toMatchObject({ kind: 'blog', published: false, published_at: null, img_alt: 'A dog in snow', sub_content: 'Rinse salt off paws after every walk.' });
     expect(await publicReads('blog', draft.id, marker)).toEqual({ inSearch: false, inSearchGet: false, byId: 404, byIdGet: 404 });
 
     const published = (await asAdmin('publish', { id: draft.id })).json();
