@@ -1,6 +1,6 @@
 // Writing one article: title, author and avatar, cover image with its description, summary and the
 // rich-text body; save, preview as readers will see it, publish or unpublish, delete.
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { ARTICLE_LIMITS } from '../../../../shared/schemas/article-editor';
 import { Dialog } from '../../../components/ui/dialog';
@@ -51,6 +51,18 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
   const [confirmDelete, setConfirmDelete] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+
+  // Unsaved work is not lost silently: the browser asks before closing the tab or reloading.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const close = () => {
+    if (dirty && !window.confirm('Leave without saving? Your changes to this article will be lost.')) return;
+    onClose();
+  };
 
   const fail = (failure: unknown) => {
     const message = failure instanceof ApiError ? failure.message : MESSAGES.serverDisconnected;
@@ -145,7 +157,7 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
   return (
     <form className="container article-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
       <div className="editor-bar">
-        <button type="button" className="button button-quiet" onClick={onClose}>
+        <button type="button" className="button button-quiet" onClick={close}>
           ← All articles
         </button>
         <h2 id={`${id}-heading`} className="editor-heading">
