@@ -121,6 +121,7 @@ describe('Manage Articles', () => {
     await page.getByRole('button', { name: 'Write draft' }).click();
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe("Keeping your dog's paws safe on hot pavement");
     await expect.poll(() => page.locator('.toaster').getByText('The AI draft is saved. Review it before publishing.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('toolbar', { name: 'Formatting' }).isVisible()).toBe(true);
     await screenshot(page, 'editor-ai-draft-390');
     await expectAccessible(page, '/articleeditor form');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();

@@ -1,6 +1,6 @@
 // The shared layout of every route: header, main content area, footer (spec section 2).
 import { Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { PageLoader } from '../../components/ui/page-loader';
 import { Toaster } from '../../components/ui/toaster';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form';
@@ -100,8 +100,6 @@ export function Layout() {
       </main>
       <Footer />
       <Toaster />
-      {/* A new page opens at its top (an article from the bottom of a list); Back returns to where you were. */}
-      <ScrollRestoration />
     </div>
   );
 }

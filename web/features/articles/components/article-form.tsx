@@ -160,9 +160,9 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
         <button type="button" className="button button-quiet" onClick={close}>
           ← All articles
         </button>
-        <h2 id={`${id}-heading`} className="editor-heading">
+        <h1 id={`${id}-heading`} className="editor-heading">
           {article ? 'Edit article' : 'New article'}
-        </h2>
+        </h1>
         <span className={`badge ${published ? 'badge-published' : 'badge-draft'}`}>{published ? `Published ${formatDate(article!.published_at!)}` : 'Draft'}</span>
         {draft.kind === 'ai' && <span className="badge">AI-assisted</span>}
         {dirty && <span className="muted unsaved">Unsaved changes</span>}
