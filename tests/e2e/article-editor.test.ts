@@ -60,7 +60,20 @@ describe('Manage Articles', () => {
     await page.getByRole('button', { name: 'Heading', exact: true }).click();
     await page.keyboard.type('Check every evening');
     await page.keyboard.press('Enter');
-    await page.keyboard.type('Run your hands over your dog from nose to tail and look between the toes.');
+    await page.keyboard.type('Run your hands over your dog from nose to tail and look between the toes. ');
+    // Keyboard only: Tiptap's shortcut for bold, then the Link button and its panel.
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('Remove ticks at once.');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.press('Shift+Home');
+    await page.getByRole('button', { name: 'Link', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Link address').fill('https://www.cdc.gov/ticks/');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editor.locator('a').getAttribute('href')).toBe('https://www.cdc.gov/ticks/');
+    expect((await editor.locator('strong').allTextContents()).join('')).toBe('Remove ticks at once.');
+    await editor.click();
+    await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Image', exact: true }).click();
     await page.getByLabel('Image file (JPEG, PNG or WebP, up to 5 MB)').setInputFiles(await photo('inline.jpg', '#88aa66'));
@@ -80,6 +93,7 @@ describe('Manage Articles', () => {
     await expect.poll(() => preview.locator('h1').textContent()).toBe(title);
     await expect.poll(() => preview.locator('.article-hero').getAttribute('alt')).toBe('A dog on a forest trail');
     await expect.poll(() => preview.locator('.article-contents img').getAttribute('alt')).toBe('A tick remover next to a dog paw');
+    expect(await preview.locator('.article-contents a').getAttribute('rel')).toBe('noopener noreferrer nofollow');
     await screenshot(page, 'editor-preview-1280');
     await page.getByRole('button', { name: 'Back to editing' }).click();
 
