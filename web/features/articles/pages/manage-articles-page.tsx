@@ -118,6 +118,7 @@ export default function ManageArticlesPage() {
   const [open, setOpen] = useState<{ id: number | 'new'; article?: AdminArticle; error?: string }>();
   const [ai, setAi] = useState<AiStatus>();
   const [aiOpen, setAiOpen] = useState(false);
+  const [formSession, setFormSession] = useState(0);
 
   const update = useCallback(
     (changes: Record<string, string | undefined>, replace = false) => {
@@ -156,9 +157,14 @@ export default function ManageArticlesPage() {
 
   useEffect(() => {
     if (!edit) return setOpen(undefined);
-    if (edit === 'new') return setOpen({ id: 'new' });
+    // A form session starts here; saving a new article (?edit=new -> ?edit=12) keeps the same form.
+    if (edit === 'new') {
+      setFormSession((n) => n + 1);
+      return setOpen({ id: 'new' });
+    }
     const id = Number(edit);
     if (open?.id === id && open.article) return;
+    setFormSession((n) => n + 1);
     setOpen({ id });
     editorApi.get(id).then(
       ({ data }) => setOpen({ id, article: data }),
@@ -188,7 +194,7 @@ export default function ManageArticlesPage() {
     if (open.id !== 'new' && !open.article) return <PageLoader />;
     return (
       <ArticleForm
-        key={open.id}
+        key={formSession}
         article={open.article}
         reviewerName={reviewer}
         onSaved={(article) => {
