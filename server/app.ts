@@ -29,6 +29,7 @@ import storagePlugin from './plugins/app/uploads/storage-plugin';
 import profileRoutes from './routes/api/user/profile';
 import reviewRoutes from './routes/api/admin/review';
 import uploadRoutes from './routes/uploads/index';
+import adminArticleRoutes from './routes/api/admin/articles/index';
 
 export interface AppOptions {
   config: Config;
@@ -65,6 +66,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(profileRoutes, { prefix: '/api/user' });
   await fastify.register(reviewRoutes, { prefix: '/api/admin' });
   await fastify.register(uploadRoutes, { prefix: '/uploads' });
+  await fastify.register(adminArticleRoutes, { prefix: '/api/admin/articles' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir });
 }

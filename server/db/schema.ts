@@ -182,6 +182,8 @@ export const articles = pgTable(
     author: text('author').notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     imgUrl: text('img_url'),
+    /** Alt text of the cover image. */
+    imgAlt: text('img_alt').notNull().default(''),
     /** Sanitised HTML (allow-list) — never stored raw. */
     contents: text('contents').notNull(),
     subContent: text('sub_content').notNull().default(''),
@@ -192,7 +194,7 @@ export const articles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('articles_kind_published_idx').on(t.kind, t.published, t.createdAt)],
+  (t) => [index('articles_kind_published_idx').on(t.kind, t.published, t.createdAt), index('articles_updated_idx').on(t.updatedAt)],
 );
 
 export const newsletterSubscribers = pgTable(

@@ -2,10 +2,10 @@
 // practices with paid plans, and published articles. Runs once per database (app_meta 'demo_loaded').
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import type { DbOrTx } from '../client';
 import { appMeta, articles, payments, profiles, users, zipCodes, type WorkingDay } from '../schema';
 import { hashPassword } from '../../lib/password';
+import { sanitizeArticleHtml } from '../../plugins/app/articles/article-html';
 import { DEMO_ARTICLES, DEMO_AUTHOR_AVATARS } from './demo-articles';
 import { storeInitialsAvatar } from './demo-avatars';
 import { loadDemoStageVets, type StageVetsResult } from './demo-stages';
@@ -211,6 +211,7 @@ export async function loadDemoData(db: DbOrTx): Promise<DemoResult> {
         avatar: DEMO_AUTHOR_AVATARS[article.author] ?? null,
         authorId: adminId,
         imgUrl: article.image,
+        imgAlt: article.imageAlt,
         contents: sanitizeArticleHtml(article.contents),
         subContent: article.subContent,
         published: true,
@@ -223,15 +224,5 @@ export async function loadDemoData(db: DbOrTx): Promise<DemoResult> {
     }
     const stageVets = await loadDemoStageVets(tx, { storage, passwordHash: stagePasswordHash, password: stagePassword, adminId, now, periodEnd });
     return { loaded: true, adminEmail: DEMO_ADMIN_EMAIL, adminPassword: created ? adminPassword : undefined, practices, articles: DEMO_ARTICLES.length, stageVets };
-  });
-}
-
-// The same allow-list idea as every stored article (schema.ts: never stored raw), kept explicit here
-// so the demo cannot carry anything the article pages would not render.
-export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: ['p', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'blockquote', 'br'],
-    allowedAttributes: { a: ['href'] },
-    allowedSchemes: ['https', 'mailto'],
   });
 }
