@@ -69,11 +69,17 @@ export const payments = pgTable(
     email: text('email'),
     customerId: text('customer_id'),
     subscriptionId: text('subscription_id'),
+    /** 'month' or 'year': the period the plan was bought for. */
+    period: text('period').$type<'month' | 'year'>(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('payments_user_id_key').on(t.userId)],
+  (t) => [
+    uniqueIndex('payments_user_id_key').on(t.userId),
+    index('payments_subscription_id_idx').on(t.subscriptionId),
+    index('payments_status_period_end_idx').on(t.status, t.currentPeriodEnd),
+  ],
 );
 
 /** A checkout started with the payment provider; the plan changes only when the provider confirms it. */
@@ -86,13 +92,25 @@ export const checkoutSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     plan: smallint('plan').notNull(),
     provider: text('provider').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
+    period: text('period').$type<'month' | 'year'>().notNull().default('month'),
     amountCents: integer('amount_cents').notNull(),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [index('checkout_sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * Provider events already applied, keyed by the provider's event id: a replayed event finds its
+ * id here and changes nothing (docs/product.md, Plans and payment).
+ */
+export const processedEvents = pgTable('processed_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export interface WorkingDay {
   day: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
@@ -127,6 +145,8 @@ export const profiles = pgTable(
     workingTime: jsonb('working_time').$type<WorkingDay[]>(),
     timeZone: text('time_zone'),
     avatarUrl: text('avatar_url'),
+    /** The upload key prefix of the avatar's WebP sizes (server/lib/images.ts); replaced ones are deleted. */
+    avatarKey: text('avatar_key'),
     summary: text('summary'),
     education: jsonb('education').$type<Education[]>().notNull().default([]),
     services: jsonb('services').$type<string[]>().notNull().default([]),
@@ -162,6 +182,8 @@ export const articles = pgTable(
     author: text('author').notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     imgUrl: text('img_url'),
+    /** Alt text of the cover image. */
+    imgAlt: text('img_alt').notNull().default(''),
     /** Sanitised HTML (allow-list) — never stored raw. */
     contents: text('contents').notNull(),
     subContent: text('sub_content').notNull().default(''),
@@ -172,7 +194,7 @@ export const articles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('articles_kind_published_idx').on(t.kind, t.published, t.createdAt)],
+  (t) => [index('articles_kind_published_idx').on(t.kind, t.published, t.createdAt), index('articles_updated_idx').on(t.updatedAt)],
 );
 
 export const newsletterSubscribers = pgTable(
@@ -202,6 +224,8 @@ export const verificationCodes = pgTable(
     /** Set when the right code was given; for password_reset it opens the change window. */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     windowExpiresAt: timestamp('window_expires_at', { withTimezone: true }),
+    /** SHA-256 of the single-use reset token held by the browser that entered the code (HttpOnly cookie). */
+    resetTokenHash: text('reset_token_hash'),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -250,7 +274,7 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt)],
 );
 
 export const zipCodes = pgTable(
@@ -266,14 +290,18 @@ export const zipCodes = pgTable(
 );
 
 /** Uploaded images behind the storage interface (default backend: the database). */
-export const uploads = pgTable('uploads', {
-  key: text('key').primaryKey(),
-  contentType: text('content_type').notNull(),
-  bytes: bytea('bytes').notNull(),
-  size: bigint('size', { mode: 'number' }).notNull(),
-  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId)],
+);
 
 /** Small key/value facts about this installation (e.g. that demo data was loaded). */
 export const appMeta = pgTable('app_meta', {

@@ -35,7 +35,12 @@ export function verificationEmail(firstName: string, link: string): MailContent 
   };
 }
 
-export function codeEmail(kind: 'password_reset' | 'newsletter', code: string, unsubscribeLink?: string): MailContent {
+/**
+ * A code e-mail. Newsletter mail carries the unsubscribe page (which asks before unsubscribing) in
+ * its text, and the one-click URL for RFC 8058's List-Unsubscribe headers (mail/transports.ts).
+ */
+export function codeEmail(kind: 'password_reset' | 'newsletter', code: string, unsubscribe?: { page: string; oneClick: string }): MailContent {
+  const unsubscribeLink = unsubscribe?.page;
   const reset = kind === 'password_reset';
   const subject = reset ? `Your ${PRODUCT_NAME} password reset code` : `Confirm your ${PRODUCT_NAME} newsletter subscription`;
   const intro = reset ? 'Use this code to reset your password:' : 'Use this code to confirm your newsletter subscription:';
@@ -48,6 +53,31 @@ export function codeEmail(kind: 'password_reset' | 'newsletter', code: string, u
       `<p>${intro}</p><p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${code}</p><p style="font-size:14px;color:#4b5563">The code expires in 10 minutes. If you did not ask for it, ignore this e-mail.</p>`,
       unsubscribeLink ? `Don't want these e-mails? <a href="${escape(unsubscribeLink)}">Unsubscribe</a>.` : '',
     ),
-    params: { code, ...(unsubscribeLink ? { unsubscribe_link: unsubscribeLink } : {}) },
+    params: { code, ...(unsubscribe ? { unsubscribe_link: unsubscribe.page, list_unsubscribe: unsubscribe.oneClick } : {}) },
+  };
+}
+
+/** Review decisions (decisions.md section 6): the vet hears either way. */
+export function profileApprovedEmail(firstName: string, link: string): MailContent {
+  return {
+    subject: `Your ${PRODUCT_NAME} profile is approved`,
+    text: `Hello ${firstName},\n\nGood news: your profile was approved and is now listed. Pet owners can find your practice in search.\n\nSee your profile: ${link}\n\n${PRODUCT_NAME}`,
+    html: layout(
+      'Your profile is approved',
+      `<p>Hello ${escape(firstName)},</p><p>Good news: your profile was approved and is now listed. Pet owners can find your practice in search.</p>${button(link, 'See your profile')}`,
+    ),
+    params: { link, to_name: firstName },
+  };
+}
+
+export function profileRejectedEmail(firstName: string, reason: string, link: string): MailContent {
+  return {
+    subject: `Your ${PRODUCT_NAME} profile needs changes`,
+    text: `Hello ${firstName},\n\nAn administrator reviewed your profile and could not approve it yet. The reason:\n\n${reason}\n\nPlease update your profile and submit it again: ${link}\n\n${PRODUCT_NAME}`,
+    html: layout(
+      'Your profile needs changes',
+      `<p>Hello ${escape(firstName)},</p><p>An administrator reviewed your profile and could not approve it yet. The reason:</p><blockquote style="margin:16px 0;padding:12px 16px;background:#f7f8fb;border-left:4px solid #b42318">${escape(reason)}</blockquote><p>Please update your profile and submit it again.</p>${button(link, 'Update my profile')}`,
+    ),
+    params: { link, reason, to_name: firstName },
   };
 }

@@ -1,5 +1,6 @@
 // Doctor search and public profiles (decisions.md section 7).
 import { Type, type Static } from '@sinclair/typebox';
+import { ColonId } from './common';
 
 export const DoctorSearchBody = Type.Object(
   {
@@ -24,6 +25,9 @@ export const SEARCH_RADII = [5, 10, 25, 50, 100] as const;
 export const DEFAULT_SEARCH_RADIUS = 25;
 /** Counting stops here: an answer says "1,000+" instead of reading every vet in range. */
 export const SEARCH_COUNT_CAP = 1000;
+
+/** A public profile by id; ids above 2147483647 are refused with 400 (docs/security.md, row 8). */
+export const DoctorIdBody = Type.Object({ id: ColonId }, { additionalProperties: false });
 
 export const DoctorSummarySchema = Type.Object({
   id: Type.Integer(),

@@ -130,7 +130,7 @@ FROM users u
 JOIN profiles p ON p.user_id = u.id
 JOIN payments pay ON pay.user_id = u.id
 WHERE u.review_state = 'approved' AND u.status = 'active'
-  AND pay.plan > 0 AND pay.status = 'active'
+  AND pay.plan > 0 AND pay.status IN ('active', 'canceling')
   AND p.latitude BETWEEN -90 AND 90 AND p.longitude BETWEEN -180 AND 180;
 --> statement-breakpoint
 CREATE FUNCTION doctor_search_refresh(uid integer) RETURNS void

@@ -5,7 +5,8 @@ import { MESSAGES } from '../../../shared/constants/messages';
 import { Dialog } from '../../components/ui/dialog';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { accountApi } from '../auth/api/account-api';
+import { checkSubscribeCode } from './api/check-subscribe-code';
+import { sendSubscribeCode } from './api/send-subscribe-code';
 
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
@@ -22,7 +23,7 @@ export function NewsletterForm() {
     }
     setPending(true);
     try {
-      await accountApi.sendSubscribeCode(email.trim());
+      await sendSubscribeCode(email.trim());
       setCode('');
       setDialogOpen(true);
     } catch (error) {
@@ -38,7 +39,7 @@ export function NewsletterForm() {
     if (pending) return;
     setPending(true);
     try {
-      await accountApi.checkSubscribeCode(email.trim(), parseInt(code, 10));
+      await checkSubscribeCode(email.trim(), parseInt(code, 10));
       toast.success(MESSAGES.subscribed);
       setEmail('');
     } catch (error) {

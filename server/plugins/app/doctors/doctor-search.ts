@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
 import { profiles, users, payments } from '../../../db/schema';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import {
   DEFAULT_SEARCH_RADIUS,
   SEARCH_COUNT_CAP,
@@ -349,7 +349,8 @@ export async function findPublicDoctor(db: DbOrTx, id: number, at: Date = new Da
     eq(users.reviewState, 'approved'),
     eq(users.status, 'active'),
     gt(payments.plan, 0),
-    eq(payments.status, 'active'),
+    // A cancelled plan ('canceling') stays listed until its paid period ends (docs/product.md, Plans and payment).
+    inArray(payments.status, ['active', 'canceling']),
     or(isNull(payments.currentPeriodEnd), gt(payments.currentPeriodEnd, at)),
     eq(users.id, id),
   );

@@ -5,7 +5,7 @@
 //
 // Who must call bumpSearchVersion(): anything that changes a vet's listing — approval, rejection
 // or suspension of an account (users), a profile edit (profiles), a plan bought, changed or ended
-// (payments). `updateUser` already does; profile and payment write paths must call it too.
+// (payments). `updateUser`, `saveProfile` and the commands in server/payments/subscriptions.ts do.
 import crypto from 'node:crypto';
 
 const MAX_ENTRIES = 5_000;

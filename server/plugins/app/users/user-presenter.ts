@@ -1,10 +1,59 @@
 // The one shape of a user in any answer (decisions.md section 2): only these fields leave the server.
+// The profile pieces sit under `profile` with the avatar as a URL (decisions.md section 6).
+import type { ProfileView } from '../../../../shared/schemas/profile';
 import type { User } from '../../../../shared/types/user';
 import type { payments, profiles, users } from '../../../db/schema';
+import { AVATAR_SIZES, variantUrls } from '../../../lib/images';
+import { hasPaidPlan } from '../auth/policies';
 
 type UserRow = typeof users.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
+
+export function presentProfile(profile: ProfileRow): ProfileView {
+  return {
+    clinic_name: profile.clinicName,
+    contact_phone: profile.contactPhone,
+    contact_email: profile.contactEmail,
+    street: profile.street,
+    city: profile.city,
+    state: profile.state,
+    zip: profile.zip,
+    latitude: profile.latitude,
+    longitude: profile.longitude,
+    website_title: profile.websiteTitle,
+    website_url: profile.websiteUrl,
+    working_time: profile.workingTime ?? [],
+    time_zone: profile.timeZone,
+    avatar: profile.avatarUrl,
+    avatar_sizes: variantUrls(profile.avatarUrl, AVATAR_SIZES),
+    summary: profile.summary,
+    education: profile.education,
+    services: profile.services,
+    species: profile.species,
+    emergency: profile.emergency,
+    accepting_new_patients: profile.acceptingNewPatients,
+    license_number: profile.licenseNumber,
+    license_state: profile.licenseState,
+    step1_done: profile.step1DoneAt !== null,
+    step2_done: profile.step2DoneAt !== null,
+  };
+}
+
+/**
+ * The plan as it stands now: a plan whose paid period has ended shows as plan 0, status 'expired',
+ * even before the periodic sweep marks it (docs/product.md, Plans and payment).
+ */
+function presentPayment(payment: PaymentRow | null | undefined): User['payment'] {
+  if (!payment) return null;
+  const inForce = hasPaidPlan(payment);
+  const lapsed = !inForce && payment.plan > 0 && (payment.status === 'active' || payment.status === 'canceling');
+  return {
+    plan: inForce ? payment.plan : 0,
+    status: lapsed ? 'expired' : payment.status,
+    current_period_end: payment.currentPeriodEnd?.toISOString() ?? null,
+  };
+}
 
 export function presentUser(user: UserRow, payment?: PaymentRow | null, profile?: ProfileRow | null): User {
   return {
@@ -15,15 +64,10 @@ export function presentUser(user: UserRow, payment?: PaymentRow | null, profile?
     verify: user.verify,
     manage_role: user.manageRole,
     submit_at: user.submitAt?.toISOString() ?? null,
-    payment: payment ? { plan: payment.plan, status: payment.status, current_period_end: payment.currentPeriodEnd?.toISOString() ?? null } : null,
+    payment: presentPayment(payment),
     review_state: user.reviewState,
-    contact_info: profile
-      ? { clinic_name: profile.clinicName, contact_phone: profile.contactPhone, contact_email: profile.contactEmail, street: profile.street, city: profile.city, state: profile.state, zip: profile.zip }
-      : null,
-    working_time: profile?.workingTime ?? null,
-    avatar: profile?.avatarUrl ?? null,
-    website: profile ? { title: profile.websiteTitle, url: profile.websiteUrl } : null,
-    summary: profile?.summary ?? null,
-    education: profile?.education ?? [],
+    review_reason: user.reviewReason,
+    reviewed_at: user.reviewedAt?.toISOString() ?? null,
+    profile: profile ? presentProfile(profile) : null,
   };
 }

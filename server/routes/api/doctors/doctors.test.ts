@@ -57,7 +57,7 @@ const search = async (body: Record<string, unknown>) => {
 
 beforeAll(async () => {
   // Many searches from one address: the shared (Redis) global rate limit must not get in the way.
-  app = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  app = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '1000000', SEARCH_CACHE_SECONDS: '30' });
 });
 afterAll(() => app.close());
 afterEach(() => {

@@ -3,8 +3,8 @@
 // `GET /api/doctors/get-by-id?id=12`) with Cache-Control and an ETag (304 on If-None-Match).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { DoctorProfileSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
-import { ErrorSchema } from '../../../../shared/schemas/user';
+import { DoctorIdBody, DoctorProfileSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
+import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
 import { sendCacheable } from '../../../lib/http-cache';
 import { clock } from '../../../lib/clock';
@@ -42,7 +42,6 @@ const SearchQuery = Type.Object(
 );
 type SearchQuery = { [K in keyof typeof SearchQuery.static]?: string | string[] };
 
-const IdBody = Type.Object({ id: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^:?\\d{1,9}$' })]) }, { additionalProperties: false });
 const IdQuery = Type.Object({ id: Type.String({ pattern: '^:?\\d{1,9}$' }) }, { additionalProperties: false });
 
 function wholeNumber(value: string | undefined, field: string, fallback: number, min: number, max: number): number {
@@ -139,7 +138,7 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
     handler: (request, reply) => search(request, reply, bodyFromQuery(request.query as SearchQuery)),
   });
   fastify.post('/get-by-id', {
-    schema: { tags, summary: "A listed doctor's public profile", body: IdBody, response: { 200: DoctorProfileSchema, 404: ErrorSchema } },
+    schema: { tags, summary: "A listed doctor's public profile", body: DoctorIdBody, response: { 200: DoctorProfileSchema, 404: ErrorSchema } },
     handler: (request, reply) => byId(request, reply, (request.body as { id: number | string }).id),
   });
   fastify.get('/get-by-id', {
