@@ -64,6 +64,16 @@ export default tseslint.config(
     },
   },
   {
+    // Every browser test opens its pages through openPage(), which installs the console guard.
+    files: ['tests/e2e/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name=/^(newContext|newPage)$/]", message: 'Open pages with openPage() from tests/e2e/support/browser.ts: it installs the console guard.' },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**'], message: 'shared/ imports nothing from server/ or web/.' }] }],

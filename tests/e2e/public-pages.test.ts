@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
 import { useSite } from './support/site';
 
-const site = useSite({ DEMO_DATA: 'on' });
+const site = useSite();
 
 describe('articles', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`lists, searches and opens blog articles at ${viewport.width} px`, async () => {
-      const { page, context, problems } = await openPage(site.browser, viewport);
+      const { page, context } = await openPage(site.browser, viewport);
       await page.goto(`${site.server.url}/blogpage`);
       await expect.poll(() => page.locator('.article-card').count(), { timeout: 15_000 }).toBe(6);
       await expect.poll(() => page.getByText('Total 6 items').isVisible()).toBe(true);
@@ -30,13 +30,13 @@ describe('articles', () => {
       await expect.poll(() => page.locator('main h1').textContent()).toBe('Five signs of dental disease in cats');
       await expect.poll(() => page.getByText('Bad breath').isVisible()).toBe(true);
       await expectAccessible(page, '/singlepost');
-      expect(problems).toEqual([]);
       await context.close();
     });
   }
 
   it('opens an AI-assisted article that says so and names its reviewer', async () => {
-    const { page, context, problems } = await openPage(site.browser, DESKTOP);
+    // 404: the article that does not exist, opened on purpose.
+    const { page, context } = await openPage(site.browser, DESKTOP, { allow: [/status of 404/] });
     await page.goto(`${site.server.url}/ai-blogpage`);
     await expect.poll(() => page.locator('.article-card').count(), { timeout: 15_000 }).toBe(3);
     await page.getByRole('link', { name: 'Read Full Article: Rabbit care basics for new owners' }).click();
@@ -46,7 +46,6 @@ describe('articles', () => {
     await expectAccessible(page, '/ai-singlepost');
     await page.goto(`${site.server.url}/ai-singlepost/:999999`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Article not found');
-    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
     await context.close();
   });
 });
@@ -54,7 +53,7 @@ describe('articles', () => {
 describe('finding a vet', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`searches by zip from the home page and opens a profile at ${viewport.width} px`, async () => {
-      const { page, context, problems } = await openPage(site.browser, viewport);
+      const { page, context } = await openPage(site.browser, viewport);
       await page.goto(`${site.server.url}/home`);
       await page.getByLabel('Zip code').fill('10001');
       await page.getByRole('button', { name: 'Find a vet' }).click();
@@ -76,13 +75,13 @@ describe('finding a vet', () => {
       await expect.poll(() => page.getByRole('heading', { name: 'Opening hours' }).isVisible()).toBe(true);
       await expect.poll(() => page.getByText(/Accepting new patients · confirmed [A-Z][a-z]{2} \d{2}, \d{4}/).first().isVisible()).toBe(true);
       await expectAccessible(page, '/viewdoctorprofile');
-      expect(problems).toEqual([]);
       await context.close();
     });
   }
 
   it('searches by city and state name, and explains an unknown state', async () => {
-    const { page, context } = await openPage(site.browser, DESKTOP);
+    // 400: the unknown state, refused on purpose.
+    const { page, context } = await openPage(site.browser, DESKTOP, { allow: [/status of 400/] });
     await page.goto(`${site.server.url}/searchdoctor?city=austin&state=Texas`);
     await expect.poll(() => page.locator('.results-count').textContent(), { timeout: 15_000 }).toBe('2 veterinarians for austin, Texas');
     await page.goto(`${site.server.url}/searchdoctor?state=Atlantis`);
