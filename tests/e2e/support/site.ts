@@ -21,12 +21,21 @@ export interface Site<U extends string = string> {
 
 export interface SiteOptions<U extends string> {
   /** Server environment; a function is read when the server starts (after earlier beforeAll hooks ran). */
-  env?: Record<string, string> | (() => Record<string, string>);
+  env?: EnvOption;
   /** Accounts written into the data folder before the server starts. */
   users?: Record<U, UserSpec>;
 }
 
-export function useSite<U extends string = never>(options: SiteOptions<U> = {}): Site<U> {
+type EnvOption = Record<string, string> | (() => Record<string, string>);
+
+/** Options, or (the older form) just the server environment. */
+function siteOptions<U extends string>(given: SiteOptions<U> | EnvOption): SiteOptions<U> {
+  if (typeof given === 'function') return { env: given };
+  return 'env' in given || 'users' in given ? (given as SiteOptions<U>) : { env: given as Record<string, string> };
+}
+
+export function useSite<U extends string = never>(given: SiteOptions<U> | EnvOption = {}): Site<U> {
+  const options = siteOptions(given);
   const site = { users: {} } as Site<U>;
   beforeAll(async () => {
     const template = inject('e2eTemplate');
