@@ -1,5 +1,6 @@
 // Doctor search and public profiles (decisions.md section 7).
 import { Type, type Static } from '@sinclair/typebox';
+import { ColonId } from './common';
 
 export const DoctorSearchBody = Type.Object(
   {
@@ -12,6 +13,9 @@ export const DoctorSearchBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A public profile by id; ids above 2147483647 are refused with 400 (docs/security.md, row 8). */
+export const DoctorIdBody = Type.Object({ id: ColonId }, { additionalProperties: false });
 
 export const DoctorSummarySchema = Type.Object({
   id: Type.Integer(),

@@ -19,6 +19,10 @@ function describeValidation(issue: ValidationIssue | undefined, context: string 
   switch (issue.keyword) {
     case 'required':
       return `${where}field '${String(issue.params?.missingProperty)}' is required.`.replace(/^./, (c) => c.toUpperCase());
+    case 'format':
+      if (issue.params?.format === 'person-name') return `Please enter a real name in '${path}': control characters, direction overrides and invisible-only names are not allowed.`;
+      if (issue.params?.format === 'safe-text') return `Field '${path}' contains a control character that is not allowed.`;
+      return `${where}field '${path || context || 'body'}' ${issue.message ?? 'is not valid'}.`.replace(/^./, (c) => c.toUpperCase());
     case 'additionalProperties':
       return `Unknown ${where}field '${String(issue.params?.additionalProperty)}'.`;
     default:

@@ -1,8 +1,7 @@
 // Public doctor search and profiles (decisions.md section 7), POST as the client calls them.
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
-import { DoctorProfileSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
-import { ErrorSchema } from '../../../../shared/schemas/user';
+import { DoctorIdBody, DoctorProfileSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
+import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
 import { sendCacheable } from '../../../lib/http-cache';
 import { findPublicDoctor, searchDoctors } from '../../../plugins/app/doctors/doctor-search';
@@ -16,7 +15,7 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
     handler: async (request, reply) => sendCacheable(request, reply, await searchDoctors(db, request.body as DoctorSearchBody)),
   });
   fastify.post('/get-by-id', {
-    schema: { tags, summary: "A listed doctor's public profile", body: Type.Object({ id: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^:?\\d{1,9}$' })]) }, { additionalProperties: false }), response: { 200: DoctorProfileSchema, 404: ErrorSchema } },
+    schema: { tags, summary: "A listed doctor's public profile", body: DoctorIdBody, response: { 200: DoctorProfileSchema, 404: ErrorSchema } },
     handler: async (request, reply) => {
       const raw = (request.body as { id: number | string }).id;
       const doctor = await findPublicDoctor(db, typeof raw === 'number' ? raw : Number(raw.replace(/^:/, '')));

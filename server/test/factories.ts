@@ -1,0 +1,129 @@
+// Test factories: accounts at every stage, vets with public profiles, articles, written straight
+// to the test database, and `injectAs` to call the API as one of them.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { articles, payments, profiles, users } from '../db/schema';
+import { hashPassword } from '../lib/password';
+import { updateUser, type UserRow } from '../plugins/app/users/user-repository';
+
+export type Stage = 'unverified' | 'verified' | 'paid' | 'admin' | 'suspended';
+
+export const FACTORY_PASSWORD = 'Correct-Horse-Battery-9';
+let passwordHash: Promise<string> | undefined;
+
+export interface Account {
+  user: UserRow;
+  /** A session token for the account (also for an unverified one, like login's 201). */
+  token: string;
+  password: string;
+}
+
+export interface AccountOptions {
+  stage?: Stage;
+  /** Paid plan for stage 'paid' (default 1, Basic). */
+  plan?: 1 | 2 | 3;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
+}
+
+export async function createAccount(app: FastifyInstance, options: AccountOptions = {}): Promise<Account> {
+  const stage = options.stage ?? 'verified';
+  passwordHash ??= hashPassword(FACTORY_PASSWORD);
+  const { db } = app.database;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: (options.email ?? uniqueEmail(stage)).toLowerCase(),
+      passwordHash: await passwordHash,
+      firstName: options.firstName ?? 'Casey',
+      lastName: options.lastName ?? 'Tester',
+      verify: stage !== 'unverified',
+      verifiedAt: stage !== 'unverified' ? new Date() : null,
+      manageRole: stage === 'admin' ? 'admin' : 'user',
+      status: stage === 'suspended' ? 'suspended' : 'active',
+    })
+    .returning();
+  if (stage === 'paid') {
+    await db.insert(payments).values({
+      userId: user!.id,
+      plan: options.plan ?? 1,
+      status: 'active',
+      provider: 'sandbox',
+      email: user!.email,
+      customerId: `cus_test_${user!.id}`,
+      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
+  }
+  const token = await app.tokens.sign(user!.id, 'session', user!.tokenVersion);
+  return { user: user!, token, password: FACTORY_PASSWORD };
+}
+
+export interface VetOptions extends AccountOptions {
+  zip?: string;
+  city?: string;
+  state?: string;
+  latitude?: number;
+  longitude?: number;
+  clinicName?: string;
+  reviewState?: 'draft' | 'pending' | 'approved' | 'rejected';
+}
+
+/** A paid vet with a filled profile; approved (public and searchable) unless told otherwise. */
+export async function createVet(app: FastifyInstance, options: VetOptions = {}): Promise<Account> {
+  const account = await createAccount(app, { ...options, stage: 'paid', plan: options.plan ?? 1 });
+  const { db } = app.database;
+  const reviewState = options.reviewState ?? 'approved';
+  await db.insert(profiles).values({
+    userId: account.user.id,
+    clinicName: options.clinicName ?? `Test Clinic ${account.user.id}`,
+    contactPhone: '(212) 555-0142',
+    contactEmail: account.user.email,
+    street: '1 Test Street',
+    city: options.city ?? 'New York',
+    state: options.state ?? 'NY',
+    zip: options.zip ?? '10001',
+    latitude: options.latitude ?? 40.7506,
+    longitude: options.longitude ?? -73.9972,
+    timeZone: 'America/New_York',
+    workingTime: (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, closed: day === 'sun', open: '09:00', close: '17:00' })),
+    summary: 'A friendly practice for dogs and cats.',
+    species: ['dog', 'cat'],
+  });
+  const user = await updateUser(db, account.user.id, {
+    submitAt: reviewState === 'draft' ? null : new Date(),
+    reviewState,
+    reviewedAt: reviewState === 'approved' || reviewState === 'rejected' ? new Date() : null,
+  });
+  return { ...account, user: user! };
+}
+
+export async function createArticle(
+  app: FastifyInstance,
+  options: { kind?: 'blog' | 'ai'; title?: string; published?: boolean; contents?: string } = {},
+) {
+  const published = options.published ?? true;
+  const [row] = await app.database.db
+    .insert(articles)
+    .values({
+      kind: options.kind ?? 'blog',
+      title: options.title ?? `Test article ${randomUUID().slice(0, 8)}`,
+      author: 'Dr. Test Author',
+      contents: options.contents ?? '<p>Fresh water every day keeps pets healthy.</p>',
+      subContent: 'Fresh water every day keeps pets healthy.',
+      published,
+      publishedAt: published ? new Date() : null,
+    })
+    .returning();
+  return row!;
+}
+
+/** Calls the API with the account's session token (or none for a visitor). */
+export function injectAs(app: FastifyInstance, token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const headers = { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  return app.inject({ method: 'POST', ...options, headers } as InjectOptions);
+}
