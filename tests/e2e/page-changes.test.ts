@@ -90,6 +90,9 @@ for (const viewport of [PHONE, DESKTOP]) {
         dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
       });
       await page.waitForURL('**/aboutus');
+      // So does sign-in's own `?next=`.
+      await page.goto(`${site.server.url}/signin?next=/medicine`);
+      await page.waitForURL('**/medicine');
     });
 
     it('keeps toasts clear of the open user menu', async () => {
