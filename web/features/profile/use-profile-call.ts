@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../shared/constants/messages';
 import type { User } from '../../../shared/types/user';
 import { useAppDispatch } from '../../app/store';
 import { toast } from '../../lib/toast';
-import { userReplaced } from '../auth/auth-slice';
+import { userReplaced } from '../auth';
 import type { ProfileAnswer } from './api/profile-api';
 
 export function useProfileCall() {

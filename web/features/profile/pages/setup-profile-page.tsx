@@ -11,7 +11,7 @@ import { AntdTheme } from '../../../components/ui/antd-theme';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { signedInUser } from '../../auth/auth-slice';
+import { signedInUser } from '../../auth';
 import { profileApi } from '../api/profile-api';
 import { AvatarUpload } from '../components/avatar-upload';
 import {

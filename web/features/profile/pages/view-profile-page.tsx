@@ -10,7 +10,7 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { ProfilePreview } from '../../../components/profile/profile-preview';
 import { formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { signedInUser, userReplaced } from '../../auth/auth-slice';
+import { signedInUser, userReplaced } from '../../auth';
 import { profileApi } from '../api/profile-api';
 
 function ReviewStatus({ user }: { user: User }) {
