@@ -3,9 +3,9 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export const ArticleSearchBody = Type.Object(
   {
-    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
-    currentVal: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-    searchVal: Type.String({ maxLength: 200, default: '' }),
+    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10, title: 'page size' }),
+    currentVal: Type.Integer({ minimum: 1, maximum: 100_000, default: 1, title: 'page number' }),
+    searchVal: Type.String({ maxLength: 200, default: '', title: 'search words' }),
   },
   { additionalProperties: false },
 );

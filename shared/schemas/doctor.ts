@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export const DoctorSearchBody = Type.Object(
   {
-    searchZipCode: Type.String({ maxLength: 10, default: '' }),
+    searchZipCode: Type.String({ maxLength: 10, default: '', pattern: '^\\s*(\\d{5})?\\s*$', errorMessage: 'Enter a five-digit zip code.' }),
     searchCity: Type.String({ maxLength: 80, default: '' }),
     searchState: Type.String({ maxLength: 40, default: '' }),
     searchCount: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
@@ -12,6 +12,9 @@ export const DoctorSearchBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The client may send ':12' as it does for articles; the server strips a leading colon. */
+export const DoctorIdBody = Type.Object({ id: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^:?\\d{1,9}$' })], { title: 'profile id' }) }, { additionalProperties: false });
 
 export const DoctorSummarySchema = Type.Object({
   id: Type.Integer(),
