@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import app from '../app';
+import app, { type AppOptions } from '../app';
 import { fastifyOptions } from '../fastify-options';
 
 let shared: Promise<Database> | undefined;
@@ -53,6 +53,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export interface TestAppOptions {
   /** Built web app folder; by default none, so only the API is served. */
   distDir?: string;
+  /** Sitemap options (a small chunk size splits sitemaps with few records). */
+  seo?: AppOptions['seo'];
   /** Registers extra routes (probes) before the app is sealed. */
   extend?: (fastify: FastifyInstance) => PromiseLike<unknown> | void;
 }
@@ -61,7 +63,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
   const config = testConfig(overrides);
   const database = await testDatabase();
   const fastify = Fastify(fastifyOptions(config, false));
-  await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist' });
+  await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist', seo: options.seo });
   if (options.extend) await options.extend(fastify);
   await fastify.ready();
   return fastify;

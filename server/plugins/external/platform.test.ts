@@ -210,11 +210,20 @@ describe('serving the web app', () => {
   });
 
   it('answers deep links with index.html that is never cached', async () => {
-    for (const url of ['/', '/home', '/singlepost/:3', '/viewdoctorprofile/12?x=1']) {
+    for (const url of ['/', '/home', '/searchdoctor?zip=10001', '/verify/token?firstpart=a']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers a page that does not exist with 404 and the app shell, which shows not-found', async () => {
+    for (const url of ['/no-such-page', '/singlepost/:999999999', '/viewdoctorprofile/999999999?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
     }
   });
