@@ -51,12 +51,16 @@ const absolute = (site: string, url: string | null | undefined): string | undefi
   }
 };
 
-/** Plain text of at most `max` characters, cut at a word. */
+/** The text of a piece of stored HTML (an article's summary may carry markup). */
+export const plainText = (html: string): string => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** At most `max` characters, cut at a word. */
 export function summarize(text: string, max = 160): string {
-  const plain = text.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
-  if (plain.length <= max) return plain;
-  const cut = plain.slice(0, max - 1);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length).replace(/[\s,.;:]+$/, '')}…`;
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
 
 const breadcrumbs = (site: string, items: Array<[string, string]>): WithContext<BreadcrumbList> => ({
@@ -88,7 +92,7 @@ function profileHead(site: string, record: PublicProfileRecord): PageHead {
     name,
     url: canonical,
     ...(image ? { image } : {}),
-    ...(record.summary ? { description: summarize(record.summary, 300) } : {}),
+    ...(record.summary ? { description: summarize(plainText(record.summary), 300) } : {}),
     ...(record.phone ? { telephone: record.phone } : {}),
     address: {
       '@type': 'PostalAddress',
@@ -107,7 +111,7 @@ function profileHead(site: string, record: PublicProfileRecord): PageHead {
   return {
     status: 200,
     title: documentTitle(`${name}${place ? `, ${place}` : ''}`),
-    description: summarize(record.summary ? `${lead}. ${record.summary}` : `${lead}: ${record.doctorName}, veterinarian. Opening hours, services, address and phone on ${PRODUCT_NAME}.`),
+    description: summarize(record.summary ? `${lead}. ${plainText(record.summary)}` : `${lead}: ${record.doctorName}, veterinarian. Opening hours, services, address and phone on ${PRODUCT_NAME}.`),
     canonical,
     ogType: 'profile',
     image,
@@ -130,7 +134,7 @@ function articleHead(site: string, record: PublishedArticleRecord): PageHead {
     datePublished: published,
     dateModified: modified,
     ...(image ? { image: [image] } : {}),
-    ...(record.subContent ? { description: summarize(record.subContent, 300) } : {}),
+    ...(record.subContent ? { description: summarize(plainText(record.subContent), 300) } : {}),
     mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
     publisher: { '@type': 'Organization', name: PRODUCT_NAME, url: `${site}/home` },
   };
@@ -138,7 +142,7 @@ function articleHead(site: string, record: PublishedArticleRecord): PageHead {
   return {
     status: 200,
     title: documentTitle(record.title),
-    description: summarize(record.subContent || record.title),
+    description: summarize(plainText(record.subContent) || record.title),
     canonical,
     ogType: 'article',
     image,
