@@ -47,7 +47,7 @@ try {
           verify: true,
           verifiedAt: existing.verifiedAt ?? new Date(),
           status: 'active',
-          // The password changed: sessions opened with the old one end (decisions.md section 3).
+          // The password changed: sessions opened with the old one end (docs/product.md, Accounts and tokens).
           tokenVersion: existing.tokenVersion + 1,
           ...(firstName ? { firstName } : {}),
           ...(lastName ? { lastName } : {}),

@@ -14,7 +14,7 @@ export function fastifyOptions(config: Config, logger: FastifyServerOptions['log
     },
     ajv: {
       // NOTE: unknown fields are refused (schemas say additionalProperties: false), never silently dropped,
-      // and types are not coerced: "12" is not a number (decisions.md section 2).
+      // and types are not coerced: "12" is not a number (docs/product.md, The API).
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false, verbose: true, keywords: ['errorMessage'] },
       // NOTE: `verbose` gives each issue the schema it failed, so errors.ts can use the field's `title` and
       // `errorMessage` (a keyword of ours, not AJV's) to answer a plain sentence.

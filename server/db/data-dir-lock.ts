@@ -1,4 +1,4 @@
-// PGlite has no locking: two processes on one data folder silently corrupt it (stack-notes.md).
+// PGlite has no locking: two processes on one data folder silently corrupt it.
 // Every process that opens DATA_DIR holds this lock file; a second one is refused with one line.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The one place that knows the plans and their prices (decisions.md section 5).
+// The one place that knows the plans and their prices (docs/product.md, Plans and payment).
 
 export type PlanId = 0 | 1 | 2 | 3;
 

@@ -1,4 +1,4 @@
-// Article calls (product-spec.md section 7, decisions.md section 8).
+// Article calls (docs/product.md, Calls; Articles).
 import { Type, type Static } from '@sinclair/typebox';
 
 export const ArticleSearchBody = Type.Object(
@@ -9,7 +9,7 @@ export const ArticleSearchBody = Type.Object(
   },
   { additionalProperties: false },
 );
-/** /singlepost sends ':12' (spec section 2); the server strips a leading colon. */
+/** /singlepost sends ':12' (docs/product.md, Screens and routes); the server strips a leading colon. */
 export const ArticleIdBody = Type.Object({ id: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^:?\\d{1,9}$' })]) }, { additionalProperties: false });
 
 export const ArticleSchema = Type.Object({

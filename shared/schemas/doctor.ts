@@ -1,4 +1,4 @@
-// Doctor search and public profiles (decisions.md section 7).
+// Doctor search and public profiles (docs/product.md, Search).
 import { Type, type Static } from '@sinclair/typebox';
 
 export const DoctorSearchBody = Type.Object(

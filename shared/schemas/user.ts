@@ -1,10 +1,10 @@
-// Request and answer schemas of the account calls (product-spec.md section 7, decisions.md section 3).
+// Request and answer schemas of the account calls (docs/product.md, Calls; Accounts and tokens).
 import { Type, type Static } from '@sinclair/typebox';
 
 const strict = { additionalProperties: false } as const;
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 export const Password = Type.String({ minLength: 1, maxLength: 128 });
-/** A 6-digit code; the client parses it as an integer (spec section 5), so a number or a string. */
+/** A 6-digit code; the client parses it as an integer (docs/product.md, Messages), so a number or a string. */
 export const VerifyCode = Type.Union([Type.Integer({ minimum: 0, maximum: 999999 }), Type.String({ pattern: '^\\s*\\d{1,6}\\s*$' })]);
 const Name = Type.String({ minLength: 1, maxLength: 80 });
 

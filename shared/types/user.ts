@@ -1,4 +1,4 @@
-// The user object every API answer carries (decisions.md section 2): these fields and no others.
+// The user object every API answer carries (docs/product.md, The API): these fields and no others.
 
 export interface PaymentInfo {
   plan: number;

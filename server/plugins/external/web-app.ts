@@ -23,7 +23,7 @@ export default fp<WebAppOptions>(
         root: distDir,
         prefix: '/',
         // NOTE: only files present at start are served; /assets/ stays out of the SPA fallback below
-        // so a stale chunk name answers 404 instead of HTML (stack-notes.md).
+        // so a stale chunk name answers 404 instead of HTML.
         wildcard: false,
         index: false,
         preCompressed: true,

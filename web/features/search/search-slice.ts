@@ -1,4 +1,4 @@
-// Search state of spec section 3; the search page fills and reads it.
+// Search state (docs/product.md, Client state and flows); the search page fills and reads it.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { SEARCH_DEFAULTS } from '../../../shared/constants/messages';
 

@@ -1,4 +1,4 @@
-// Numeric codes e-mailed for password reset and newsletter confirmation (decisions.md sections 3, 9):
+// Numeric codes e-mailed for password reset and newsletter confirmation (docs/product.md, Accounts and tokens; Newsletter):
 // 6 digits, valid 10 minutes, 5 tries, stored hashed. A right reset code opens a 15-minute window
 // for change-password.
 import crypto from 'node:crypto';

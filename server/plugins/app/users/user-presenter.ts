@@ -1,4 +1,4 @@
-// The one shape of a user in any answer (decisions.md section 2): only these fields leave the server.
+// The one shape of a user in any answer (docs/product.md, The API): only these fields leave the server.
 import type { User } from '../../../../shared/types/user';
 import type { payments, profiles, users } from '../../../db/schema';
 

@@ -1,4 +1,4 @@
-// Public doctor search and profiles (decisions.md section 7), POST as the client calls them.
+// Public doctor search and profiles (docs/product.md, Search), POST as the client calls them.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DoctorIdBody, DoctorProfileSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
 import { ErrorSchema } from '../../../../shared/schemas/user';

@@ -1,4 +1,4 @@
-// The unsubscribe link every newsletter e-mail carries (decisions.md section 9).
+// The unsubscribe link every newsletter e-mail carries (docs/product.md, Newsletter).
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
-// The account calls of product-spec.md section 7 under /api/user, with the bodies, answers and
-// status codes the spec and decisions.md section 3 give. "Text" answers are plain sentences.
+// The account calls (docs/product.md, Calls) under /api/user, with the bodies, answers and
+// status codes that section and Accounts and tokens give. "Text" answers are plain sentences.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { eq } from 'drizzle-orm';

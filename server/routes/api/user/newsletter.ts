@@ -1,4 +1,4 @@
-// Newsletter subscription by e-mailed code (spec sections 4, 5; decisions.md section 9). The calls
+// Newsletter subscription by e-mailed code (docs/product.md, Newsletter; Messages). The calls
 // sit under /api/user as the spec's table lists them.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The article list of /blogpage and /ai-blogpage (spec section 2, Blog list page): keyword search on
+// The article list of /blogpage and /ai-blogpage (docs/product.md, Screens and routes: blog list): keyword search on
 // button click, cards, 'Total {n} items' pagination with a size changer above 50, 'Searching...'.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

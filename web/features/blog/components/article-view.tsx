@@ -1,5 +1,5 @@
-// One article: /singlepost/:id (the id is sent with its leading colon, spec section 2) and
-// /ai-singlepost/:id (the colon is stripped; a failure shows 'Server Error', spec section 8).
+// One article: /singlepost/:id (the id is sent with its leading colon, docs/product.md, Screens and routes) and
+// /ai-singlepost/:id (the colon is stripped; a failure shows 'Server Error', docs/product.md, Messages).
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/constants/messages';
@@ -60,7 +60,7 @@ export function ArticleView({ kind }: { kind: ArticleKind }) {
         </p>
       )}
       {article.img_url && <img className="article-hero" src={article.img_url} alt="" width={960} height={480} />}
-      {/* Sanitised on the server with an allow-list when saved (decisions.md section 8). */}
+      {/* Sanitised on the server with an allow-list when saved (docs/product.md, Articles). */}
       <div className="prose article-contents" dangerouslySetInnerHTML={{ __html: article.contents }} />
       {kind === 'ai' && <AuthorLine author={article.author} avatar={article.avatar} date={article.created_at} />}
     </article>

@@ -1,4 +1,4 @@
-// /viewdoctorprofile/:id: a listed practice's public profile (decisions.md section 7).
+// /viewdoctorprofile/:id: a listed practice's public profile (docs/product.md, Search).
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/constants/messages';

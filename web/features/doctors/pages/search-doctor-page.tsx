@@ -1,4 +1,4 @@
-// /searchdoctor: results for the zip / city / state in the search state (spec section 3), paged by
+// /searchdoctor: results for the zip / city / state in the search state (docs/product.md, Client state and flows), paged by
 // searchCount and searchStart, nearest first when a zip is given.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
