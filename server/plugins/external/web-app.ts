@@ -41,9 +41,15 @@ export default fp<WebAppOptions>(
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/assets/');
       if (isPage && indexHtml !== undefined && render && !path.extname(pathname)) {
         reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+        let decoded: string;
+        try {
+          decoded = decodeURIComponent(pathname);
+        } catch {
+          decoded = '/malformed-address'; // answers the not-found page
+        }
         let page;
         try {
-          page = await fastify.seo.describePage(decodeURIComponent(pathname));
+          page = await fastify.seo.describePage(decoded);
         } catch (error) {
           // The app still loads and asks the API itself; only the head is generic.
           request.log.error({ err: error }, 'could not describe the page');
