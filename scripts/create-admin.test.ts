@@ -85,17 +85,20 @@ describe('npm run create-admin', () => {
   });
 
   it('refuses bad input with one clear line and exit code 2', async () => {
-    const [email, short, long, name, missing, unknown] = await Promise.all([
+    const [email, short, long, name, missing, unknown, common] = await Promise.all([
       runAsync('--email', 'not-an-email', '--password', 'long enough pw'),
       runAsync('--email', 'a@b.co', '--password', 'short'),
       runAsync('--email', 'a@b.co', '--password', 'x'.repeat(129)),
       runAsync('--email', 'a@b.co', '--password', 'long enough pw', '--first-name', ' '),
       runAsync('--email', 'a@b.co'),
       runAsync('--email', 'a@b.co', '--password', 'long enough pw', '--role', 'x'),
+      runAsync('--email', 'a@b.co', '--password', 'password'),
     ]);
     expect(email).toMatchObject({ code: 2, err: 'create-admin: "not-an-email" is not a valid e-mail address' });
-    expect(short).toMatchObject({ code: 2, err: 'create-admin: the password must be 8 to 128 characters long' });
-    expect(long).toMatchObject({ code: 2, err: 'create-admin: the password must be 8 to 128 characters long' });
+    // The sign-up rule (shared/password-policy.ts), word for word.
+    expect(short).toMatchObject({ code: 2, err: 'create-admin: The password must be at least 8 characters long.' });
+    expect(long).toMatchObject({ code: 2, err: 'create-admin: The password must be at most 128 characters long.' });
+    expect(common).toMatchObject({ code: 2, err: 'create-admin: This password is one of the most common passwords and is easy to guess. Please choose another one.' });
     expect(name).toMatchObject({ code: 2, err: 'create-admin: --first-name must be 1 to 80 characters long' });
     expect(missing).toMatchObject({ code: 2, err: expect.stringMatching(/^create-admin: --email and --password are required; usage: npm run create-admin -- --email E --password P/) });
     expect(unknown).toMatchObject({ code: 2, err: expect.stringMatching(/^create-admin: Unknown option '--role'.*; usage: /) });

@@ -7,7 +7,9 @@ import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { users } from '../server/db/schema';
-import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from '../server/lib/password';
+import { hashPassword } from '../server/lib/password';
+import { bumpTokenVersion } from '../server/plugins/app/users/user-repository';
+import { passwordProblem } from '../shared/password-policy';
 
 function fail(code: number, line: string): never {
   console.error(`create-admin: ${line}`);
@@ -25,7 +27,9 @@ const email = values.email?.trim().toLowerCase();
 const password = values.password;
 if (!email || !password) fail(2, `--email and --password are required; ${usage}`);
 if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) fail(2, `"${email}" is not a valid e-mail address`);
-if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) fail(2, `the password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`);
+// The same rule as sign-up (docs/product.md, Accounts and tokens).
+const passwordRefusal = await passwordProblem(password, email);
+if (passwordRefusal) fail(2, passwordRefusal);
 const firstName = values['first-name']?.trim();
 const lastName = values['last-name']?.trim();
 for (const [flag, name] of [['--first-name', firstName], ['--last-name', lastName]] as const) {
@@ -39,21 +43,23 @@ try {
     const passwordHash = await hashPassword(password);
     const [existing] = await database.db.select().from(users).where(eq(users.email, email));
     if (existing) {
-      await database.db
-        .update(users)
-        .set({
-          manageRole: 'admin',
-          passwordHash,
-          verify: true,
-          verifiedAt: existing.verifiedAt ?? new Date(),
-          status: 'active',
-          // The password changed: sessions opened with the old one end (docs/product.md, Accounts and tokens).
-          tokenVersion: existing.tokenVersion + 1,
-          ...(firstName ? { firstName } : {}),
-          ...(lastName ? { lastName } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, existing.id));
+      await database.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            manageRole: 'admin',
+            passwordHash,
+            verify: true,
+            verifiedAt: existing.verifiedAt ?? new Date(),
+            status: 'active',
+            ...(firstName ? { firstName } : {}),
+            ...(lastName ? { lastName } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, existing.id));
+        // The password changed: sessions opened with the old one end (docs/product.md, Accounts and tokens).
+        await bumpTokenVersion(tx, existing.id);
+      });
       const what = existing.manageRole === 'admin' ? 'was already an administrator' : 'is now an administrator';
       console.log(`create-admin: ${email} ${what} (password updated${existing.status !== 'active' ? ', account reactivated' : ''}).`);
     } else {

@@ -16,6 +16,7 @@ import authenticatePlugin from './plugins/app/auth/authenticate';
 import authorizePlugin from './plugins/app/auth/authorize';
 import mailerPlugin from './mail/mailer';
 import seoPlugin, { type SeoOptions } from './plugins/app/seo/index';
+import accountsPlugin from './plugins/app/accounts/index';
 import healthRoutes from './routes/api/health/index';
 import userRoutes from './routes/api/user/index';
 import newsletterCodeRoutes from './routes/api/user/newsletter';
@@ -23,6 +24,9 @@ import newsletterRoutes from './routes/api/newsletter/index';
 import { articleRoutes } from './routes/api/articles/article-routes';
 import doctorRoutes from './routes/api/doctors/index';
 import seoRoutes from './routes/seo/index';
+import paymentsPlugin from './payments/payments-plugin';
+import paymentRoutes from './routes/api/payment/index';
+import paymentWebhookRoutes from './routes/api/payment/webhook';
 
 export interface AppOptions {
   config: Config;
@@ -46,6 +50,8 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(authorizePlugin);
   await fastify.register(mailerPlugin);
   await fastify.register(seoPlugin, options.seo ?? {});
+  await fastify.register(accountsPlugin);
+  await fastify.register(paymentsPlugin);
 
   await fastify.register(healthRoutes, { prefix: '/api/health' });
   await fastify.register(userRoutes, { prefix: '/api/user' });
@@ -55,6 +61,8 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(articleRoutes('ai'), { prefix: '/api/ai_articles' });
   await fastify.register(doctorRoutes, { prefix: '/api/doctors' });
   await fastify.register(seoRoutes);
+  await fastify.register(paymentRoutes, { prefix: '/api/payment' });
+  await fastify.register(paymentWebhookRoutes, { prefix: '/api/payment' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir });
 }

@@ -20,18 +20,34 @@ export interface Config {
   jwtSecret: string | undefined;
   demoData: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the addresses (or CIDR ranges) of trusted proxies. */
+  trustProxy: false | number | string[];
   bodyLimitBytes: number;
+  timeouts: {
+    /** Whole request, body included, must arrive within this (slow-body defence). */
+    requestMs: number;
+    /** The request line and headers must arrive within this. */
+    headersMs: number;
+    /** An idle socket is closed after this. */
+    connectionMs: number;
+  };
   rateLimit: {
     /** Requests per minute per client address on the whole API. */
     globalPerMinute: number;
-    /** Failed sign-ins per account within loginWindowMinutes before 429. */
+    /** Failed sign-ins per account and client pair within loginWindowMinutes before that pair is
+     *  locked out; also the failures per account after which every further try waits a growing delay. */
     loginFailuresPerAccount: number;
+    /** The longest delay between sign-in tries on one account. */
+    loginMaxDelaySeconds: number;
     loginWindowMinutes: number;
     /** Sign-in attempts per client address within loginWindowMinutes. */
     loginPerAddress: number;
-    /** Code and e-mail sends per address (e-mail or account) per hour. */
+    /** E-mails of one purpose (reset code, newsletter code, verification) per recipient per hour. */
     codesPerHour: number;
+    /** E-mails of one purpose per recipient per day. */
+    mailPerAddressPerDay: number;
+    /** E-mails any call may cause from one client address per hour, all purposes together. */
+    mailPerClientPerHour: number;
   };
   mail: {
     from: string;
@@ -89,6 +105,28 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be on or off, got "${raw}"`);
 }
 
+const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: off, a hop count, or a comma-separated list of proxy addresses (docs/security.md). */
+function trustProxy(env: Env): false | number | string[] {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || ['0', 'off', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be a hop count from 0 to 10, got ${hops}`);
+    return hops;
+  }
+  if (['on', 'true', 'yes', '1'].includes(raw.toLowerCase())) {
+    throw new ConfigError('TRUST_PROXY must be a hop count (e.g. 1) or a list of proxy addresses, not "on": "on" would believe any X-Forwarded-For');
+  }
+  const list = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const bad = list.find((item) => !IPV4_OR_CIDR.test(item) && !(item.includes(':') && IPV6_OR_CIDR.test(item)) && !PROXY_NAMES.includes(item));
+  if (bad !== undefined) throw new ConfigError(`TRUST_PROXY must be a hop count or a list of proxy addresses, got "${bad}"`);
+  return list;
+}
+
 /** Both or neither of a group of variables; returns undefined when none is set. */
 function group(env: Env, names: string[]): string[] | undefined {
   const values = names.map((n) => read(env, n));
@@ -132,14 +170,22 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret,
     demoData: flag(env, 'DEMO_DATA', true),
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
+    timeouts: {
+      requestMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+      headersMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+      connectionMs: integer(env, 'CONNECTION_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    },
     rateLimit: {
       globalPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
       loginFailuresPerAccount: integer(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 10_000),
       loginWindowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
+      loginMaxDelaySeconds: integer(env, 'LOGIN_MAX_DELAY_SECONDS', 60, 1, 3600),
       loginPerAddress: integer(env, 'LOGIN_ATTEMPTS_PER_ADDRESS', 100, 1, 1_000_000),
       codesPerHour: integer(env, 'CODES_PER_HOUR', 10, 1, 10_000),
+      mailPerAddressPerDay: integer(env, 'MAIL_PER_ADDRESS_PER_DAY', 20, 1, 100_000),
+      mailPerClientPerHour: integer(env, 'MAIL_PER_CLIENT_PER_HOUR', 20, 1, 1_000_000),
     },
     mail: {
       from: read(env, 'MAIL_FROM') ?? 'no-reply@animaldoctor.local',

@@ -5,7 +5,7 @@ import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { DataDirLockedError } from './db/data-dir-lock';
 import app from './app';
-import { fastifyOptions } from './fastify-options';
+import { fastifyOptions, loggerOptions } from './fastify-options';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     owner: 'server',
   });
   await prepareDatabase(database, config, (line) => console.log(line));
-  const fastify = Fastify(fastifyOptions(config, { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }));
+  const fastify = Fastify(fastifyOptions(config, loggerOptions(config)));
   await fastify.register(app, { config, database });
 
   let closing = false;

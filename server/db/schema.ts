@@ -69,11 +69,17 @@ export const payments = pgTable(
     email: text('email'),
     customerId: text('customer_id'),
     subscriptionId: text('subscription_id'),
+    /** 'month' or 'year': the period the plan was bought for. */
+    period: text('period').$type<'month' | 'year'>(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('payments_user_id_key').on(t.userId)],
+  (t) => [
+    uniqueIndex('payments_user_id_key').on(t.userId),
+    index('payments_subscription_id_idx').on(t.subscriptionId),
+    index('payments_status_period_end_idx').on(t.status, t.currentPeriodEnd),
+  ],
 );
 
 /** A checkout started with the payment provider; the plan changes only when the provider confirms it. */
@@ -86,13 +92,25 @@ export const checkoutSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     plan: smallint('plan').notNull(),
     provider: text('provider').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
+    period: text('period').$type<'month' | 'year'>().notNull().default('month'),
     amountCents: integer('amount_cents').notNull(),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [index('checkout_sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * Provider events already applied, keyed by the provider's event id: a replayed event finds its
+ * id here and changes nothing (docs/product.md, Plans and payment).
+ */
+export const processedEvents = pgTable('processed_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export interface WorkingDay {
   day: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
@@ -202,6 +220,8 @@ export const verificationCodes = pgTable(
     /** Set when the right code was given; for password_reset it opens the change window. */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     windowExpiresAt: timestamp('window_expires_at', { withTimezone: true }),
+    /** SHA-256 of the single-use reset token held by the browser that entered the code (HttpOnly cookie). */
+    resetTokenHash: text('reset_token_hash'),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

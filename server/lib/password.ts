@@ -4,8 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 // NOTE: Algorithm is an ambient const enum (unusable with isolatedModules); 2 is Argon2id.
 const ARGON2ID = 2;
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+// The rule a new password must meet is shared/password-policy.ts.
 
 export function hashPassword(plain: string): Promise<string> {
   return hash(plain, { algorithm: ARGON2ID });

@@ -35,7 +35,12 @@ export function verificationEmail(firstName: string, link: string): MailContent 
   };
 }
 
-export function codeEmail(kind: 'password_reset' | 'newsletter', code: string, unsubscribeLink?: string): MailContent {
+/**
+ * A code e-mail. Newsletter mail carries the unsubscribe page (which asks before unsubscribing) in
+ * its text, and the one-click URL for RFC 8058's List-Unsubscribe headers (mail/transports.ts).
+ */
+export function codeEmail(kind: 'password_reset' | 'newsletter', code: string, unsubscribe?: { page: string; oneClick: string }): MailContent {
+  const unsubscribeLink = unsubscribe?.page;
   const reset = kind === 'password_reset';
   const subject = reset ? `Your ${PRODUCT_NAME} password reset code` : `Confirm your ${PRODUCT_NAME} newsletter subscription`;
   const intro = reset ? 'Use this code to reset your password:' : 'Use this code to confirm your newsletter subscription:';
@@ -48,6 +53,6 @@ export function codeEmail(kind: 'password_reset' | 'newsletter', code: string, u
       `<p>${intro}</p><p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${code}</p><p style="font-size:14px;color:#4b5563">The code expires in 10 minutes. If you did not ask for it, ignore this e-mail.</p>`,
       unsubscribeLink ? `Don't want these e-mails? <a href="${escape(unsubscribeLink)}">Unsubscribe</a>.` : '',
     ),
-    params: { code, ...(unsubscribeLink ? { unsubscribe_link: unsubscribeLink } : {}) },
+    params: { code, ...(unsubscribe ? { unsubscribe_link: unsubscribe.page, list_unsubscribe: unsubscribe.oneClick } : {}) },
   };
 }

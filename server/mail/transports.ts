@@ -28,6 +28,10 @@ function nodemailerMessage(config: Config, mail: OutgoingMail) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    // RFC 8058 one-click unsubscribe: mail providers POST "List-Unsubscribe=One-Click" to the URL.
+    ...(mail.params.list_unsubscribe
+      ? { headers: { 'List-Unsubscribe': `<${mail.params.list_unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+      : {}),
   };
 }
 
@@ -73,9 +77,10 @@ export function createTransport(config: Config, log: (line: string) => void): Ma
     name: 'file',
     async send(mail) {
       const info = await transporter.sendMail(nodemailerMessage(config, mail));
-      fs.mkdirSync(folder, { recursive: true });
+      // Messages hold codes and sign-in links: readable by the server's user only.
+      fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
-      fs.writeFileSync(file, info.message as Buffer);
+      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       const link = mail.params.link ? ` link: ${mail.params.link}` : '';
       log(`E-mail to ${mail.to} "${mail.subject}" saved to ${file}${link}`);
     },

@@ -7,7 +7,8 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import app, { type AppOptions } from '../app';
-import { fastifyOptions } from '../fastify-options';
+import { fastifyOptions, loggerOptions } from '../fastify-options';
+import type { DestinationStream } from 'pino';
 
 let shared: Promise<Database> | undefined;
 
@@ -57,12 +58,15 @@ export interface TestAppOptions {
   seo?: AppOptions['seo'];
   /** Registers extra routes (probes) before the app is sealed. */
   extend?: (fastify: FastifyInstance) => PromiseLike<unknown> | void;
+  /** Receives every log line (JSON), with the production logger's redaction, at level info. */
+  logStream?: DestinationStream;
 }
 
 export async function buildTestApp(overrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<FastifyInstance> {
   const config = testConfig(overrides);
   const database = await testDatabase();
-  const fastify = Fastify(fastifyOptions(config, false));
+  const logger = options.logStream ? loggerOptions({ ...config, logLevel: 'info' }, options.logStream) : false;
+  const fastify = Fastify(fastifyOptions(config, logger));
   await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist', seo: options.seo });
   if (options.extend) await options.extend(fastify);
   await fastify.ready();

@@ -1,5 +1,6 @@
-// Article calls (docs/product.md, Calls; Articles).
+// Article calls (product-spec.md section 7, decisions.md section 8).
 import { Type, type Static } from '@sinclair/typebox';
+import { ColonId } from './common';
 
 export const ArticleSearchBody = Type.Object(
   {
@@ -9,8 +10,8 @@ export const ArticleSearchBody = Type.Object(
   },
   { additionalProperties: false },
 );
-/** /singlepost sends ':12' (docs/product.md, Screens and routes); the server strips a leading colon. */
-export const ArticleIdBody = Type.Object({ id: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^:?\\d{1,9}$' })]) }, { additionalProperties: false });
+/** /singlepost sends ':12' (spec section 2); the server strips a leading colon. */
+export const ArticleIdBody = Type.Object({ id: ColonId }, { additionalProperties: false });
 
 export const ArticleSchema = Type.Object({
   id: Type.Integer(),

@@ -1,5 +1,6 @@
-// Doctor search and public profiles (docs/product.md, Search).
+// Doctor search and public profiles (decisions.md section 7).
 import { Type, type Static } from '@sinclair/typebox';
+import { ColonId } from './common';
 
 export const DoctorSearchBody = Type.Object(
   {
@@ -13,8 +14,8 @@ export const DoctorSearchBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** The client may send ':12' as it does for articles; the server strips a leading colon. */
-export const DoctorIdBody = Type.Object({ id: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^:?\\d{1,9}$' })], { title: 'profile id' }) }, { additionalProperties: false });
+/** A public profile by id; ids above 2147483647 are refused with 400 (docs/security.md, row 8). */
+export const DoctorIdBody = Type.Object({ id: ColonId }, { additionalProperties: false });
 
 export const DoctorSummarySchema = Type.Object({
   id: Type.Integer(),

@@ -1,24 +1,31 @@
-// Request and answer schemas of the account calls (docs/product.md, Calls; Accounts and tokens).
+// Request and answer schemas of the account calls (docs/product.md, Accounts and tokens).
 import { Type, type Static } from '@sinclair/typebox';
+import { PASSWORD_MAX_LENGTH } from '../password-policy';
+import { PersonName, SafeText } from './common';
+
+export { ErrorSchema, MessageSchema, TextSchema } from './common';
 
 const strict = { additionalProperties: false } as const;
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
-export const Password = Type.String({ minLength: 1, maxLength: 128 });
+export const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH });
 /** A 6-digit code; the client parses it as an integer (docs/product.md, Messages), so a number or a string. */
 export const VerifyCode = Type.Union([Type.Integer({ minimum: 0, maximum: 999999 }), Type.String({ pattern: '^\\s*\\d{1,6}\\s*$' })]);
-const Name = Type.String({ minLength: 1, maxLength: 80 });
 
-export const RegisterBody = Type.Object({ first_name: Name, last_name: Name, email: Email, password: Type.String({ maxLength: 1024 }) }, strict);
+// NOTE: new passwords accept up to 1024 characters here so that a long one gets the policy's
+// plain sentence (202 on register) rather than a validation error.
+export const RegisterBody = Type.Object({ first_name: PersonName, last_name: PersonName, email: Email, password: Type.String({ maxLength: 1024 }) }, strict);
 export const LoginBody = Type.Object({ email: Email, password: Password }, strict);
-export const TokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 4096 }) }, strict);
+export const TokenBody = Type.Object({ token: SafeText({ minLength: 1, maxLength: 4096 }) }, strict);
 export const EmailBody = Type.Object({ email: Email }, strict);
 export const CheckCodeBody = Type.Object({ email: Email, verifyCode: VerifyCode }, strict);
 export const ChangePasswordBody = Type.Object({ email: Email, password: Type.String({ maxLength: 1024 }) }, strict);
+export const EmptyBody = Type.Optional(Type.Object({}, strict));
 
 export const PaymentInfoSchema = Type.Union([
   Type.Object({ plan: Type.Integer(), status: Type.String(), current_period_end: Type.Union([Type.String(), Type.Null()]) }),
   Type.Null(),
 ]);
+/** The user object every answer carries (docs/product.md, The API); profile pieces ride along. */
 export const UserSchema = Type.Object(
   {
     id: Type.Integer(),
@@ -33,9 +40,9 @@ export const UserSchema = Type.Object(
   { additionalProperties: true },
 );
 export const SessionSchema = Type.Object({ token: Type.String(), user: UserSchema });
-export const MessageSchema = Type.Object({ message: Type.String() }, { additionalProperties: true });
-export const ErrorSchema = Type.Object({ message: Type.String(), code: Type.String() }, { additionalProperties: true });
-export const TextSchema = Type.String({ description: 'A plain-text sentence for the user' });
 
 export type RegisterBody = Static<typeof RegisterBody>;
 export type LoginBody = Static<typeof LoginBody>;
+export type PaymentInfo = Static<typeof PaymentInfoSchema>;
+export type User = Static<typeof UserSchema> & { [profilePiece: string]: unknown };
+export type Session = Static<typeof SessionSchema> & { user: User };

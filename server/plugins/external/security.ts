@@ -1,9 +1,11 @@
-// Security headers (helmet, CSP without inline script), a per-address rate limit on /api kept in
-// memory or in Redis (REDIS_URL), and the shared Redis client.
+// Security headers (helmet, CSP without inline script, HSTS only over HTTPS), a per-address rate
+// limit on /api kept in memory or in Redis (REDIS_URL), the shared Redis client, and the refusal
+// of NUL bytes anywhere in a request's fields (docs/security.md).
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { httpError } from '../../lib/http-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +31,25 @@ export const contentSecurityPolicy = {
   },
 };
 
+/** The path of a request, also for absolute-form request lines (`GET http://host/api/x HTTP/1.1`). */
+export function requestPath(url: string): string {
+  if (url.startsWith('/')) return url.split('?')[0] ?? '/';
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '/';
+  }
+}
+
+/** True when any string (key or value) in a parsed body, query or params holds a NUL byte. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return false; // a stream (uploads)
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+}
+
 export default fp(
   async (fastify) => {
     const { config } = fastify;
@@ -42,15 +63,32 @@ export default fp(
     }
     fastify.decorate('redis', redis);
 
-    await fastify.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+    // X-Frame-Options agrees with the CSP's frame-ancestors 'none'. HSTS is only meaningful (and
+    // only allowed, RFC 6797 7.2) over HTTPS, so it is added below when the request came that way.
+    await fastify.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false, frameguard: { action: 'deny' }, strictTransportSecurity: false });
+    fastify.addHook('onSend', async (request, reply) => {
+      if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    });
+
+    // NUL bytes end strings in PostgreSQL: refuse them in every field of every call, before any
+    // handler sees them (text fields' own formats refuse other control characters).
+    fastify.addHook('preValidation', async (request) => {
+      if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params)) {
+        throw httpError(400, 'VALIDATION_ERROR', 'The request contains a character that is not allowed (a NUL byte).');
+      }
+    });
 
     await fastify.register(rateLimit, {
       global: true,
       max: config.rateLimit.globalPerMinute,
       timeWindow: 60_000,
       ...(redis ? { redis, nameSpace: 'ad-rl-global:' } : {}),
-      // Only the API is limited; static files and the app shell are not.
-      allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
+      // Only the API is limited; static files and the app shell are not. NOTE: decided on the parsed
+      // path, so an absolute-form request line cannot slip past (docs/security.md, row 4).
+      allowList: (request) => {
+        const pathname = requestPath(request.url);
+        return !pathname.startsWith('/api/') || pathname.startsWith('/api/health');
+      },
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,

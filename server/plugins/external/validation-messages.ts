@@ -114,7 +114,10 @@ export function describeIssue(issue: ValidationIssue | undefined, context: strin
     case 'maxItems':
       return { message: `The ${label} can hold at most ${String(params.limit)}.`, field };
     case 'format':
-      return params.format === 'email' ? { message: 'Enter a valid e-mail address.', field } : { message: `Enter a valid ${label}.`, field };
+      if (params.format === 'email') return { message: 'Enter a valid e-mail address.', field };
+      if (params.format === 'person-name') return { message: `Enter a real ${label}: line breaks, control characters, direction overrides and invisible-only names are not allowed.`, field };
+      if (params.format === 'safe-text') return { message: `The ${label} contains a control character that is not allowed.`, field };
+      return { message: `Enter a valid ${label}.`, field };
     case 'enum':
     case 'const': {
       const allowed = (params.allowedValues as unknown[] | undefined) ?? (params.allowedValue !== undefined ? [params.allowedValue] : []);

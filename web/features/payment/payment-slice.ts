@@ -1,4 +1,5 @@
-// Payment state (docs/product.md, Client state and flows): the provider's customer for the signed-in vet.
+// Payment state (docs/product.md, Client state and flows): the provider's customer for the signed-in vet (email and
+// customerId, both initially empty), filled from /api/payment/subscription on /services.
 // NOTE: the spec observes this slice also reacting to the search-doctor action type (an accidental
 // overlap in the original client); docs/product.md (Plans and payment) keeps only email and customerId, so we do not copy it.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -18,8 +19,13 @@ const paymentSlice = createSlice({
       state.email = action.payload.email;
       state.customerId = action.payload.customerId;
     },
+    customerCleared() {
+      return initialState;
+    },
   },
+  // Signing out forgets the customer (matched by type: features do not import each other).
+  extraReducers: (builder) => builder.addMatcher((action) => action.type === 'auth/logout', () => initialState),
 });
 
-export const { customerSet } = paymentSlice.actions;
+export const { customerSet, customerCleared } = paymentSlice.actions;
 export const paymentReducer = paymentSlice.reducer;

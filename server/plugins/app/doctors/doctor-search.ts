@@ -2,7 +2,7 @@
 // its account active and its plan paid. Near a zip code: a bounding box on the lat/lon index, then
 // the haversine distance; Premium profiles in range may take up to two 'Sponsored' slots on top,
 // and the order of every other result never depends on the plan.
-import { and, asc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { payments, profiles, users, zipCodes } from '../../../db/schema';
 import type { DoctorProfile, DoctorSearchBody, DoctorSummary } from '../../../../shared/schemas/doctor';
@@ -18,7 +18,8 @@ const listable = (): SQL =>
     eq(users.reviewState, 'approved'),
     eq(users.status, 'active'),
     gt(payments.plan, 0),
-    eq(payments.status, 'active'),
+    // A cancelled plan ('canceling') stays listed until its paid period ends (docs/product.md, Plans and payment).
+    inArray(payments.status, ['active', 'canceling']),
     or(isNull(payments.currentPeriodEnd), gt(payments.currentPeriodEnd, sql`now()`)),
   )!;
 

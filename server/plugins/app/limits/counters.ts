@@ -1,4 +1,5 @@
-// Fixed-window counters for per-account and per-address limits: in Redis when REDIS_URL is set (so
+// Fixed-window counters for per-account and per-address limits, each checked and increased in one
+// atomic step (INCR in Redis; no await between read and write in memory): in Redis when REDIS_URL is set (so
 // several app servers share them, docs/product.md, Beyond one machine), otherwise in this process's memory.
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -11,6 +12,10 @@ export interface Counters {
   /** Milliseconds until the key's window ends (0 when no window is open). */
   ttl(key: string): Promise<number>;
   reset(key: string): Promise<void>;
+  /** Takes one back (a reserved attempt that was refused after all). */
+  decrement(key: string): Promise<void>;
+  /** Sets the key for ttlMs unless it is set; true when this call set it (one atomic step). */
+  claim(key: string, ttlMs: number): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -47,6 +52,15 @@ function memoryCounters(): Counters {
     async reset(key) {
       entries.delete(key);
     },
+    async decrement(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
+    async claim(key, ttlMs) {
+      if (live(key)) return false;
+      entries.set(key, { count: 1, until: Date.now() + ttlMs });
+      return true;
+    },
   };
 }
 
@@ -65,6 +79,13 @@ function redisCounters(redis: Redis): Counters {
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    async decrement(key) {
+      // Only while the window is open: DECR on a missing key would create one without expiry.
+      await redis.eval("if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0", 1, prefix + key);
+    },
+    async claim(key, ttlMs) {
+      return (await redis.set(prefix + key, '1', 'PX', ttlMs, 'NX')) === 'OK';
     },
   };
 }

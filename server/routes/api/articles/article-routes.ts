@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ArticleIdBody, ArticleListSchema, ArticleSchema, ArticleSearchBody } from '../../../../shared/schemas/article';
-import { ErrorSchema } from '../../../../shared/schemas/user';
+import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
 import { sendCacheable } from '../../../lib/http-cache';
 import { findPublishedArticle, searchPublishedArticles } from '../../../plugins/app/articles/article-repository';

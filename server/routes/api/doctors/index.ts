@@ -1,7 +1,7 @@
 // Public doctor search and profiles (docs/product.md, Search), POST as the client calls them.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DoctorIdBody, DoctorProfileSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
-import { ErrorSchema } from '../../../../shared/schemas/user';
+import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
 import { sendCacheable } from '../../../lib/http-cache';
 import { findPublicDoctor, searchDoctors } from '../../../plugins/app/doctors/doctor-search';

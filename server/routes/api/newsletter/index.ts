@@ -1,25 +1,47 @@
-// The unsubscribe link every newsletter e-mail carries (docs/product.md, Newsletter).
+// Unsubscribing from the newsletter (docs/product.md, Newsletter). Mail scanners open links, so a
+// GET never unsubscribes: the e-mail's link leads to a page of the web app that asks first and then
+// POSTs here; mail providers use the same POST for RFC 8058 one-click unsubscribe
+// (List-Unsubscribe-Post: List-Unsubscribe=One-Click, sent as a form body).
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { eq } from 'drizzle-orm';
-import { newsletterSubscribers } from '../../../db/schema';
+import { ErrorSchema, MessageSchema } from '../../../../shared/schemas/common';
+import { answerAccountError, noStore } from '../user/account-answers';
+import { httpError } from '../../../lib/http-error';
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Animal Doctor</title></head><body style="font-family:system-ui,sans-serif;max-width:560px;margin:64px auto;padding:0 16px;color:#1f2937"><h1>${title}</h1><p>${body}</p><p><a href="/home" style="color:#0958d9">Back to Animal Doctor</a></p></body></html>`;
+const tags = ['newsletter'];
+const UnsubscribeToken = Type.String({ pattern: '^[A-Za-z0-9_-]{10,100}$' });
 
 export default async function newsletterRoutes(fastify: FastifyInstance): Promise<void> {
-  fastify.get('/unsubscribe', {
-    schema: { tags: ['newsletter'], summary: 'Unsubscribe through the link in a newsletter e-mail', querystring: Type.Object({ token: Type.String({ minLength: 10, maxLength: 100 }) }) },
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('onRequest', noStore);
+  // RFC 8058 one-click POSTs are form-encoded: "List-Unsubscribe=One-Click".
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get('/unsubscribe', {
+    schema: { tags, summary: 'Old e-mail links: lead to the page that asks before unsubscribing', querystring: Type.Object({ token: UnsubscribeToken }) },
+    handler: async (request, reply) => reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303),
+  });
+
+  app.post('/unsubscribe', {
+    schema: {
+      tags,
+      summary: 'Unsubscribe: JSON {token} from the confirmation page, or RFC 8058 one-click (?token= and a form body)',
+      querystring: Type.Object({ token: Type.Optional(UnsubscribeToken) }, { additionalProperties: false }),
+      body: Type.Optional(Type.Object({ token: Type.Optional(UnsubscribeToken), 'List-Unsubscribe': Type.Optional(Type.Literal('One-Click')) }, { additionalProperties: false })),
+      response: { 200: MessageSchema, 400: ErrorSchema, 404: ErrorSchema },
+    },
     handler: async (request, reply) => {
-      const { token } = request.query as { token: string };
-      const rows = await fastify.database.db
-        .update(newsletterSubscribers)
-        .set({ status: 'unsubscribed', unsubscribedAt: new Date() })
-        .where(eq(newsletterSubscribers.unsubscribeToken, token))
-        .returning({ id: newsletterSubscribers.id });
-      reply.type('text/html; charset=utf-8');
-      if (rows.length === 0) return reply.status(404).send(page('Link not recognised', 'This unsubscribe link is not valid. If you keep receiving e-mails, write to hello@animaldoctor.app.'));
-      return page('You are unsubscribed', 'You will not receive the Animal Doctor newsletter any more. You can subscribe again at any time from the footer of our site.');
+      const token = request.body?.token ?? request.query.token;
+      if (!token) throw httpError(400, 'VALIDATION_ERROR', 'The unsubscribe link is incomplete. Please open the link from the e-mail again.');
+      try {
+        await fastify.accounts.unsubscribe(token);
+      } catch (error) {
+        return answerAccountError(reply, error);
+      }
+      return { message: 'You will not receive the Animal Doctor newsletter any more. You can subscribe again at any time from the footer of our site.' };
     },
   });
 }

@@ -24,7 +24,13 @@ afterAll(async () => {
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@Example.com`;
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: `/api/user/${url}`, payload: payload as object, headers, remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+const postFrom = (from: { remoteAddress: string; cookie?: string }, url: string, payload: unknown) =>
+  app.inject({ method: 'POST', url: `/api/user/${url}`, payload: payload as object, remoteAddress: from.remoteAddress, headers: from.cookie ? { cookie: from.cookie } : {} });
+/** Header lines as one line each (RFC 5322 unfolding). */
+const unfold = (raw: string) => raw.replace(/\r?\n(?=[ \t])/g, '').replace(/\r/g, '');
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** The cookie a browser would send back: name=value of the answer's Set-Cookie. */
+const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie'] ?? '').split(';')[0]!;
 const tokenFromLink = (link: URL) => ['firstpart', 'secondpart', 'thirdpart'].map((p) => link.searchParams.get(p)).join('.');
 
 async function register(tag = 'vet', password = 'Sunny-Meadow-42') {
@@ -71,6 +77,9 @@ describe('register', () => {
     expect(short.body).toBe('The password must be at least 8 characters long.');
     const repeated = await post('register', { first_name: 'A', last_name: 'B', email, password: 'aaaaaaaaaa' });
     expect(repeated.statusCode).toBe(202);
+    const common = await post('register', { first_name: 'A', last_name: 'B', email, password: 'password' });
+    expect(common.statusCode).toBe(202);
+    expect(common.body).toBe('This password is one of the most common passwords and is easy to guess. Please choose another one.');
     const rows = await app.database.db.select().from(users).where(eq(users.email, email.toLowerCase()));
     expect(rows).toHaveLength(0);
   });
@@ -158,14 +167,24 @@ describe('login', () => {
     }
   });
 
-  it('locks an account for the window after 10 failures; successful sign-ins do not count', async () => {
+  it('locks one client out of an account after 10 failures, while the owner signs in from elsewhere', async () => {
     const { email, password } = await registerVerified('lockout');
-    for (let i = 0; i < 9; i++) expect((await post('login', { email, password: `Wrong-${i}-pass` })).statusCode).toBe(401);
-    expect((await post('login', { email, password })).statusCode).toBe(200);
-    expect((await post('login', { email, password: 'Wrong-last-pass' })).statusCode).toBe(401);
-    const locked = await post('login', { email, password });
+    const attacker = { remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    const owner = { remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    for (let i = 0; i < 10; i++) expect((await postFrom(attacker, 'login', { email, password: `Wrong-${i}-pass` })).statusCode).toBe(401);
+    const locked = await postFrom(attacker, 'login', { email, password });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many sign-in attempts/) });
+    expect((await postFrom(owner, 'login', { email, password })).statusCode).toBe(200);
+  });
+
+  it('forgets failures after a successful sign-in', async () => {
+    const { email, password } = await registerVerified('forget');
+    const client = { remoteAddress: `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    for (let i = 0; i < 9; i++) expect((await postFrom(client, 'login', { email, password: `Wrong-${i}-pass` })).statusCode).toBe(401);
+    expect((await postFrom(client, 'login', { email, password })).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await postFrom(client, 'login', { email, password: `Again-${i}-pass` })).statusCode).toBe(401);
+    expect((await postFrom(client, 'login', { email, password })).statusCode).toBe(200);
   });
 
   it('refuses a suspended account with 403 and ends its sessions', async () => {
@@ -212,14 +231,18 @@ describe('password reset', () => {
     expect(wrong.body).toBe('The code is not correct. Please check the e-mail and try again.');
     const right = await post('check-verify-code', { email, verifyCode: Number(code) });
     expect(right.statusCode).toBe(200);
-    const weak = await post('change-password', { email, password: 'short' });
+    const browser = { cookie: cookieOf(right) };
+    const weak = await post('change-password', { email, password: 'short' }, browser);
     expect(weak.statusCode).toBe(400);
-    const changed = await post('change-password', { email, password: 'Brand-New-Pass-7' });
+    const common = await post('change-password', { email, password: 'password' }, browser);
+    expect(common.json()).toMatchObject({ code: 'WEAK_PASSWORD', message: 'This password is one of the most common passwords and is easy to guess. Please choose another one.' });
+    const changed = await post('change-password', { email, password: 'Brand-New-Pass-7' }, browser);
     expect(changed.statusCode).toBe(200);
+    expect(changed.headers['set-cookie']).toMatch(/^ad_reset=; .*Max-Age=0/);
     expect((await post('login-with-token', { token: oldSession })).statusCode).toBe(401);
     expect((await post('login', { email, password: 'Brand-New-Pass-7' })).statusCode).toBe(200);
     // The window closes once used.
-    expect((await post('change-password', { email, password: 'Another-Pass-8' })).statusCode).toBe(403);
+    expect((await post('change-password', { email, password: 'Another-Pass-8' }, browser)).statusCode).toBe(403);
   });
 
   it('allows 5 tries per code, then asks for a new one', async () => {
@@ -243,7 +266,7 @@ describe('password reset', () => {
 });
 
 describe('newsletter', () => {
-  it('e-mails a code with an unsubscribe link; the code confirms; the link unsubscribes', async () => {
+  it('e-mails a code with an unsubscribe link; the code confirms; the link asks first, and a POST unsubscribes', async () => {
     const email = uniqueEmail('news').toLowerCase();
     expect((await post('send-subscribe-verify-code', { email })).statusCode).toBe(200);
     const mail = await smtp.waitFor((m) => m.to.includes(email));
@@ -253,13 +276,37 @@ describe('newsletter', () => {
     const again = await post('send-subscribe-verify-code', { email });
     expect(again.statusCode).toBe(409);
     expect(again.body).toBe('This e-mail is already subscribed.');
-    const link = /https?:\/\/\S+\/api\/newsletter\/unsubscribe\?token=[\w-]+/.exec(mail.decoded)![0];
-    const url = new URL(link);
-    const res = await app.inject({ method: 'GET', url: url.pathname + url.search });
+    const link = new URL(/http:\/\/localhost:3000\/unsubscribe\?token=[\w-]+/.exec(mail.decoded)![0]);
+    const token = link.searchParams.get('token')!;
+    // RFC 8058 one-click unsubscribe headers.
+    const headers = unfold(mail.raw);
+    expect(headers).toMatch(new RegExp(`^List-Unsubscribe: <http://localhost:3000/api/newsletter/unsubscribe\\?token=${token}>$`, 'm'));
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    // An old-style API link (or a mail scanner) never unsubscribes by GET: it leads to the page that asks.
+    const scanned = await app.inject({ method: 'GET', url: `/api/newsletter/unsubscribe?token=${token}` });
+    expect(scanned.statusCode).toBe(303);
+    expect(scanned.headers.location).toBe(`/unsubscribe?token=${token}`);
+    const [before] = await app.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    expect(before?.status).toBe('confirmed');
+    const res = await app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('You are unsubscribed');
+    expect(res.json().message).toMatch(/will not receive the Animal Doctor newsletter/);
     const [row] = await app.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
     expect(row?.status).toBe('unsubscribed');
+  });
+
+  it('unsubscribes by RFC 8058 one-click POST, and refuses an unknown token', async () => {
+    const email = uniqueEmail('one-click').toLowerCase();
+    await post('send-subscribe-verify-code', { email });
+    const mail = await smtp.waitFor((m) => m.to.includes(email));
+    const oneClick = new URL(/^List-Unsubscribe: <([^>]+)>$/m.exec(unfold(mail.raw))![1]!);
+    const res = await app.inject({ method: 'POST', url: oneClick.pathname + oneClick.search, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.statusCode).toBe(200);
+    const [row] = await app.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    expect(row?.status).toBe('unsubscribed');
+    const unknown = await app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token: 'no-such-token-at-all' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
   });
 
   it('refuses a wrong code with a text', async () => {

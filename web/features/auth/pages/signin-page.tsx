@@ -1,6 +1,6 @@
 // /signin: docs/product.md, Client state and flows — 200 logs in, 201 means not verified (token stored, warning, /verify).
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Form, Input } from 'antd';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { useAppDispatch } from '../../../app/store';
@@ -14,9 +14,15 @@ interface SignInForm {
   password: string;
 }
 
+/** Where to go after signing in: a path of this site from `?next=` (never another site), else /home. */
+function returnPath(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/home';
+}
+
 export default function SignInPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [pending, setPending] = useState(false);
 
   const submit = async ({ email, password }: SignInForm) => {
@@ -26,7 +32,7 @@ export default function SignInPage() {
       if (status === 200) {
         dispatch(loggedIn(data));
         toast.success(MESSAGES.loginSuccess);
-        navigate('/home');
+        navigate(returnPath(params.get('next')));
       } else {
         dispatch(setSession(data));
         toast.warning(MESSAGES.notVerified);

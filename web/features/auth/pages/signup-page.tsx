@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Form, Input } from 'antd';
 import type { Session } from '../../../../shared/types/user';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../../shared/password-policy';
 import { useAppDispatch } from '../../../app/store';
 import { toast } from '../../../lib/toast';
 import { accountApi, type RegisterInput } from '../api/account-api';
@@ -54,7 +55,22 @@ export default function SignUpPage() {
         <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
           <Input autoComplete="email" inputMode="email" size="large" />
         </Form.Item>
-        <Form.Item label="Password" name="password" extra="At least 8 characters." rules={[{ required: true }, { min: 8, message: 'Use at least 8 characters.' }, { max: 128 }]}>
+        <Form.Item
+          label="Password"
+          name="password"
+          extra={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`}
+          dependencies={['email']}
+          rules={[
+            { required: true },
+            // The server's rule (shared/password-policy.ts); the common-password list loads on first use.
+            ({ getFieldValue }) => ({
+              validator: async (_, value: string | undefined) => {
+                const problem = value ? await passwordProblem(value, String(getFieldValue('email') ?? '')) : undefined;
+                if (problem) throw new Error(problem);
+              },
+            }),
+          ]}
+        >
           <Input.Password autoComplete="new-password" size="large" />
         </Form.Item>
         <Form.Item

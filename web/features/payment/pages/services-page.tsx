@@ -1,31 +1,193 @@
-import { Link } from 'react-router';
-import { PLANS, formatPrice } from '../../../../shared/constants/plans';
+// /services: the three plans side by side with monthly and yearly prices from
+// shared/constants/plans.ts, a buy button per plan (sign in -> verify -> checkout), the paying
+// vet's current plan with 'Cancel plan', and the banner after a paid checkout (docs/product.md, Plans and payment).
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PLANS, formatPrice, planById, planPrice, type Plan, type PlanPeriod } from '../../../../shared/constants/plans';
+import type { SubscriptionAnswer } from '../../../../shared/schemas/payment';
 import { PageHero } from '../../../components/ui/page-hero';
+import { Dialog } from '../../../components/ui/dialog';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { signedInUser, userReplaced } from '../../auth/auth-slice';
+import { formatDate } from '../../../lib/format-date';
+import { toast } from '../../../lib/toast';
+import { paymentApi } from '../api/payment-api';
+import { customerSet } from '../payment-slice';
+import '../payment.css';
+
+const periodLabel = (period: PlanPeriod) => (period === 'year' ? 'yearly' : 'monthly');
 
 export default function ServicesPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const user = useAppSelector(signedInUser);
+  const logined = useAppSelector((state) => state.auth.logined);
+  const restoring = useAppSelector((state) => state.auth.restoring);
+  const token = useAppSelector((state) => state.auth.token);
+  const [period, setPeriod] = useState<PlanPeriod>(params.get('period') === 'year' ? 'year' : 'month');
+  const [subscription, setSubscription] = useState<SubscriptionAnswer>();
+  const [pendingPlan, setPendingPlan] = useState<number>();
+  const [dialog, setDialog] = useState<'verify' | 'cancel'>();
+  const [canceling, setCanceling] = useState(false);
+  const paidJustNow = params.get('checkout') === 'success';
+
+  const currentPlan = logined ? (user?.payment?.plan ?? 0) : 0;
+  const storedStatus = user?.payment?.status;
+
+  // Back from a hosted checkout the provider's webhook may still be on its way: look again a few times.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!logined) return;
+    let stale = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    paymentApi
+      .subscription()
+      .then(async ({ data }) => {
+        if (stale) return;
+        setSubscription(data);
+        dispatch(customerSet({ email: data.email, customerId: data.customerId }));
+        if (data.plan !== currentPlan && token) {
+          const { data: session } = await paymentApi.reloadUser(token);
+          if (!stale) dispatch(userReplaced(session.user));
+        } else if (paidJustNow && data.plan === 0 && attempt < 5) {
+          retry = setTimeout(() => setAttempt((n) => n + 1), 2000);
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      stale = true;
+      clearTimeout(retry);
+    };
+    // Reloads when the stored plan or its status changes (after a cancel or a return from checkout).
+  }, [logined, token, currentPlan, storedStatus, paidJustNow, attempt, dispatch]);
+
+  const buy = async (plan: Plan) => {
+    if (!user) {
+      navigate(`/signin?next=${encodeURIComponent('/services')}`);
+      return;
+    }
+    if (!user.verify || !logined) {
+      setDialog('verify');
+      return;
+    }
+    setPendingPlan(plan.id);
+    try {
+      const { data } = await paymentApi.checkout(plan.id, period);
+      if (data.url.startsWith('/')) navigate(data.url);
+      else window.location.assign(data.url);
+    } catch {
+      // The API client showed the server's sentence.
+      setPendingPlan(undefined);
+    }
+  };
+
+  const cancelPlan = async () => {
+    setCanceling(true);
+    try {
+      const { data } = await paymentApi.cancel();
+      dispatch(userReplaced(data.user));
+      toast.success(data.message);
+      setDialog(undefined);
+    } catch {
+      // Shown by the API client; the dialog stays open so the vet can try again.
+    } finally {
+      setCanceling(false);
+    }
+  };
+
+  const activeName = planById(currentPlan)?.name;
+  const status = subscription?.status ?? storedStatus;
+  const periodEnd = subscription?.current_period_end ?? user?.payment?.current_period_end ?? null;
+
   return (
     <>
       <PageHero eyebrow="For veterinarians" title="Plans and pricing" documentTitle="Pricing" lead="Choose how your practice appears to pet owners. Every plan includes a reviewed public profile; cancel any time." />
       <section className="section">
         <div className="container">
-          <div className="plans">
-            {PLANS.map((plan) => (
-              <article key={plan.id} className={`card plan${plan.id === 2 ? ' featured' : ''}`} aria-labelledby={`plan-${plan.id}`}>
-                {plan.id === 2 && <span className="badge">Most popular</span>}
-                <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
-                <p className="plan-price">
-                  {formatPrice(plan.priceCents)} <span>/ month</span>
-                </p>
-                <ul>
-                  {plan.features.map((feature) => (
-                    <li key={feature}>{feature}</li>
-                  ))}
-                </ul>
-                <Link className={`button${plan.id === 2 ? ' button-primary' : ''}`} to="/signup">
-                  Start with {plan.name}
+          {paidJustNow && (
+            <div className="banner banner-success" role="status">
+              <p>
+                <strong>Payment received.</strong> {activeName ? `Your ${activeName} plan is active.` : 'Your plan is being activated.'} You can now create your profile.
+              </p>
+              <div className="banner-actions">
+                <Link className="button button-primary" to="/setupprofile">
+                  Create your profile
                 </Link>
-              </article>
-            ))}
+                <button type="button" className="button" onClick={() => setParams({}, { replace: true })}>
+                  Dismiss
+                </button>
+              </div>
+            </div>
+          )}
+
+          {currentPlan > 0 && activeName && (
+            <div className="card current-plan" aria-labelledby="current-plan-title">
+              <div>
+                <h2 id="current-plan-title">
+                  Your plan: {activeName}
+                  <span className={`status-pill status-${status === 'canceling' ? 'canceling' : 'active'}`}>{status === 'canceling' ? 'Cancelled' : 'Active'}</span>
+                </h2>
+                <p>
+                  {subscription?.period ? `Billed ${periodLabel(subscription.period)}. ` : ''}
+                  {periodEnd ? (status === 'canceling' ? `Ends on ${formatDate(periodEnd)}; your profile stays listed until then.` : `Renews on ${formatDate(periodEnd)}.`) : ''}
+                </p>
+              </div>
+              {status === 'active' && (
+                <button type="button" className="button button-danger" onClick={() => setDialog('cancel')}>
+                  Cancel plan
+                </button>
+              )}
+            </div>
+          )}
+
+          <div className="pricing-bar">
+            <div className="billing-toggle" role="group" aria-label="Billing period">
+              {(['month', 'year'] as const).map((p) => (
+                <button key={p} type="button" aria-pressed={period === p} onClick={() => setPeriod(p)}>
+                  {p === 'month' ? 'Monthly' : 'Yearly'}
+                  {p === 'year' && <span className="save">2 months free</span>}
+                </button>
+              ))}
+            </div>
+          </div>
+
+          <div className="plans">
+            {PLANS.map((plan) => {
+              const isCurrent = plan.id === currentPlan;
+              const samePeriod = !subscription?.period || subscription.period === period;
+              const owned = isCurrent && samePeriod && status === 'active';
+              let label = `Start with ${plan.name}`;
+              if (owned) label = 'Your current plan';
+              else if (isCurrent) label = samePeriod ? `Buy ${plan.name} again` : `Switch to ${periodLabel(period)} billing`;
+              else if (currentPlan > 0) label = `Switch to ${plan.name}`;
+              return (
+                <article key={plan.id} className={`card plan${plan.id === 2 ? ' featured' : ''}${isCurrent ? ' current' : ''}`} aria-labelledby={`plan-${plan.id}`}>
+                  {isCurrent ? <span className="badge badge-current">Current plan</span> : plan.id === 2 && <span className="badge">Most popular</span>}
+                  <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
+                  <p className="plan-price">
+                    {formatPrice(planPrice(plan, period))} <span>/ {period}</span>
+                  </p>
+                  <p className="plan-price-note">
+                    {period === 'year' ? `${formatPrice(Math.round(plan.yearlyPriceCents / 12))} a month, billed yearly` : `or ${formatPrice(plan.yearlyPriceCents)} a year`}
+                  </p>
+                  <ul aria-label={`What ${plan.name} unlocks`}>
+                    {plan.features.map((feature) => (
+                      <li key={feature}>{feature}</li>
+                    ))}
+                  </ul>
+                  <button
+                    type="button"
+                    className={`button button-large${plan.id === 2 && !owned ? ' button-primary' : ''}`}
+                    disabled={owned || restoring || pendingPlan !== undefined}
+                    aria-busy={pendingPlan === plan.id}
+                    onClick={() => void buy(plan)}
+                  >
+                    {pendingPlan === plan.id ? 'Opening checkout…' : label}
+                  </button>
+                </article>
+              );
+            })}
           </div>
           <div className="section">
             <h2>Questions vets ask</h2>
@@ -40,7 +202,7 @@ export default function ServicesPage() {
               </div>
               <div className="card">
                 <h3>Can I change or cancel my plan?</h3>
-                <p>Yes. Upgrades take effect straight away; a cancelled plan stays active until the end of the period you paid for.</p>
+                <p>Yes. A new plan replaces your current one as soon as it is paid; a cancelled plan stays active until the end of the period you paid for.</p>
               </div>
               <div className="card">
                 <h3>Is it free for pet owners?</h3>
@@ -50,6 +212,43 @@ export default function ServicesPage() {
           </div>
         </div>
       </section>
+
+      <Dialog
+        open={dialog === 'verify'}
+        title="Verify your e-mail first"
+        onClose={() => setDialog(undefined)}
+        footer={
+          <>
+            <button type="button" className="button" onClick={() => setDialog(undefined)}>
+              Not now
+            </button>
+            <button type="button" className="button button-primary" onClick={() => navigate('/verify')}>
+              Verify e-mail
+            </button>
+          </>
+        }
+      >
+        <p>Before you choose a plan, please confirm your e-mail address{user?.email ? ` (${user.email})` : ''} with the link we sent you.</p>
+      </Dialog>
+      <Dialog
+        open={dialog === 'cancel'}
+        title="Cancel your plan?"
+        onClose={() => setDialog(undefined)}
+        footer={
+          <>
+            <button type="button" className="button" onClick={() => setDialog(undefined)} disabled={canceling}>
+              Keep my plan
+            </button>
+            <button type="button" className="button button-danger" onClick={() => void cancelPlan()} disabled={canceling} aria-busy={canceling}>
+              {canceling ? 'Cancelling…' : 'Cancel plan'}
+            </button>
+          </>
+        }
+      >
+        <p>
+          Your {activeName} plan stays active{periodEnd ? ` until ${formatDate(periodEnd)}` : ' until the end of the period you paid for'}. After that your profile is no longer listed in search. You can choose a plan again at any time.
+        </p>
+      </Dialog>
     </>
   );
 }

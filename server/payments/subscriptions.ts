@@ -1,0 +1,246 @@
+// What the payment calls change (docs/product.md, Plans and payment): a plan changes only when the
+// provider confirms, exactly once per provider event (processed_events), and every change of a plan
+// is written to the audit log. Providers only talk to the outside (./provider.ts).
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import { planById, planPrice, type Plan, type PlanPeriod } from '../../shared/constants/plans';
+import type { Db, DbOrTx } from '../db/client';
+import { auditLog, checkoutSessions, payments, processedEvents, users } from '../db/schema';
+import { httpError } from '../lib/http-error';
+import { hasPaidPlan } from '../plugins/app/auth/policies';
+import type { UserRow } from '../plugins/app/users/user-repository';
+import { addPeriod, type PaymentProvider, type PaymentRow, type ProviderName } from './provider';
+
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+/** An open checkout is good for a day, like a hosted checkout. */
+export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export const PAYMENT_MESSAGES = {
+  samePlan: (plan: Plan, period: PlanPeriod) => `You already have the ${plan.name} plan, billed ${period === 'year' ? 'yearly' : 'monthly'}.`,
+  noPlan: 'You have no paid plan to cancel.',
+  alreadyCanceling: (end: Date | null) => `Your plan is already set to end${end ? ` on ${end.toISOString().slice(0, 10)}` : ''}.`,
+  canceled: (end: Date | null) => `Your plan stays active until ${end ? end.toISOString().slice(0, 10) : 'the end of the period you paid for'}, then it ends.`,
+  checkoutNotFound: 'This checkout does not exist.',
+  checkoutPaid: 'This checkout is already paid.',
+  checkoutExpired: 'This checkout has expired. Start again from the Pricing page.',
+  cardDeclined: 'Your card was declined. No money was taken and your plan has not changed.',
+  providerDown: 'The payment provider did not answer. Please try again in a minute.',
+} as const;
+
+export async function findPayment(db: DbOrTx, userId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.userId, userId));
+  return row;
+}
+
+async function audit(tx: DbOrTx, actorId: number | null, action: string, userId: number, details: Record<string, unknown>): Promise<void> {
+  await tx.insert(auditLog).values({ actorId, action, targetType: 'user', targetId: String(userId), details });
+}
+
+/** Records a provider event; false when it was already processed (a replay changes nothing). */
+async function recordEvent(tx: DbOrTx, eventId: string, provider: ProviderName, type: string): Promise<boolean> {
+  const inserted = await tx.insert(processedEvents).values({ eventId, provider, type }).onConflictDoNothing().returning({ id: processedEvents.eventId });
+  return inserted.length === 1;
+}
+
+export async function eventSeen(db: DbOrTx, eventId: string): Promise<boolean> {
+  const [row] = await db.select({ id: processedEvents.eventId }).from(processedEvents).where(eq(processedEvents.eventId, eventId));
+  return Boolean(row);
+}
+
+/** Opens a checkout with the provider for a plan and period; the plan itself does not change here. */
+export async function startCheckout(
+  db: DbOrTx,
+  provider: PaymentProvider,
+  user: UserRow,
+  planId: number,
+  period: PlanPeriod,
+  logProviderError: (error: unknown) => void,
+): Promise<{ id: string; url: string }> {
+  const plan = planById(planId);
+  if (!plan) throw httpError(400, 'VALIDATION_ERROR', 'Choose plan 1, 2 or 3.');
+  const current = await findPayment(db, user.id);
+  if (hasPaidPlan(current) && current!.plan === plan.id && current!.period === period && current!.status === 'active') {
+    throw httpError(409, 'SAME_PLAN', PAYMENT_MESSAGES.samePlan(plan, period));
+  }
+  const amountCents = planPrice(plan, period);
+  let checkout: { id: string; url: string };
+  try {
+    checkout = await provider.createCheckout({ user, plan, period, amountCents, current });
+  } catch (error) {
+    logProviderError(error);
+    throw httpError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
+  }
+  await db.insert(checkoutSessions).values({ id: checkout.id, userId: user.id, plan: plan.id, period, provider: provider.name, amountCents });
+  return checkout;
+}
+
+export interface Confirmation {
+  /** The provider's event id: one change per id, ever. */
+  eventId: string;
+  eventType: string;
+  provider: ProviderName;
+  sessionId: string;
+  customerId?: string | null;
+  subscriptionId?: string | null;
+  /** As the provider states it; the sandbox leaves it to the session's period. */
+  currentPeriodEnd?: Date | null;
+}
+
+export type ConfirmOutcome =
+  | { outcome: 'applied'; userId: number; plan: number; replacedSubscriptionId: string | null }
+  | { outcome: 'duplicate' | 'not-open' };
+
+/**
+ * Applies a provider's confirmation of a paid checkout: the session's plan replaces the current one
+ * (upgrade or downgrade at once) with a fresh period. Safe under any number of parallel or replayed
+ * confirmations: the event id and the session's open -> complete step each let exactly one through.
+ */
+export async function confirmCheckout(db: Db, confirmation: Confirmation, now = new Date()): Promise<ConfirmOutcome> {
+  return db.transaction(async (tx) => {
+    if (!(await recordEvent(tx, confirmation.eventId, confirmation.provider, confirmation.eventType))) return { outcome: 'duplicate' as const };
+    const [session] = await tx
+      .update(checkoutSessions)
+      .set({ status: 'complete', completedAt: now })
+      .where(and(eq(checkoutSessions.id, confirmation.sessionId), eq(checkoutSessions.provider, confirmation.provider), eq(checkoutSessions.status, 'open')))
+      .returning();
+    if (!session) return { outcome: 'not-open' as const };
+    const [user] = await tx.select().from(users).where(eq(users.id, session.userId));
+    const [before] = await tx.select().from(payments).where(eq(payments.userId, session.userId)).for('update');
+    const values = {
+      plan: session.plan,
+      status: 'active',
+      provider: confirmation.provider,
+      period: session.period,
+      email: user!.email,
+      customerId: confirmation.customerId ?? (before?.provider === confirmation.provider ? before.customerId : null) ?? `cus_sandbox_${session.userId}`,
+      subscriptionId: confirmation.subscriptionId ?? null,
+      currentPeriodEnd: confirmation.currentPeriodEnd ?? addPeriod(now, session.period),
+      updatedAt: now,
+    };
+    await tx.insert(payments).values({ userId: session.userId, ...values }).onConflictDoUpdate({ target: payments.userId, set: values });
+    const previousPlan = hasPaidPlan(before, now) ? before!.plan : 0;
+    await audit(tx, session.userId, previousPlan === 0 ? 'plan.activated' : 'plan.changed', session.userId, {
+      from: previousPlan,
+      to: session.plan,
+      period: session.period,
+      amount_cents: session.amountCents,
+      provider: confirmation.provider,
+      checkout_session: session.id,
+      event: confirmation.eventId,
+      current_period_end: values.currentPeriodEnd.toISOString(),
+    });
+    const replaced = before?.subscriptionId && before.subscriptionId !== values.subscriptionId && before.provider === confirmation.provider && hasPaidPlan(before, now) ? before.subscriptionId : null;
+    return { outcome: 'applied' as const, userId: session.userId, plan: session.plan, replacedSubscriptionId: replaced };
+  });
+}
+
+/** Ends the plan at the end of its paid period (status 'canceling'; the plan counts until then). */
+export async function cancelPlan(
+  db: Db,
+  providerFor: (name: string) => PaymentProvider | undefined,
+  user: UserRow,
+  logProviderError: (error: unknown) => void,
+): Promise<PaymentRow> {
+  const payment = await findPayment(db, user.id);
+  if (!payment || !hasPaidPlan(payment)) throw httpError(409, 'NO_PLAN', PAYMENT_MESSAGES.noPlan);
+  if (payment.status === 'canceling') throw httpError(409, 'ALREADY_CANCELING', PAYMENT_MESSAGES.alreadyCanceling(payment.currentPeriodEnd));
+  const provider = providerFor(payment.provider);
+  if (!provider) throw httpError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
+  let confirmed: { currentPeriodEnd: Date | null };
+  try {
+    confirmed = await provider.cancelAtPeriodEnd(payment);
+  } catch (error) {
+    logProviderError(error);
+    throw httpError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(payments)
+      .set({ status: 'canceling', currentPeriodEnd: confirmed.currentPeriodEnd, updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'active')))
+      .returning();
+    if (!row) throw httpError(409, 'ALREADY_CANCELING', PAYMENT_MESSAGES.alreadyCanceling(payment.currentPeriodEnd));
+    await audit(tx, user.id, 'plan.cancel_requested', user.id, { plan: row.plan, provider: row.provider, current_period_end: row.currentPeriodEnd?.toISOString() ?? null });
+    return row;
+  });
+}
+
+export interface SubscriptionChange {
+  eventId: string;
+  eventType: string;
+  provider: ProviderName;
+  subscriptionId: string;
+  /** The provider's subscription status ('active', 'past_due', 'canceled', ...). */
+  providerStatus: string;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
+  /** The subscription is gone (Stripe's customer.subscription.deleted). */
+  ended: boolean;
+}
+
+/** The provider's word on a subscription: renewals, cancel at period end, resumption, the end. */
+export async function applySubscriptionChange(db: Db, change: SubscriptionChange): Promise<'applied' | 'duplicate' | 'ignored'> {
+  return db.transaction(async (tx) => {
+    if (!(await recordEvent(tx, change.eventId, change.provider, change.eventType))) return 'duplicate' as const;
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.subscriptionId, change.subscriptionId), eq(payments.provider, change.provider)))
+      .for('update');
+    // An event about a subscription that a newer plan replaced changes nothing.
+    if (!payment) return 'ignored' as const;
+    const status = change.ended
+      ? 'expired'
+      : change.providerStatus === 'active' || change.providerStatus === 'trialing'
+        ? change.cancelAtPeriodEnd
+          ? 'canceling'
+          : 'active'
+        : change.providerStatus;
+    const currentPeriodEnd = change.ended ? new Date(Math.min(Date.now(), (change.currentPeriodEnd ?? new Date()).getTime())) : (change.currentPeriodEnd ?? payment.currentPeriodEnd);
+    if (status === payment.status && currentPeriodEnd?.getTime() === payment.currentPeriodEnd?.getTime()) return 'applied' as const;
+    await tx.update(payments).set({ status, currentPeriodEnd, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    await audit(tx, null, change.ended ? 'plan.ended' : status === payment.status ? 'plan.renewed' : `plan.${status}`, payment.userId, {
+      plan: payment.plan,
+      from_status: payment.status,
+      to_status: status,
+      provider: change.provider,
+      event: change.eventId,
+      current_period_end: currentPeriodEnd?.toISOString() ?? null,
+    });
+    return 'applied' as const;
+  });
+}
+
+/**
+ * Marks plans whose paid period has ended as expired (docs/product.md, Plans and payment). Reads
+ * already treat an ended period as unpaid (policies.hasPaidPlan, doctor search); this makes the
+ * stored status and the audit log say so too. Runs periodically; safe on several servers at once.
+ */
+export async function expireEndedPlans(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(payments)
+      .set({ status: 'expired', updatedAt: now })
+      .where(and(inArray(payments.status, ['active', 'canceling', 'past_due']), lte(payments.currentPeriodEnd, now)))
+      .returning();
+    for (const row of expired) {
+      await audit(tx, null, 'plan.expired', row.userId, { plan: row.plan, provider: row.provider, current_period_end: row.currentPeriodEnd?.toISOString() ?? null });
+    }
+    return expired.length;
+  });
+}
+
+/** An open checkout of this user's, or a 404 (another user's checkout is indistinguishable from none). */
+export async function findOwnCheckout(db: DbOrTx, id: string, userId: number, provider: ProviderName): Promise<CheckoutSessionRow> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId), eq(checkoutSessions.provider, provider)));
+  if (!row) throw httpError(404, 'NOT_FOUND', PAYMENT_MESSAGES.checkoutNotFound);
+  return row;
+}
+
+export function checkoutState(row: CheckoutSessionRow, now = Date.now()): 'open' | 'complete' | 'expired' {
+  if (row.status === 'open' && now - row.createdAt.getTime() > CHECKOUT_LIFETIME_MS) return 'expired';
+  return row.status;
+}

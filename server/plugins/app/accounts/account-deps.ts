@@ -1,0 +1,29 @@
+// What the account commands need, handed over by the accounts plugin (index.ts).
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import type { Mailer } from '../../../mail/mailer';
+import type { TokenService } from '../auth/tokens';
+import type { UserRow } from '../users/user-repository';
+import type { LoginThrottle } from './login-throttle';
+import type { SendLimits } from './send-limits';
+
+export interface AccountDeps {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  mailer: Mailer;
+  sendLimits: SendLimits;
+  loginThrottle: LoginThrottle;
+  /** Runs work after the answer has gone (same answer time whether or not an account exists). */
+  later(task: () => Promise<void>): void;
+}
+
+/** A signed-in account: the row and its session token. */
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+}
+
+export async function signIn(deps: AccountDeps, user: UserRow): Promise<SignedIn> {
+  return { user, token: await deps.tokens.sign(user.id, 'session', user.tokenVersion) };
+}

@@ -1,0 +1,83 @@
+// Numeric codes e-mailed for password reset and newsletter confirmation (docs/product.md, Accounts
+// and tokens; Newsletter): 6 digits, valid 10 minutes, 5 tries, stored hashed. A right reset code
+// opens a 15-minute window that belongs to the browser holding its single-use reset token.
+import crypto from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { verificationCodes } from '../../../db/schema';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_TRIES = 5;
+export const RESET_WINDOW_MS = 15 * 60_000;
+export type CodePurpose = 'password_reset' | 'newsletter';
+
+const hashCode = (email: string, purpose: CodePurpose, code: string) => crypto.createHash('sha256').update(`${purpose}:${email}:${code}`).digest('hex');
+const hashResetToken = (token: string) => crypto.createHash('sha256').update(`reset-token:${token}`).digest('hex');
+
+/** Creates a fresh code (older open codes for the same address stop working) and returns it. */
+export async function issueCode(db: DbOrTx, email: string, purpose: CodePurpose): Promise<string> {
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
+  await db.insert(verificationCodes).values({ email, purpose, codeHash: hashCode(email, purpose, code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+  return code;
+}
+
+export type CheckResult = { result: 'ok'; resetToken: string | undefined } | { result: 'wrong' | 'expired' | 'too_many' };
+
+export async function checkCode(db: DbOrTx, email: string, purpose: CodePurpose, given: string | number): Promise<CheckResult> {
+  const code = String(given).trim().padStart(6, '0');
+  const open = and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt), isNull(verificationCodes.verifiedAt));
+  const [latest] = await db.select().from(verificationCodes).where(open).orderBy(desc(verificationCodes.id)).limit(1);
+  if (!latest || latest.expiresAt.getTime() <= Date.now()) return { result: 'expired' };
+  // NOTE: the try is counted and the limit checked in ONE statement (docs/security.md, row 2); only a
+  // try that won a slot is compared, so parallel tries cannot exceed CODE_TRIES.
+  const [counted] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, latest.id), lt(verificationCodes.attempts, CODE_TRIES), gt(verificationCodes.expiresAt, new Date()), isNull(verificationCodes.verifiedAt)))
+    .returning({ attempts: verificationCodes.attempts, codeHash: verificationCodes.codeHash });
+  if (!counted) return { result: 'too_many' };
+  const matches = crypto.timingSafeEqual(Buffer.from(counted.codeHash), Buffer.from(hashCode(email, purpose, code)));
+  if (!matches) return { result: counted.attempts >= CODE_TRIES ? 'too_many' : 'wrong' };
+  const now = new Date();
+  const resetToken = purpose === 'password_reset' ? crypto.randomBytes(32).toString('base64url') : undefined;
+  const [opened] = await db
+    .update(verificationCodes)
+    .set({
+      verifiedAt: now,
+      windowExpiresAt: resetToken ? new Date(now.getTime() + RESET_WINDOW_MS) : null,
+      resetTokenHash: resetToken ? hashResetToken(resetToken) : null,
+      consumedAt: resetToken ? null : now,
+    })
+    .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.verifiedAt)))
+    .returning({ id: verificationCodes.id });
+  return opened ? { result: 'ok', resetToken } : { result: 'expired' };
+}
+
+/** Closes the reset window the token belongs to, if it is open for the address; returns whether it was. */
+export async function consumeResetWindow(db: DbOrTx, email: string, resetToken: string | undefined): Promise<boolean> {
+  if (!resetToken) return false;
+  const rows = await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(
+        eq(verificationCodes.email, email),
+        eq(verificationCodes.purpose, 'password_reset'),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.windowExpiresAt, new Date()),
+        eq(verificationCodes.resetTokenHash, hashResetToken(resetToken)),
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  return rows.length > 0;
+}
+
+export const CODE_MESSAGES: Record<'wrong' | 'expired' | 'too_many', string> = {
+  wrong: 'The code is not correct. Please check the e-mail and try again.',
+  expired: 'The code has expired or was not requested. Please ask for a new one.',
+  too_many: 'Too many wrong tries. Please ask for a new code.',
+};

@@ -1,0 +1,68 @@
+// The account commands (register, login, verify e-mail, reset password, newsletter) as one plugin:
+// `fastify.accounts.<command>(...)`. Routes validate, authorize, call a command and shape the answer;
+// commands throw AccountError, which routes map (routes/api/user/account-answers.ts).
+import fp from 'fastify-plugin';
+import type { AccountDeps } from './account-deps';
+import { createLoginThrottle } from './login-throttle';
+import { createSendLimits } from './send-limits';
+import { register } from './register';
+import { login } from './login';
+import { exchangeVerificationLink, resendVerificationEmail } from './verify-email';
+import { changePassword, checkResetCode, requestResetCode } from './reset-password';
+import { confirmSubscription, requestSubscription, unsubscribe } from './newsletter';
+
+type Command<F> = F extends (deps: AccountDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;
+const bind = <F extends (deps: AccountDeps, ...rest: never[]) => unknown>(deps: AccountDeps, command: F) => ((...rest: never[]) => command(deps, ...rest)) as Command<F>;
+
+function commands(deps: AccountDeps) {
+  return {
+    register: bind(deps, register),
+    login: bind(deps, login),
+    exchangeVerificationLink: bind(deps, exchangeVerificationLink),
+    resendVerificationEmail: bind(deps, resendVerificationEmail),
+    requestResetCode: bind(deps, requestResetCode),
+    checkResetCode: bind(deps, checkResetCode),
+    changePassword: bind(deps, changePassword),
+    requestSubscription: bind(deps, requestSubscription),
+    confirmSubscription: bind(deps, confirmSubscription),
+    unsubscribe: bind(deps, unsubscribe),
+  };
+}
+
+export type Accounts = ReturnType<typeof commands> & {
+  /** Resolves when the work queued after answers (reset codes) is done. */
+  settled(): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: Accounts;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    const pending = new Set<Promise<void>>();
+    const deps: AccountDeps = {
+      db: fastify.database.db,
+      config: fastify.config,
+      tokens: fastify.tokens,
+      mailer: fastify.mailer,
+      sendLimits: createSendLimits(fastify.counters, fastify.config.rateLimit),
+      loginThrottle: createLoginThrottle(fastify.counters, fastify.config.rateLimit),
+      later(task) {
+        const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+          .then(task)
+          .catch((error: unknown) => fastify.log.error({ err: error }, 'account task failed'))
+          .finally(() => pending.delete(run));
+        pending.add(run);
+      },
+    };
+    const settled = async () => {
+      while (pending.size > 0) await Promise.all([...pending]);
+    };
+    fastify.decorate('accounts', { ...commands(deps), settled });
+    fastify.addHook('onClose', settled);
+  },
+  { name: 'accounts', dependencies: ['database', 'counters', 'authenticate', 'mailer'] },
+);

@@ -1,0 +1,31 @@
+// Sign-up (docs/product.md, Accounts and tokens): a new unverified account, its verification
+// e-mail, and a session that can only ask for that e-mail again.
+import { passwordProblem } from '../../../../shared/password-policy';
+import { MESSAGES } from '../../../../shared/constants/messages';
+import { hashPassword } from '../../../lib/password';
+import { createUser, findUserByEmail, normalizeEmail } from '../users/user-repository';
+import { AccountError } from './account-errors';
+import { signIn, type AccountDeps, type SignedIn } from './account-deps';
+import { sendFirstVerificationEmail } from './verify-email';
+
+export interface RegisterInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export async function register(deps: AccountDeps, input: RegisterInput, client: string): Promise<SignedIn> {
+  const email = normalizeEmail(input.email);
+  const problem = await passwordProblem(input.password, email);
+  if (problem) throw new AccountError('weak_password', problem);
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  if (!firstName || !lastName) throw new AccountError('weak_password', 'Please enter your first and last name.');
+  if (await findUserByEmail(deps.db, email)) throw new AccountError('email_taken', MESSAGES.emailAlreadyRegistered);
+  await deps.sendLimits.take('verify_email', email, client);
+  const user = await createUser(deps.db, { email, passwordHash: await hashPassword(input.password), firstName, lastName });
+  if (!user) throw new AccountError('email_taken', MESSAGES.emailAlreadyRegistered); // lost a race with the same address
+  await sendFirstVerificationEmail(deps, user);
+  return signIn(deps, user);
+}

@@ -1,0 +1,77 @@
+// E-mail verification (docs/product.md, Accounts and tokens): the server sends the link at most
+// once a minute per account, and a link opens a session once, only while the account's token
+// version is the one it was issued with (a password change ends unused links too).
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { usedTokens, users } from '../../../db/schema';
+import { verificationEmail } from '../../../mail/templates';
+import { TokenError } from '../auth/tokens';
+import { findUserById, updateUser, type UserRow } from '../users/user-repository';
+import { AccountError, rateLimited } from './account-errors';
+import { signIn, type AccountDeps, type SignedIn } from './account-deps';
+
+const VERIFICATION_EMAIL_INTERVAL_MS = 60_000;
+
+async function verificationLink(deps: AccountDeps, user: UserRow): Promise<string> {
+  const [first, second, third] = (await deps.tokens.sign(user.id, 'verify_email', user.tokenVersion)).split('.');
+  const params = new URLSearchParams({ firstpart: first!, secondpart: second!, thirdpart: third! });
+  return `${deps.config.publicUrl}/verify/token?${params}`;
+}
+
+/**
+ * Claims the account's one-a-minute slot in one statement and queues the e-mail in the same
+ * transaction; returns the seconds to wait when the slot is taken.
+ */
+async function sendIfDue(deps: AccountDeps, user: UserRow, client: string | undefined): Promise<number> {
+  const link = await verificationLink(deps, user);
+  return deps.db.transaction(async (tx) => {
+    const due = new Date(Date.now() - VERIFICATION_EMAIL_INTERVAL_MS);
+    const [claimed] = await tx
+      .update(users)
+      .set({ lastVerificationEmailAt: new Date() })
+      .where(and(eq(users.id, user.id), or(isNull(users.lastVerificationEmailAt), lte(users.lastVerificationEmailAt, due))))
+      .returning({ id: users.id });
+    if (!claimed) {
+      const [row] = await tx.select({ last: users.lastVerificationEmailAt }).from(users).where(eq(users.id, user.id));
+      return Math.max(1, Math.ceil(((row?.last?.getTime() ?? 0) + VERIFICATION_EMAIL_INTERVAL_MS - Date.now()) / 1000));
+    }
+    if (client !== undefined) await deps.sendLimits.take('verify_email', user.email, client);
+    await deps.mailer.enqueue(tx, { address: user.email, name: user.firstName, kind: 'verify_email' }, verificationEmail(user.firstName, link));
+    return 0;
+  });
+}
+
+/** After register: the first verification e-mail (the send budget was spent by register). */
+export async function sendFirstVerificationEmail(deps: AccountDeps, user: UserRow): Promise<void> {
+  await sendIfDue(deps, user, undefined);
+}
+
+/** 'Send again' on /verify; answers whether the account was verified already. */
+export async function resendVerificationEmail(deps: AccountDeps, user: UserRow, client: string): Promise<'sent' | 'already_verified'> {
+  if (user.verify) return 'already_verified';
+  const wait = await sendIfDue(deps, user, client);
+  if (wait > 0) throw rateLimited(`We just sent you an e-mail. Please wait ${wait} seconds before asking for another one.`, wait);
+  return 'sent';
+}
+
+/** Exchanges the token from the link for a session of the now verified account. */
+export async function exchangeVerificationLink(deps: AccountDeps, token: string): Promise<SignedIn> {
+  let claims;
+  try {
+    claims = await deps.tokens.verify(token, 'verify_email');
+  } catch (error) {
+    if (!(error instanceof TokenError)) throw error;
+    if (error.reason === 'expired') throw new AccountError('link_expired', 'This verification link has expired. Please sign in and ask for a new one.');
+    throw new AccountError('link_invalid', 'This verification link is not valid.');
+  }
+  const user = await findUserById(deps.db, Number(claims.sub));
+  // NOTE: the token version is compared as for session tokens (docs/security.md, row 5).
+  if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) throw new AccountError('link_invalid', 'This verification link is not valid.');
+  const used = await deps.db
+    .insert(usedTokens)
+    .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
+    .onConflictDoNothing()
+    .returning();
+  if (used.length === 0) throw new AccountError('link_used', 'This verification link was already used. Please sign in.');
+  const verified = user.verify ? user : await updateUser(deps.db, user.id, { verify: true, verifiedAt: new Date() });
+  return signIn(deps, verified ?? user);
+}

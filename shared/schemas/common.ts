@@ -1,0 +1,37 @@
+// Schemas every area shares: the one error shape, plain messages and texts, ids, and the string
+// rules that keep control characters out of stored text (docs/security.md, "Hostile text").
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Every refusal: `{ message, code }` (docs/product.md, The API). */
+export const ErrorSchema = Type.Object({ message: Type.String(), code: Type.String() }, { additionalProperties: true });
+export const MessageSchema = Type.Object({ message: Type.String() }, { additionalProperties: true });
+/** An answer the spec calls "text": a plain-text sentence for the user. */
+export const TextSchema = Type.String({ description: 'A plain-text sentence for the user' });
+
+/** The largest id a PostgreSQL `integer`/`serial` column holds; larger ids are refused with 400. */
+export const MAX_ID = 2_147_483_647;
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+// 1 to 2147483647 as decimal text, without a regular expression that needs range arithmetic:
+// up to 9 digits always fits; 10 digits fit when they start with 1, or 20, or 21 and stay below.
+const ID_TEXT = '(?:[1-9]\\d{0,8}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7])';
+/** An id as the client sends it: a number, or text with the spec's leading colon (':12'). */
+export const ColonId = Type.Union([Id, Type.String({ pattern: `^:?${ID_TEXT}$` })]);
+export type ColonId = Static<typeof ColonId>;
+
+/**
+ * Format names registered with the server's validator (server/fastify-options.ts):
+ * - `safe-text`: no C0/C1 control character other than tab and line breaks (NUL never passes);
+ * - `person-name`: one line, no control, bidi-override or invisible-only text.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const SAFE_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/u;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const BIDI_AND_CONTROL = /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const INVISIBLE = /^[\s\u200B-\u200D\u2060\uFEFF\u00AD]*$/u;
+export function isPersonName(value: string): boolean {
+  return !BIDI_AND_CONTROL.test(value) && !INVISIBLE.test(value);
+}
+
+/** One line of text a person typed (search terms, tokens): no control characters. */
+export const SafeText = (options: { maxLength: number; minLength?: number; default?: string }) => Type.String({ ...options, format: 'safe-text' });
+export const PersonName = Type.String({ minLength: 1, maxLength: 80, format: 'person-name' });
