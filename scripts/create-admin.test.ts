@@ -61,7 +61,8 @@ async function readUser(email: string) {
   }
 }
 
-describe('npm run create-admin', () => {
+// NOTE: each run is a fresh process that opens PGlite and migrates: allow for a busy machine.
+describe('npm run create-admin', { timeout: 120_000 }, () => {
   it('creates an administrator on a fresh DATA_DIR, then updates it on a second run', async () => {
     const first = run('--email', 'Boss@Example.com', '--password', 'correct horse battery', '--first-name', 'Ada', '--last-name', 'Lovelace');
     expect(first).toMatchObject({ code: 0, out: 'create-admin: created administrator boss@example.com.' });
