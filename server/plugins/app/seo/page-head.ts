@@ -195,7 +195,9 @@ export async function describePage(db: DbOrTx, site: string, pathname: string, l
     const record = await findPublicProfileRecord(db, Number(doctorId));
     if (!record) return { head: notFound() };
     const doctor = await loaders.doctor(record.id);
-    return { head: profileHead(site, record), initialData: doctor ? { path: pathname, doctor } : undefined };
+    // NOTE: the page shows what the API answers; if the API does not list the profile, neither does the page.
+    if (!doctor) return { head: notFound() };
+    return { head: profileHead(site, record), initialData: { path: pathname, doctor } };
   }
   for (const kind of ['blog', 'ai'] as const) {
     const articleId = RECORD_PAGES[kind === 'ai' ? 'aiArticle' : 'article'].exec(path)?.[1];
@@ -203,7 +205,8 @@ export async function describePage(db: DbOrTx, site: string, pathname: string, l
     const record = await findPublishedArticleRecord(db, kind, Number(articleId));
     if (!record) return { head: notFound() };
     const article = await loaders.article(kind, record.id);
-    return { head: articleHead(site, record), initialData: article ? { path: pathname, article } : undefined };
+    if (!article) return { head: notFound() };
+    return { head: articleHead(site, record), initialData: { path: pathname, article } };
   }
   return { head: notFound() };
 }
