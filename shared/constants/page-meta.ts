@@ -39,6 +39,7 @@ export const PRIVATE_PATH_PREFIXES = [
   '/congratulationverify',
   '/forgotpassword',
   '/checkout',
+  '/unsubscribe',
 ];
 
 /** Paths of public pages with a record behind them (the id may carry a leading colon, as the app links it). */

@@ -203,6 +203,20 @@ describe('what must not be indexed', () => {
   });
 });
 
+describe('every page of the app', () => {
+  it('is known to the server: no route of the web router answers 404', async () => {
+    const router = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../web/app/router.tsx'), 'utf8');
+    const paths = [...router.matchAll(/path: '([^']+)'/g)].map((m) => m[1]!).filter((p) => p !== '*');
+    expect(paths.length).toBeGreaterThan(15);
+    for (const route of paths) {
+      const id = route.startsWith('ai-singlepost') ? ids.ai : route.startsWith('singlepost') ? ids.blog : ids.public;
+      const url = `/${route}`.replace(/^\/\//, '/').replace(':id', String(id));
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, `${url}: add it to shared/constants/page-meta.ts`).toBe(200);
+    }
+  });
+});
+
 describe('robots.txt and sitemaps', () => {
   const get = (url: string) => app.inject({ method: 'GET', url });
   const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
