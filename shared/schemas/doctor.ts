@@ -1,10 +1,10 @@
-// Doctor search and public profiles (decisions.md section 7).
+// Doctor search and public profiles (docs/product.md, Search).
 import { Type, type Static } from '@sinclair/typebox';
 import { ColonId } from './common';
 
 export const DoctorSearchBody = Type.Object(
   {
-    searchZipCode: Type.String({ maxLength: 10, default: '' }),
+    searchZipCode: Type.String({ maxLength: 10, default: '', pattern: '^\\s*(\\d{5})?\\s*$', errorMessage: 'Enter a five-digit zip code.' }),
     searchCity: Type.String({ maxLength: 80, default: '' }),
     searchState: Type.String({ maxLength: 40, default: '' }),
     searchCount: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),

@@ -1,4 +1,4 @@
-// Finding listed doctors (decisions.md section 7). A profile is public only while it is approved,
+// Finding listed doctors (docs/product.md, Search). A profile is public only while it is approved,
 // its account active and its plan paid. Near a zip code: a bounding box on the lat/lon index, then
 // the haversine distance; Premium profiles in range may take up to two 'Sponsored' slots on top,
 // and the order of every other result never depends on the plan.

@@ -6,7 +6,7 @@ import { presentUser } from './user-presenter';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** E-mail addresses compare case-insensitively: they are stored lower-cased (decisions.md section 3). */
+/** E-mail addresses compare case-insensitively: they are stored lower-cased (docs/product.md, Accounts and tokens). */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }

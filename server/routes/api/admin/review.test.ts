@@ -1,4 +1,4 @@
-// Review by an administrator (decisions.md section 6): the queue, approve and reject with a reason,
+// Review by an administrator (docs/product.md, Profile and review): the queue, approve and reject with a reason,
 // the vet's e-mail through a real SMTP server, the audit log, and search seeing the decision at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

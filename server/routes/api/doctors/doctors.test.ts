@@ -70,7 +70,7 @@ describe('doctors/search', () => {
 
   it('refuses an empty search, a malformed or unknown zip, and an unknown state with a 400 sentence', async () => {
     expect((await search({})).json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Enter a zip code, a city or a state.' });
-    expect((await search({ searchZipCode: '12ab' })).statusCode).toBe(400);
+    expect((await search({ searchZipCode: '12ab' })).json()).toEqual({ code: 'VALIDATION_ERROR', field: 'searchZipCode', message: 'Enter a five-digit zip code.' });
     expect((await search({ searchState: 'Atlantis' })).json().code).toBe('UNKNOWN_STATE');
     expect((await search({ searchCount: 5000, searchCity: 'x' })).statusCode).toBe(400);
   });

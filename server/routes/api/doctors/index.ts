@@ -1,5 +1,5 @@
-// Public doctor search and profiles (decisions.md section 7), POST as the client calls them.
-import type { FastifyInstance } from 'fastify';
+// Public doctor search and profiles (docs/product.md, Search), POST as the client calls them.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DoctorIdBody, DoctorProfileSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
@@ -8,19 +8,21 @@ import { findPublicDoctor, searchDoctors } from '../../../plugins/app/doctors/do
 
 const tags = ['doctors'];
 
-export default async function doctorRoutes(fastify: FastifyInstance): Promise<void> {
+const doctorRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify.database;
   fastify.post('/search', {
     schema: { tags, summary: 'Listed doctors near a zip code, or in a city and/or state', body: DoctorSearchBody, response: { 200: DoctorSearchAnswer, 400: ErrorSchema } },
-    handler: async (request, reply) => sendCacheable(request, reply, await searchDoctors(db, request.body as DoctorSearchBody)),
+    handler: async (request, reply) => sendCacheable(request, reply, await searchDoctors(db, request.body)),
   });
   fastify.post('/get-by-id', {
     schema: { tags, summary: "A listed doctor's public profile", body: DoctorIdBody, response: { 200: DoctorProfileSchema, 404: ErrorSchema } },
     handler: async (request, reply) => {
-      const raw = (request.body as { id: number | string }).id;
+      const raw = request.body.id;
       const doctor = await findPublicDoctor(db, typeof raw === 'number' ? raw : Number(raw.replace(/^:/, '')));
       if (!doctor) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
       return sendCacheable(request, reply, doctor, 120);
     },
   });
-}
+};
+
+export default doctorRoutes;

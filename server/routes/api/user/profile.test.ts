@@ -1,4 +1,4 @@
-// The profile calls (decisions.md section 6) as a client meets them: who may call them, what a good
+// The profile calls (docs/product.md, Profile and review) as a client meets them: who may call them, what a good
 // body saves, which sentence a bad one gets (and that it changes nothing), avatar uploads and what
 // an edit to an approved profile leaves for the administrator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
