@@ -1,4 +1,4 @@
-// Environment configuration, read and validated once at start-up (decisions.md section 1).
+// Environment configuration, read and validated once at start-up (docs/product.md, The product).
 // A missing or malformed value stops the process with one line naming the variable.
 import path from 'node:path';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import app from '../app';
+import app, { type AppOptions } from '../app';
 import { fastifyOptions, loggerOptions } from '../fastify-options';
 import type { DestinationStream } from 'pino';
 
@@ -57,6 +57,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export interface TestAppOptions {
   /** Built web app folder; by default none, so only the API is served. */
   distDir?: string;
+  /** Sitemap options (a small chunk size splits sitemaps with few records). */
+  seo?: AppOptions['seo'];
   /** Registers extra routes (probes) before the app is sealed. */
   extend?: (fastify: FastifyInstance) => PromiseLike<unknown> | void;
   /** Receives every log line (JSON), with the production logger's redaction, at level info. */
@@ -68,7 +70,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
   const database = await testDatabase();
   const logger = options.logStream ? loggerOptions({ ...config, logLevel: 'info' }, options.logStream) : false;
   const fastify = Fastify(fastifyOptions(config, logger));
-  await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist' });
+  await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist', seo: options.seo });
   if (options.extend) await options.extend(fastify);
   await fastify.ready();
   return fastify;

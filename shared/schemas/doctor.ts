@@ -1,10 +1,10 @@
-// Doctor search and public profiles (decisions.md section 7).
+// Doctor search and public profiles (docs/product.md, Search).
 import { Type, type Static } from '@sinclair/typebox';
 import { ColonId } from './common';
 
 export const DoctorSearchBody = Type.Object(
   {
-    searchZipCode: Type.String({ maxLength: 10, default: '' }),
+    searchZipCode: Type.String({ maxLength: 10, default: '', pattern: '^\\s*(\\d{5})?\\s*$', errorMessage: 'Enter a five-digit zip code.' }),
     searchCity: Type.String({ maxLength: 80, default: '' }),
     searchState: Type.String({ maxLength: 40, default: '' }),
     searchCount: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
@@ -20,7 +20,7 @@ export const DoctorSearchBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Radii a search may use, in miles (decisions.md section 7). */
+/** Radii a search may use, in miles (docs/product.md, Search). */
 export const SEARCH_RADII = [5, 10, 25, 50, 100] as const;
 export const DEFAULT_SEARCH_RADIUS = 25;
 /** Counting stops here: an answer says "1,000+" instead of reading every vet in range. */

@@ -43,7 +43,7 @@ async function photo(name: string, color: string): Promise<string> {
 
 describe('Manage Articles', () => {
   it('writes an article with an image, previews and publishes it, shows it on /blogpage, unpublishes it', async () => {
-    const { page, context, problems } = await openPage(site.browser, DESKTOP);
+    const { page, context, problems } = await openPage(site.browser, DESKTOP, { allow: [/status of 404/] });
     await signInAsAdmin(page);
     await page.goto(`${site.server.url}/articleeditor`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Manage Articles');
@@ -126,7 +126,7 @@ describe('Manage Articles', () => {
 
   it('turns an AI draft from the local AI server into a reviewed, published article marked AI-assisted', async () => {
     fake.mode = 'ok';
-    const { page, context, problems } = await openPage(site.browser, PHONE);
+    const { page, context, problems } = await openPage(site.browser, PHONE, { allow: [/status of 50\d/] });
     await signInAsAdmin(page);
     await page.goto(`${site.server.url}/articleeditor`);
     await expect.poll(() => page.locator('.editor-row').count()).toBeGreaterThan(5);

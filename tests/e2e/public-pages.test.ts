@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
 import { useSite } from './support/site';
 
-const site = useSite({ DEMO_DATA: 'on' });
+const site = useSite();
 
 describe('articles', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`lists, searches and opens blog articles at ${viewport.width} px`, async () => {
-      const { page, context, problems } = await openPage(site.browser, viewport);
+      const { page, context } = await openPage(site.browser, viewport);
       await page.goto(`${site.server.url}/blogpage`);
       await expect.poll(() => page.locator('.article-card').count(), { timeout: 15_000 }).toBe(10);
       await expect.poll(() => page.getByText('Total 24 items').isVisible()).toBe(true);
@@ -41,13 +41,13 @@ describe('articles', () => {
       await expect.poll(() => page.locator('main h1').textContent()).toBe('Five signs of dental disease in cats');
       await expect.poll(() => page.getByText('Bad breath').isVisible()).toBe(true);
       await expectAccessible(page, '/singlepost');
-      expect(problems).toEqual([]);
       await context.close();
     });
   }
 
   it('opens an AI-assisted article that says so and names its reviewer', async () => {
-    const { page, context, problems } = await openPage(site.browser, DESKTOP);
+    // 404: the article that does not exist, opened on purpose.
+    const { page, context } = await openPage(site.browser, DESKTOP, { allow: [/status of 404/] });
     await page.goto(`${site.server.url}/ai-blogpage`);
     await expect.poll(() => page.locator('.article-card').count(), { timeout: 15_000 }).toBe(8);
     await expect.poll(() => page.getByText('Total 8 items').isVisible()).toBe(true);
@@ -60,7 +60,6 @@ describe('articles', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
     await page.goto(`${site.server.url}/singlepost/:999999`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
-    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
     await context.close();
   });
 
@@ -85,7 +84,7 @@ describe('articles', () => {
   });
 
   it('asks the server again when Search is clicked again after a failed search', async () => {
-    const { page, context } = await openPage(site.browser, DESKTOP);
+    const { page, context } = await openPage(site.browser, DESKTOP, { allow: [/ERR_CONNECTION_RESET|Failed to fetch/] });
     await page.goto(`${site.server.url}/blogpage`);
     await expect.poll(() => page.locator('.article-card').count(), { timeout: 15_000 }).toBe(10);
     let searches = 0;
@@ -107,7 +106,7 @@ describe('articles', () => {
   });
 
   it("shows 'Server Error' and a way to retry when an AI article cannot be loaded", async () => {
-    const { page, context } = await openPage(site.browser, PHONE);
+    const { page, context } = await openPage(site.browser, PHONE, { allow: [/status of 500/] });
     await page.goto(`${site.server.url}/ai-blogpage`);
     const link = page.getByRole('link', { name: 'Read Full Article: Rabbit care basics for new owners' });
     await expect.poll(() => link.count(), { timeout: 15_000 }).toBe(1);
@@ -127,7 +126,7 @@ describe('articles', () => {
 describe('finding a vet', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`searches by zip from the home page and opens a profile at ${viewport.width} px`, async () => {
-      const { page, context, problems } = await openPage(site.browser, viewport);
+      const { page, context } = await openPage(site.browser, viewport);
       await page.goto(`${site.server.url}/home`);
       await page.getByLabel('Zip code').fill('10001');
       await page.getByRole('button', { name: 'Find a vet' }).click();
@@ -149,13 +148,13 @@ describe('finding a vet', () => {
       await expect.poll(() => page.getByRole('heading', { name: 'Opening hours' }).isVisible()).toBe(true);
       await expect.poll(() => page.getByText(/Accepting new patients · confirmed [A-Z][a-z]{2} \d{2}, \d{4}/).first().isVisible()).toBe(true);
       await expectAccessible(page, '/viewdoctorprofile');
-      expect(problems).toEqual([]);
       await context.close();
     });
   }
 
   it('searches by city and state name, and explains an unknown state', async () => {
-    const { page, context } = await openPage(site.browser, DESKTOP);
+    // 400: the unknown state, refused on purpose.
+    const { page, context } = await openPage(site.browser, DESKTOP, { allow: [/status of 400/] });
     await page.goto(`${site.server.url}/searchdoctor?city=austin&state=Texas`);
     await expect.poll(() => page.locator('.results-count').textContent(), { timeout: 15_000 }).toBe('2 veterinarians for austin, Texas');
     await page.goto(`${site.server.url}/searchdoctor?state=Atlantis`);

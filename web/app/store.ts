@@ -1,5 +1,5 @@
-// The one Redux store: the spec's auth, search and payment state (docs/product.md, Screens and
-// state), plus the RTK Query API (web/lib/api.ts), which joins lazily with the first page that
+// The one Redux store: the spec's auth, search and payment state (docs/product.md, Client state and
+// flows), plus the RTK Query API (web/lib/api.ts), which joins lazily with the first page that
 // needs server data, so the first page stays small.
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';

@@ -1,6 +1,6 @@
 // The one RTK Query API: server data with caching, loading and error states, and invalidation by
 // tags. Its base query goes through the one API client (./api-client.ts), so a failure still becomes
-// the spec's toast where the client shows one (docs/product.md, The API).
+// the spec's toast where the client shows one (docs/product.md, Messages).
 // Features add their operations with api.injectEndpoints in web/features/<area>/api/<operation>.ts.
 // This module loads with the first page that needs server data and then joins the store
 // (./store-injection.ts), so the first page a visitor opens stays small.

@@ -1,4 +1,4 @@
-// The header's user dropdown (spec section 2, Header; section 4, Header profile flow).
+// The header's user dropdown (docs/product.md, Screens and routes: header; Client state and flows: header profile flow).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../shared/constants/messages';
@@ -40,7 +40,7 @@ export function UserMenu() {
   };
   const createOrEditProfile = () => (paid ? navigate('/setupprofile') : setModal('plans'));
   const yourProfile = () => (submitted ? navigate('/viewprofile') : setModal('setup'));
-  // 'Go to Setup': a paid plan leads to /setupprofile, otherwise to the plans modal (spec section 4).
+  // 'Go to Setup': a paid plan leads to /setupprofile, otherwise to the plans modal (docs/product.md, Client state and flows).
   const goToSetup = () => {
     if (paid) {
       setModal(undefined);
@@ -70,11 +70,13 @@ export function UserMenu() {
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?';
   return (
     <div className="user-menu" ref={root}>
-      <button type="button" className="user-menu-button" aria-label={`Account menu for ${user?.first_name ?? "you"}`} aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
+      <button type="button" className="user-menu-button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
         <span className="avatar" aria-hidden="true">
           {initials}
         </span>
-        <span className="user-menu-name">{user?.first_name ?? 'Account'}</span>
+        {/* The name comes from the text (no aria-label), so what is read contains what is shown. */}
+        <span className="visually-hidden">Account menu for </span>
+        <span className="user-menu-name">{user?.first_name ?? 'you'}</span>
         <span aria-hidden="true" className="caret">
           ▾
         </span>

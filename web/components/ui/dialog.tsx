@@ -13,7 +13,7 @@ interface DialogProps {
 
 export function Dialog({ open, title, onClose, children, footer, width = MODAL_WIDTHS.medium }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  // Several dialogs may sit on one page (one per review-queue entry): each needs its own title id.
+  // Several dialogs may sit on one page (the user menu's two, one per review-queue entry): each needs its own title id.
   const titleId = useId();
   // NOTE: closing programmatically also fires 'close'; only a close the user caused reports onClose,
   // or a dialog that hands over to another would reset the caller's state afterwards.

@@ -1,6 +1,6 @@
 // Keeps the auth reducers pure: after an action that stores or ends a session, the token is written
 // to (or removed from) localStorage under the spec's key and becomes (or stops being) the API
-// client's Authorization header (docs/product.md, Accounts and sessions).
+// client's Authorization header (docs/product.md, Accounts and tokens).
 import type { Middleware } from '@reduxjs/toolkit';
 import { setAuthToken } from '../../lib/api-client';
 import { removeStoredToken, storeToken } from '../../lib/session-storage';

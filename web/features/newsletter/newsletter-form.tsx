@@ -1,12 +1,14 @@
-// The footer newsletter form (spec sections 4, 5, 8): e-mail -> code dialog -> confirmed.
+// The footer newsletter form (docs/product.md, Client state and flows; Messages): e-mail -> code dialog -> confirmed.
 // Kept free of antd: it is on every page, including the first one a visitor opens.
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../shared/constants/messages';
-import { Dialog } from '../../components/ui/dialog';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { checkSubscribeCode } from './api/check-subscribe-code';
 import { sendSubscribeCode } from './api/send-subscribe-code';
+
+const loadCodeDialog = () => import('./newsletter-code-dialog');
+const NewsletterCodeDialog = lazy(loadCodeDialog);
 
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
@@ -22,6 +24,7 @@ export function NewsletterForm() {
       return;
     }
     setPending(true);
+    void loadCodeDialog(); // fetched while the code is being sent
     try {
       await sendSubscribeCode(email.trim());
       setCode('');
@@ -45,7 +48,7 @@ export function NewsletterForm() {
     } catch (error) {
       if (error instanceof ApiError && error.status !== undefined && error.status < 500) toast.error(error.message);
     } finally {
-      // The dialog closes on success and on failure (spec section 8).
+      // The dialog closes on success and on failure (docs/product.md, Messages).
       setDialogOpen(false);
       setPending(false);
     }
@@ -66,22 +69,11 @@ export function NewsletterForm() {
           {pending && !dialogOpen ? 'Sending…' : 'Subscribe'}
         </button>
       </form>
-      <Dialog open={dialogOpen} title="Confirm your subscription" onClose={() => setDialogOpen(false)}>
-        <form onSubmit={confirm}>
-          <p>
-            We sent a 6-digit code to <strong>{email}</strong>. Enter it to confirm your subscription.
-          </p>
-          <label htmlFor="newsletter-code" className="visually-hidden">
-            Verification code
-          </label>
-          <input id="newsletter-code" className="code-input" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
-          <div className="actions">
-            <button type="submit" className="button button-primary" disabled={pending || code.length === 0}>
-              Confirm
-            </button>
-          </div>
-        </form>
-      </Dialog>
+      {dialogOpen && (
+        <Suspense fallback={null}>
+          <NewsletterCodeDialog email={email} code={code} pending={pending} onCode={setCode} onConfirm={confirm} onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

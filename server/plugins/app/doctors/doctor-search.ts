@@ -1,4 +1,4 @@
-// Finding listed doctors (decisions.md section 7; design in docs/decisions/035-search-table-and-knn.md).
+// Finding listed doctors (docs/product.md, Search; design in docs/decisions/035-search-table-and-knn.md).
 // Every search is ONE SQL statement over doctor_search, a table holding only listable vets that
 // triggers keep in step with users, profiles and payments; the paid period is checked here, at
 // search time. Near a zip code the rows come nearest-first from a GiST index on a cube point, so

@@ -1,6 +1,6 @@
 // The vet's profile: saving each part, submitting for review, and what changed (docs/product.md,
 // Profile and review). Every function takes the database or a transaction; a refusal a person can
-// fix is thrown as ProfileProblem and answered as text (201/202, decisions.md section 6).
+// fix is thrown as ProfileProblem and answered as text (201/202, docs/product.md, Profile and review).
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { auditLog, profiles, users, zipCodes } from '../../../db/schema';

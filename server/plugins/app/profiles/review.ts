@@ -1,4 +1,4 @@
-// Review of submitted profiles by an administrator (decisions.md section 6): the queue, and one
+// Review of submitted profiles by an administrator (docs/product.md, Profile and review): the queue, and one
 // decision that changes the state, e-mails the vet and writes the audit log in one transaction.
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';

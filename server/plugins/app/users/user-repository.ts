@@ -7,7 +7,7 @@ import { bumpSearchVersion } from '../doctors/search-cache';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** E-mail addresses compare case-insensitively: they are stored lower-cased (decisions.md section 3). */
+/** E-mail addresses compare case-insensitively: they are stored lower-cased (docs/product.md, Accounts and tokens). */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }

@@ -1,4 +1,4 @@
-// Public doctor search and profiles (decisions.md section 7): POST as the client calls them, and
+// Public doctor search and profiles (docs/product.md, Search): POST as the client calls them, and
 // the same as cacheable GETs (`GET /api/doctors/search?searchZipCode=10001&species=dog`,
 // `GET /api/doctors/get-by-id?id=12`) with Cache-Control and an ETag (304 on If-None-Match).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

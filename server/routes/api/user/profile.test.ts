@@ -1,4 +1,4 @@
-// The profile calls (decisions.md section 6) as a client meets them: who may call them, what a good
+// The profile calls (docs/product.md, Profile and review) as a client meets them: who may call them, what a good
 // body saves, which sentence a bad one gets (and that it changes nothing), avatar uploads and what
 // an edit to an approved profile leaves for the administrator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,8 @@ import type { User } from '../../../../shared/types/user';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp();
+  // Not a rate-limit test: with REDIS_URL the per-address budget is shared by every test run on the machine.
+  app = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
   await insertTestZips(app);
 });
 afterAll(() => app.close());

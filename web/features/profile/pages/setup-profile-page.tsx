@@ -1,4 +1,4 @@
-// /setupprofile (spec sections 2 and 4; decisions.md section 6): a new vet walks through Step 1,
+// /setupprofile (docs/product.md, Screens and routes and Client state and flows and Profile and review): a new vet walks through Step 1,
 // Step 2 (with the avatar) and Submit; a vet who already submitted edits each part on its own
 // card through the change-* calls and sees 'Successfully Saved!'.
 import { useState, type ReactNode } from 'react';
@@ -11,7 +11,7 @@ import { AntdTheme } from '../../../components/ui/antd-theme';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { signedInUser } from '../../auth/auth-slice';
+import { signedInUser } from '../../auth';
 import { profileApi } from '../api/profile-api';
 import { AvatarUpload } from '../components/avatar-upload';
 import {
