@@ -16,6 +16,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key this app writes: servers that should share limits share it. */
+  redisKeyPrefix: string;
   /** Undefined means "generate one and keep it in DATA_DIR" (embedded default only). */
   jwtSecret: string | undefined;
   demoData: boolean;
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
     databaseUrl,
     redisUrl,
+    redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'ad:',
     jwtSecret,
     demoData: flag(env, 'DEMO_DATA', true),
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
