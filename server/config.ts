@@ -1,4 +1,4 @@
-// Environment configuration, read and validated once at start-up (decisions.md section 1).
+// Environment configuration, read and validated once at start-up (docs/product.md, The product).
 // A missing or malformed value stops the process with one line naming the variable.
 import path from 'node:path';
 
@@ -23,6 +23,10 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the addresses (or CIDR ranges) of trusted proxies. */
   trustProxy: false | number | string[];
   bodyLimitBytes: number;
+  /** How long a search answer may be reused (0 turns the search cache off, e.g. to benchmark the database). */
+  searchCacheSeconds: number;
+  /** How often profile statistics counted in memory are written (docs/product.md, Plans and payment). */
+  statsFlushMs: number;
   timeouts: {
     /** Whole request, body included, must arrive within this (slow-body defence). */
     requestMs: number;
@@ -173,6 +177,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxy(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
+    searchCacheSeconds: integer(env, 'SEARCH_CACHE_SECONDS', 30, 0, 3600),
+    statsFlushMs: integer(env, 'STATS_FLUSH_MS', 5000, 100, 3_600_000),
     timeouts: {
       requestMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
       headersMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),

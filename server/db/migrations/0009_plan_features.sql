@@ -35,3 +35,34 @@ CREATE TABLE "profile_daily_stats" (
   "messages" integer DEFAULT 0 NOT NULL,
   CONSTRAINT "profile_daily_stats_pkey" PRIMARY KEY ("user_id","day")
 );
+--> statement-breakpoint
+-- Services show in search results and match the services filter only while the plan includes them
+-- (Professional and Premium, shared/constants/plans.ts); they stay stored for an upgrade. A plan
+-- change refreshes the vet's row through the payments trigger of 0004_search.
+CREATE OR REPLACE VIEW doctor_search_source AS
+SELECT u.id AS user_id,
+       pay.plan,
+       pay.current_period_end AS paid_until,
+       'Dr. ' || u.first_name || ' ' || u.last_name AS name,
+       lower(coalesce(nullif(btrim(p.clinic_name), ''), u.first_name || ' ' || u.last_name)) AS sort_name,
+       p.clinic_name, p.avatar_url AS avatar, p.street, p.city, regexp_replace(lower(btrim(p.city)), '\s+', ' ', 'g') AS city_key, upper(btrim(p.state)) AS state, p.zip,
+       p.contact_phone,
+       CASE WHEN pay.plan >= 2 THEN p.services ELSE '[]'::jsonb END AS services, p.species,
+       CASE WHEN pay.plan >= 2 THEN doctor_search_keys(p.services) ELSE doctor_search_keys('[]'::jsonb) END AS services_key,
+       doctor_search_keys(p.species) AS species_key,
+       p.emergency, p.accepting_new_patients, p.accepting_confirmed_at,
+       p.latitude, p.longitude,
+       doctor_earth(p.latitude, p.longitude) AS earth,
+       CASE WHEN p.time_zone IN (SELECT name FROM doctor_time_zones) THEN p.time_zone END AS time_zone,
+       doctor_week_hours(p.working_time) AS week_hours,
+       ((u.id::bigint * 2654435761) % 4294967296) / 4294967296.0 AS sponsor_key
+FROM users u
+JOIN profiles p ON p.user_id = u.id
+JOIN payments pay ON pay.user_id = u.id
+WHERE u.review_state = 'approved' AND u.status = 'active'
+  AND pay.plan > 0 AND pay.status IN ('active', 'canceling')
+  AND p.latitude BETWEEN -90 AND 90 AND p.longitude BETWEEN -180 AND 180;
+--> statement-breakpoint
+DELETE FROM doctor_search;
+--> statement-breakpoint
+INSERT INTO doctor_search SELECT * FROM doctor_search_source;

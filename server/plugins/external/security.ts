@@ -18,7 +18,7 @@ export const contentSecurityPolicy = {
   directives: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
-    // antd writes its styles at run time (CSS-in-JS), stack-notes.md.
+    // antd writes its styles at run time (CSS-in-JS), so styles need 'unsafe-inline'.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],

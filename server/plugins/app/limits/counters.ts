@@ -1,6 +1,6 @@
 // Fixed-window counters for per-account and per-address limits, each checked and increased in one
 // atomic step (INCR in Redis; no await between read and write in memory): in Redis when REDIS_URL is set (so
-// several app servers share them, decisions.md section 12), otherwise in this process's memory.
+// several app servers share them, docs/product.md, Beyond one machine), otherwise in this process's memory.
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 

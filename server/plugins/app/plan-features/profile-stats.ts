@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 
 export type StatKind = 'views' | 'appearances' | 'clicks_phone' | 'clicks_website' | 'clicks_directions' | 'messages';
 export const STAT_KINDS: readonly StatKind[] = ['views', 'appearances', 'clicks_phone', 'clicks_website', 'clicks_directions', 'messages'];
-const FLUSH_MS = 5_000;
 /** A tally this large is written at once rather than waiting for the timer. */
 const MAX_PENDING_ROWS = 5_000;
 
@@ -97,7 +96,7 @@ export default fp(
       pending: () => tally.size,
     } satisfies ProfileStats);
 
-    const timer = setInterval(() => void flush(), FLUSH_MS);
+    const timer = setInterval(() => void flush(), fastify.config.statsFlushMs);
     timer.unref();
     fastify.addHook('onClose', async () => {
       clearInterval(timer);

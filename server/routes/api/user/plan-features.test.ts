@@ -194,6 +194,20 @@ describe('plan changes hide, never delete', () => {
     expect((await publicProfile(vet.user.id)).json().services).toEqual(['House calls']);
   });
 
+  it('the services search filter matches a vet only while the plan includes services', async () => {
+    const service = `Llama care ${Date.now()}`;
+    const vet = await createVet(app, { plan: 1 });
+    await app.database.db.update(profiles).set({ services: [service] }).where(eq(profiles.userId, vet.user.id));
+    const search = async () =>
+      (await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: '10001', services: [service] }, headers: { 'user-agent': 'Mozilla/5.0 test' } })).json();
+    expect((await search()).data.map((d: { id: number }) => d.id)).not.toContain(vet.user.id);
+    await setPlan(vet, 2);
+    const found = (await search()).data.find((d: { id: number }) => d.id === vet.user.id);
+    expect(found?.services).toEqual([service]);
+    await setPlan(vet, 1);
+    expect((await search()).data.map((d: { id: number }) => d.id)).not.toContain(vet.user.id);
+  });
+
   it('statistics are kept through a downgrade and shown again after an upgrade', async () => {
     const vet = await createVet(app, { plan: 3 });
     await app.database.db.insert(profileDailyStats).values({ userId: vet.user.id, day: utcDay(), views: 7, messages: 2 });

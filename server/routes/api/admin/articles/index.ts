@@ -1,4 +1,4 @@
-// Manage Articles (decisions.md section 8): POST /api/admin/articles/<verb>, administrators only.
+// Manage Articles (docs/product.md, Articles): POST /api/admin/articles/<verb>, administrators only.
 // Thin routes: the schema validates, requireAdmin authorizes, the commands in
 // plugins/app/articles/article-editor.ts change the data together with the audit log.
 import type { FastifyInstance } from 'fastify';
