@@ -171,7 +171,9 @@ describe('profile setup and review', () => {
     await page.goto(`${site.server.url}/viewdoctorprofile/${await userId(REJECTED_LATER, vetPassword)}`);
     await poll(() => main(page).getByRole('heading', { name: 'Profile not available' }).isVisible()).toBe(true);
 
-    expect(vet.problems).toEqual(['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    // The page itself answers 404 (so search engines drop it) and so does its get-by-id call.
+    expect(vet.problems.length).toBeGreaterThan(0);
+    expect(vet.problems.every((p) => /status of 404/.test(p))).toBe(true);
     expect(admin.problems).toEqual([]);
     await vet.context.close();
     await admin.context.close();
