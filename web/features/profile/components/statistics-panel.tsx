@@ -1,7 +1,7 @@
 // /viewprofile (Premium): profile statistics per UTC day as hand-made SVG bars (no charting
 // library: a few hundred bytes, loaded only with this panel), totals, a data table for screen
 // readers, and a CSV export (docs/product.md, Plans and payment).
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { StatisticsDay } from '../../../../shared/schemas/plan-features';
 import { useMyStatisticsQuery } from '../api/plan-features-api';
 
@@ -20,16 +20,26 @@ export function toCsv(data: StatisticsDay[]): string {
   return [header, ...data.map((day) => [day.date, ...COLUMNS.map(([key]) => day[key])].join(','))].join('\n') + '\n';
 }
 
+/** Drawn at the width it is shown at, so its labels keep their size on a phone and a desktop. */
 function Chart({ data }: { data: StatisticsDay[] }) {
-  const width = 720;
-  const height = 200;
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(720);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(240, Math.round(entry!.contentRect.width))));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const height = 180;
   const pad = 24;
   const max = Math.max(1, ...data.map((d) => Math.max(d.views, d.appearances)));
   const step = (width - pad) / data.length;
   const bar = Math.max(1, step / 2 - 1);
   const y = (value: number) => height - pad - (value / max) * (height - pad * 2);
   return (
-    <svg className="stats-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Profile views and search appearances per day over ${data.length} days; the table below has the numbers.`}>
+    <div ref={box}>
+    <svg className="stats-chart" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Profile views and search appearances per day over ${data.length} days; the table below has the numbers.`}>
       <line x1={pad} x2={width} y1={height - pad} y2={height - pad} stroke="#c5cad3" />
       <text x={0} y={pad} fontSize="11" fill="#4b5563">
         {max}
@@ -54,6 +64,7 @@ function Chart({ data }: { data: StatisticsDay[] }) {
         {data.at(-1)?.date}
       </text>
     </svg>
+    </div>
   );
 }
 
