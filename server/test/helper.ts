@@ -56,6 +56,9 @@ export interface TestAppOptions {
   distDir?: string;
   /** Registers extra routes (probes) before the app is sealed. */
   extend?: (fastify: FastifyInstance) => PromiseLike<unknown> | void;
+  /** Runs on the bare Fastify instance before the app is registered (e.g. an onRoute hook that
+   *  sees every route the app adds). */
+  beforeApp?: (fastify: FastifyInstance) => void;
   /** Receives every log line (JSON), with the production logger's redaction, at level info. */
   logStream?: DestinationStream;
 }
@@ -65,6 +68,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
   const database = await testDatabase();
   const logger = options.logStream ? loggerOptions({ ...config, logLevel: 'info' }, options.logStream) : false;
   const fastify = Fastify(fastifyOptions(config, logger));
+  options.beforeApp?.(fastify);
   await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist' });
   if (options.extend) await options.extend(fastify);
   await fastify.ready();
