@@ -23,6 +23,8 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the addresses (or CIDR ranges) of trusted proxies. */
   trustProxy: false | number | string[];
   bodyLimitBytes: number;
+  /** How long SIGTERM waits for requests in flight before the process exits anyway. */
+  shutdownGraceMs: number;
   timeouts: {
     /** Whole request, body included, must arrive within this (slow-body defence). */
     requestMs: number;
@@ -172,6 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxy(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 25_000, 100, 600_000),
     timeouts: {
       requestMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
       headersMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),

@@ -23,11 +23,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     fastify.log.info(`${signal} received, closing`);
-    // A connection that never finishes must not keep the process from stopping.
+    // Requests in flight finish (new connections are refused, new requests on open connections get
+    // 503), but one that never finishes must not keep the process from stopping. The default grace
+    // (SHUTDOWN_GRACE_MS, 25 s) fits inside the usual 30 s between an orchestrator's SIGTERM and SIGKILL.
     setTimeout(() => {
       console.error('Animal Doctor: shutdown took too long, exiting');
       process.exit(1);
-    }, 10_000).unref();
+    }, config.shutdownGraceMs).unref();
     try {
       await fastify.close();
       await database.close();
