@@ -53,7 +53,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // NOTE: an idle client that loses its connection emits 'error' on the pool; without a handler it kills the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    // Servers starting together on a new database would run the same migrations at once and the
+    // loser would stop on "relation already exists": one session-level advisory lock makes them
+    // take turns (server/reliability/two-servers.test.ts).
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(7215001)');
+      try {
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock(7215001)');
+      }
+    } finally {
+      client.release();
+    }
     return { db, engine: 'postgres', close: () => pool.end() };
   }
   const release = options.dataDir ? lockDataDir(options.dataDir, options.owner ?? 'animal-doctor') : () => undefined;
