@@ -1,9 +1,59 @@
-// Lint rules: typescript-eslint recommended, React hooks, and the layer rule of STYLE.md
-// (shared/ never imports from server/ or web/; web/ never imports server/).
+// Lint rules: typescript-eslint recommended, React hooks, and the layer rules of STYLE.md
+// (shared/ never imports from server/ or web/; web/ never imports server/; web features never
+// import each other's insides; web/lib and web/components never import features or app).
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+// Web layer zones (bulletproof-react's import/no-restricted-paths idea), as a small local rule
+// because the import plugins need a native resolver whose packages our registry does not all serve
+// (npm ci then fails). Every folder under web/features is a feature, so a new feature (payment,
+// profile, admin ...) is covered without editing this file:
+// - a feature imports its own files, and from another feature only that feature's index.ts
+//   (`../../<other>` or `../../<other>/index`); code several features share goes to
+//   web/components (UI) or web/lib (logic) instead;
+// - web/lib and web/components import nothing from web/features or web/app;
+// - web/app composes the features and may import any of their files (lazy pages, reducers).
+const webDir = path.resolve(import.meta.dirname, 'web');
+function boundaryProblem(file, target) {
+  const [fileTop, fileFeature] = path.relative(webDir, file).split(path.sep);
+  const [targetTop, targetFeature, ...rest] = path.relative(webDir, target).split(path.sep);
+  if (fileTop === 'features' && targetTop === 'features' && targetFeature !== fileFeature) {
+    const throughIndex = rest.length === 0 || (rest.length === 1 && /^index(\.tsx?)?$/.test(rest[0]));
+    return throughIndex ? undefined : 'feature';
+  }
+  if ((fileTop === 'lib' || fileTop === 'components') && (targetTop === 'features' || targetTop === 'app')) return 'shared';
+  return undefined;
+}
+const layerRules = {
+  rules: {
+    'web-boundaries': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          feature: 'A feature imports another feature only through its index.ts; move code several features share to web/components or web/lib (docs/architecture.md, Web features).',
+          shared: 'web/lib and web/components are shared by every feature and import no feature or app code.',
+        },
+      },
+      create(context) {
+        const check = (source) => {
+          if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+          const problem = boundaryProblem(context.filename, path.resolve(path.dirname(context.filename), source.value));
+          if (problem) context.report({ node: source, messageId: problem });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source.type === 'Literal' ? node.source : undefined),
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.cache/**', 'server/db/migrations/**'] },
@@ -22,6 +72,21 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web/ must not import server code.' }] }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { layers: layerRules },
+    rules: { 'layers/web-boundaries': 'error' },
+  },
+  {
+    // Every browser test opens its pages through openPage(), which installs the console guard.
+    files: ['tests/e2e/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name=/^(newContext|newPage)$/]", message: 'Open pages with openPage() from tests/e2e/support/browser.ts: it installs the console guard.' },
+      ],
     },
   },
   {

@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // One prepared data folder per run, copied for each file's server.
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 120_000,

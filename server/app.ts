@@ -26,6 +26,11 @@ import doctorRoutes from './routes/api/doctors/index';
 import paymentsPlugin from './payments/payments-plugin';
 import paymentRoutes from './routes/api/payment/index';
 import paymentWebhookRoutes from './routes/api/payment/webhook';
+import storagePlugin from './plugins/app/uploads/storage-plugin';
+import profileRoutes from './routes/api/user/profile';
+import reviewRoutes from './routes/api/admin/review';
+import uploadRoutes from './routes/uploads/index';
+import adminArticleRoutes from './routes/api/admin/articles/index';
 
 export interface AppOptions {
   config: Config;
@@ -48,6 +53,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(mailerPlugin);
   await fastify.register(accountsPlugin);
   await fastify.register(paymentsPlugin);
+  await fastify.register(storagePlugin);
 
   await fastify.register(healthRoutes, { prefix: '/api/health' });
   await fastify.register(userRoutes, { prefix: '/api/user' });
@@ -58,6 +64,10 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(doctorRoutes, { prefix: '/api/doctors' });
   await fastify.register(paymentRoutes, { prefix: '/api/payment' });
   await fastify.register(paymentWebhookRoutes, { prefix: '/api/payment' });
+  await fastify.register(profileRoutes, { prefix: '/api/user' });
+  await fastify.register(reviewRoutes, { prefix: '/api/admin' });
+  await fastify.register(uploadRoutes, { prefix: '/uploads' });
+  await fastify.register(adminArticleRoutes, { prefix: '/api/admin/articles' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir });
 }

@@ -63,7 +63,8 @@ export interface Config {
       | undefined;
   };
   stripe: { secretKey: string; webhookSecret: string; apiBase: string } | undefined;
-  ai: { baseUrl: string; apiKey: string; model: string } | undefined;
+  /** OpenAI-compatible chat completions for AI article drafts; timeoutMs bounds one request. */
+  ai: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -212,6 +213,6 @@ export function loadConfig(env: Env = process.env): Config {
           apiBase: (url(env, 'STRIPE_API_BASE', ['http:', 'https:']) ?? 'https://api.stripe.com').replace(/\/+$/, ''),
         }
       : undefined,
-    ai: ai ? { baseUrl: ai[0]!.replace(/\/+$/, ''), apiKey: ai[1]!, model: ai[2]! } : undefined,
+    ai: ai ? { baseUrl: ai[0]!.replace(/\/+$/, ''), apiKey: ai[1]!, model: ai[2]!, timeoutMs: integer(env, 'AI_TIMEOUT_MS', 60_000, 100, 600_000) } : undefined,
   };
 }

@@ -51,5 +51,6 @@ describe('server process', () => {
     first.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'animal-doctor.lock'))).toBe(false);
-  });
+    // NOTE: a cold PGlite open plus the zip load takes seconds, much longer on a busy machine.
+  }, 120_000);
 });

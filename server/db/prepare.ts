@@ -18,4 +18,9 @@ export async function prepareDatabase(database: Database, config: Pick<Config, '
   } else {
     print(`Demo administrator: ${demo.adminEmail} already existed; its password was left unchanged.`);
   }
+  if (demo.stageVets && demo.stageVets.accounts.length > 0) {
+    // Printed once too: vets at every onboarding stage a newcomer can sign in as.
+    const list = demo.stageVets.accounts.map((a) => `${a.email} (${a.stage})`).join(', ');
+    print(`Demo vets at every stage, password ${demo.stageVets.password}: ${list}`);
+  }
 }

@@ -145,6 +145,8 @@ export const profiles = pgTable(
     workingTime: jsonb('working_time').$type<WorkingDay[]>(),
     timeZone: text('time_zone'),
     avatarUrl: text('avatar_url'),
+    /** The upload key prefix of the avatar's WebP sizes (server/lib/images.ts); replaced ones are deleted. */
+    avatarKey: text('avatar_key'),
     summary: text('summary'),
     education: jsonb('education').$type<Education[]>().notNull().default([]),
     services: jsonb('services').$type<string[]>().notNull().default([]),
@@ -180,6 +182,8 @@ export const articles = pgTable(
     author: text('author').notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     imgUrl: text('img_url'),
+    /** Alt text of the cover image. */
+    imgAlt: text('img_alt').notNull().default(''),
     /** Sanitised HTML (allow-list) — never stored raw. */
     contents: text('contents').notNull(),
     subContent: text('sub_content').notNull().default(''),
@@ -190,7 +194,7 @@ export const articles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('articles_kind_published_idx').on(t.kind, t.published, t.createdAt)],
+  (t) => [index('articles_kind_published_idx').on(t.kind, t.published, t.createdAt), index('articles_updated_idx').on(t.updatedAt)],
 );
 
 export const newsletterSubscribers = pgTable(
@@ -270,7 +274,7 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt)],
 );
 
 export const zipCodes = pgTable(
@@ -286,14 +290,18 @@ export const zipCodes = pgTable(
 );
 
 /** Uploaded images behind the storage interface (default backend: the database). */
-export const uploads = pgTable('uploads', {
-  key: text('key').primaryKey(),
-  contentType: text('content_type').notNull(),
-  bytes: bytea('bytes').notNull(),
-  size: bigint('size', { mode: 'number' }).notNull(),
-  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId)],
+);
 
 /** Small key/value facts about this installation (e.g. that demo data was loaded). */
 export const appMeta = pgTable('app_meta', {

@@ -56,3 +56,28 @@ export function codeEmail(kind: 'password_reset' | 'newsletter', code: string, u
     params: { code, ...(unsubscribe ? { unsubscribe_link: unsubscribe.page, list_unsubscribe: unsubscribe.oneClick } : {}) },
   };
 }
+
+/** Review decisions (decisions.md section 6): the vet hears either way. */
+export function profileApprovedEmail(firstName: string, link: string): MailContent {
+  return {
+    subject: `Your ${PRODUCT_NAME} profile is approved`,
+    text: `Hello ${firstName},\n\nGood news: your profile was approved and is now listed. Pet owners can find your practice in search.\n\nSee your profile: ${link}\n\n${PRODUCT_NAME}`,
+    html: layout(
+      'Your profile is approved',
+      `<p>Hello ${escape(firstName)},</p><p>Good news: your profile was approved and is now listed. Pet owners can find your practice in search.</p>${button(link, 'See your profile')}`,
+    ),
+    params: { link, to_name: firstName },
+  };
+}
+
+export function profileRejectedEmail(firstName: string, reason: string, link: string): MailContent {
+  return {
+    subject: `Your ${PRODUCT_NAME} profile needs changes`,
+    text: `Hello ${firstName},\n\nAn administrator reviewed your profile and could not approve it yet. The reason:\n\n${reason}\n\nPlease update your profile and submit it again: ${link}\n\n${PRODUCT_NAME}`,
+    html: layout(
+      'Your profile needs changes',
+      `<p>Hello ${escape(firstName)},</p><p>An administrator reviewed your profile and could not approve it yet. The reason:</p><blockquote style="margin:16px 0;padding:12px 16px;background:#f7f8fb;border-left:4px solid #b42318">${escape(reason)}</blockquote><p>Please update your profile and submit it again.</p>${button(link, 'Update my profile')}`,
+    ),
+    params: { link, reason, to_name: firstName },
+  };
+}

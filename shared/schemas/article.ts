@@ -20,6 +20,7 @@ export const ArticleSchema = Type.Object({
   avatar: Type.Union([Type.String(), Type.Null()]),
   author: Type.String(),
   img_url: Type.Union([Type.String(), Type.Null()]),
+  img_alt: Type.String({ description: 'Alt text of the cover image' }),
   contents: Type.String(),
   sub_content: Type.String(),
   created_at: Type.String(),

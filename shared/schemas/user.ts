@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PASSWORD_MAX_LENGTH } from '../password-policy';
 import { PersonName, SafeText } from './common';
+import type { ProfileView } from './profile';
 
 export { ErrorSchema, MessageSchema, TextSchema } from './common';
 
@@ -36,6 +37,13 @@ export const UserSchema = Type.Object(
     manage_role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
     submit_at: Type.Union([Type.String(), Type.Null()]),
     payment: PaymentInfoSchema,
+    /** draft, pending (in review), approved or rejected (decisions.md section 6). */
+    review_state: Type.Union([Type.Literal('draft'), Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+    /** The administrator's reason when rejected. */
+    review_reason: Type.Union([Type.String(), Type.Null()]),
+    reviewed_at: Type.Union([Type.String(), Type.Null()]),
+    /** The profile pieces (shared/schemas/profile.ts ProfileView), null before step 1. */
+    profile: Type.Unsafe<ProfileView | null>({ type: ['object', 'null'], additionalProperties: true, description: 'The profile pieces; avatar as a URL' }),
   },
   { additionalProperties: true },
 );

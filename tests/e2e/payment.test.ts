@@ -67,7 +67,8 @@ describe('plans and payment', () => {
     ['desktop', DESKTOP],
   ] as const) {
     it(`a verified vet meets 'Go to Plans', declines, then buys Basic and can create a profile (${name})`, async () => {
-      const { page, context, problems } = await openPage(site.browser, viewport);
+      // 429: /verify's own send right after sign-up (expected, docs/product.md, Accounts and tokens).
+      const { page, context } = await openPage(site.browser, viewport, { allow: [/status of 429/] });
       const email = `buyer-${name}-${randomUUID().slice(0, 8)}@example.com`;
 
       // A visitor's buy button leads to sign-in, which returns to /services.
@@ -121,13 +122,13 @@ describe('plans and payment', () => {
       await openUserMenuItem(page, 'Create Profile');
       await page.waitForURL('**/setupprofile');
       // 429: /verify's own e-mail request right after sign-up (decisions.md section 3) is expected.
-      expect(problems.filter((p) => !/status of 429/.test(p))).toEqual([]);
       await context.close();
     });
   }
 
   it("an unverified account is asked to verify; 'Cancel' at checkout changes nothing; a paying vet cancels with confirmation", async () => {
-    const { page, context, problems } = await openPage(site.browser, DESKTOP);
+    // 429: /verify's own send right after sign-up (expected).
+    const { page, context } = await openPage(site.browser, DESKTOP, { allow: [/status of 429/] });
     const email = `cancel-${randomUUID().slice(0, 8)}@example.com`;
     await signUp(page, email);
     await page.goto(`${site.server.url}/services`);
@@ -159,7 +160,6 @@ describe('plans and payment', () => {
     // The plan still counts until its period ends.
     expect(await serverPlan(page)).toBe(2);
     await shoot(page, `services-canceling-${DESKTOP.width}.png`);
-    expect(problems.filter((p) => !/status of 429/.test(p))).toEqual([]);
     await context.close();
   });
 });

@@ -11,7 +11,10 @@ const router = createAppRouter();
 
 export function App() {
   useEffect(() => {
-    if (readStoredToken()) void store.dispatch(restoreSession());
+    if (!readStoredToken()) return;
+    void store.dispatch(restoreSession());
+    void import('./layout/user-menu'); // shown once the session is back
+
   }, []);
   return (
     <Provider store={store}>

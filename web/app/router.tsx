@@ -4,13 +4,13 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './layout/layout';
 import { RouteError } from './layout/route-error';
 import { PageLoader } from '../components/ui/page-loader';
-import { Guard } from './guard';
+import { Guard, type GuardKind } from './guard';
 
 type PageModule = { default: React.ComponentType };
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
-const guarded = (kind: 'loggedIn' | 'admin' | 'paidPlan', load: () => Promise<PageModule>): RouteObject => ({
+const guarded = (kind: GuardKind, load: () => Promise<PageModule>): RouteObject => ({
   element: <Guard kind={kind} />,
   children: [{ index: true, ...page(load) }],
 });
@@ -24,8 +24,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
       { path: 'home', ...page(() => import('../features/home/pages/home-page')) },
-      { path: 'signin', ...page(() => import('../features/auth/pages/signin-page')) },
-      { path: 'signup', ...page(() => import('../features/auth/pages/signup-page')) },
+      { path: 'signin', ...guarded('signedOut', () => import('../features/auth/pages/signin-page')) },
+      { path: 'signup', ...guarded('signedOut', () => import('../features/auth/pages/signup-page')) },
       { path: 'verify', ...page(() => import('../features/auth/pages/verify-page')) },
       { path: 'verify/token', ...page(() => import('../features/auth/pages/verify-token-page')) },
       { path: 'congratulationverify/:id', ...guarded('loggedIn', () => import('../features/auth/pages/congratulation-page')) },

@@ -1,11 +1,23 @@
-import { configureStore } from '@reduxjs/toolkit';
+// The one Redux store: the spec's auth, search and payment state (docs/product.md, Client state and
+// flows), plus the RTK Query API (web/lib/api.ts), which joins lazily with the first page that
+// needs server data, so the first page stays small.
+import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { authReducer } from '../features/auth/auth-slice';
-import { searchReducer } from '../features/search/search-slice';
+import { sessionPersistence } from '../features/auth/session-persistence';
+import { searchReducer } from '../features/doctors/search-slice';
 import { paymentReducer } from '../features/payment/payment-slice';
+import { lazyPartsMiddleware, provideReducerInstaller } from '../lib/store-injection';
+
+const staticReducers = { auth: authReducer, search: searchReducer, payment: paymentReducer };
 
 export const store = configureStore({
-  reducer: { auth: authReducer, search: searchReducer, payment: paymentReducer },
+  reducer: staticReducers,
+  middleware: (getDefault) => getDefault().concat(sessionPersistence, lazyPartsMiddleware),
+});
+
+provideReducerInstaller((lazy) => {
+  if (Object.keys(lazy).length > 0) store.replaceReducer(combineReducers({ ...staticReducers, ...lazy }) as unknown as Reducer<RootState>);
 });
 
 export type RootState = ReturnType<typeof store.getState>;

@@ -56,10 +56,13 @@ export async function apiRequest<T>(path: string, body?: unknown, options: Reque
   const method = options.method ?? 'POST';
   const headers: Record<string, string> = { accept: 'application/json, text/plain' };
   if (authToken) headers.authorization = `Bearer ${authToken}`;
-  if (method === 'POST') headers['content-type'] = 'application/json';
+  // A FormData body (file uploads) sets its own multipart content type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (method === 'POST' && !isForm) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined, signal: options.signal });
+    const payload = method !== 'POST' ? undefined : isForm ? body : JSON.stringify(body ?? {});
+    response = await fetch(`/api${path}`, { method, headers, body: payload, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     if (!options.silent) toast.error(MESSAGES.serverDisconnected);

@@ -1,11 +1,14 @@
 // Demo articles with real, useful pet-health content, loaded on a fresh installation.
+import { CARE_GUIDES } from './demo-care-guides';
 
 export interface DemoArticle {
   kind: 'blog' | 'ai';
   title: string;
   author: string;
-  /** Illustration shipped in web/public/images/articles/. */
+  /** Illustration shipped in web/public/images/articles/ (scripts/generate-article-art.ts made the newer ones). */
   image: string;
+  /** What the illustration shows, for readers who cannot see it. */
+  imageAlt: string;
   subContent: string;
   contents: string;
 }
@@ -17,14 +20,17 @@ export const DEMO_AUTHOR_AVATARS: Record<string, string> = {
   'Dr. Priya Natarajan': '/images/authors/priya-natarajan.svg',
   'Sam Whitaker': '/images/authors/sam-whitaker.svg',
   'Animal Doctor Editorial': '/images/authors/animal-doctor-editorial.svg',
+  'Dr. Grace Okafor': '/images/authors/grace-okafor.svg',
+  'Dr. Robert Kim': '/images/authors/robert-kim.svg',
 };
 
-export const DEMO_ARTICLES: DemoArticle[] = [
+const FIRST_ARTICLES: DemoArticle[] = [
   {
     kind: 'blog',
     title: 'Your puppy’s first year of vaccinations',
     author: 'Dr. Maria Alvarez',
     image: '/images/articles/puppy-vaccinations.svg',
+    imageAlt: 'A vaccination calendar with ticked dates and a syringe',
     subContent: 'Which shots your puppy needs, when to give them, and why the booster at 16 weeks matters so much.',
     contents: `<p>Puppies are born with some protection from their mother’s milk, but it fades between six and sixteen weeks of age. Vaccines given in that window teach the immune system to defend itself before the maternal antibodies are gone.</p>
 <h2>The core vaccines</h2>
@@ -42,6 +48,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     title: 'Five signs of dental disease in cats',
     author: 'Dr. Kevin Osei',
     image: '/images/articles/cat-dental-health.svg',
+    imageAlt: 'A smiling orange cat next to a toothbrush',
     subContent: 'Most cats over three have some dental disease. Learn the quiet signs before they become painful problems.',
     contents: `<p>Cats hide pain well, and their mouths are no exception. By the age of three most cats have some degree of periodontal disease, and many also develop painful tooth resorption.</p>
 <ol><li><strong>Bad breath</strong> that persists is not normal and usually means bacteria and tartar build-up.</li><li><strong>Red gums</strong>, especially a thin red line where the gum meets the tooth.</li><li><strong>Chewing on one side</strong> or dropping food from the mouth.</li><li><strong>Drooling</strong> or pawing at the face.</li><li><strong>Less grooming</strong>, leaving the coat greasy or matted.</li></ol>
@@ -56,6 +63,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     title: 'What to put in a pet first-aid kit',
     author: 'Dr. Maria Alvarez',
     image: '/images/articles/pet-first-aid-kit.svg',
+    imageAlt: 'A red first-aid kit with a thermometer and a bandage roll',
     subContent: 'A short list of supplies that helps you act calmly in the minutes before you reach the vet.',
     contents: `<p>A first-aid kit does not replace a veterinarian, but it lets you protect a wound, control bleeding and keep your pet comfortable on the way to the clinic.</p>
 <ul><li>Your vet’s phone number, the nearest 24/7 emergency hospital and an animal poison control number</li><li>Gauze pads and rolls, non-stick dressings and self-adhesive bandage</li><li>Blunt-ended scissors and tweezers or a tick remover</li><li>Saline solution for flushing eyes and wounds</li><li>A digital thermometer (normal for dogs and cats: 100.5–102.5 °F)</li><li>A soft muzzle: even gentle pets may bite when in pain</li><li>A towel or blanket for warmth and for carrying small animals</li></ul>
@@ -70,6 +78,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     title: 'Heatstroke in dogs: prevention and first steps',
     author: 'Dr. Priya Natarajan',
     image: '/images/articles/dog-heatstroke.svg',
+    imageAlt: 'A dog resting in the shade of a tree on a hot, sunny day',
     subContent: 'Dogs cool themselves mostly by panting. On hot days that is not enough — here is how to keep them safe.',
     contents: `<p>Heatstroke happens when a dog’s body temperature rises above about 104 °F and it cannot cool down. Short-nosed breeds, overweight dogs, puppies and seniors are at the highest risk.</p>
 <h2>Warning signs</h2>
@@ -85,6 +94,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     title: 'Choosing pet insurance without regrets',
     author: 'Sam Whitaker',
     image: '/images/articles/pet-insurance.svg',
+    imageAlt: 'An insurance policy and a green shield with a paw print',
     subContent: 'Deductibles, reimbursement rates and waiting periods explained in plain words.',
     contents: `<p>The right policy depends on your budget and on how you would pay for a sudden $3,000 bill. Compare policies on the same terms before you compare prices.</p>
 <ul><li><strong>Deductible</strong>: annual deductibles are simpler than per-condition ones.</li><li><strong>Reimbursement</strong>: 80 % is a common middle ground.</li><li><strong>Limits</strong>: an unlimited annual limit protects you from the rare very large bill.</li><li><strong>Waiting periods</strong>: illness cover often starts after 14 days, orthopaedic cover later.</li></ul>
@@ -99,6 +109,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     title: 'Caring for your senior cat',
     author: 'Dr. Kevin Osei',
     image: '/images/articles/senior-cat-care.svg',
+    imageAlt: 'A grey senior cat asleep on a soft purple cushion',
     subContent: 'From eleven years on, small changes in habits can be the first sign of kidney, thyroid or joint disease.',
     contents: `<p>Cats are considered seniors from about eleven years of age. Many live well into their late teens with a little extra attention.</p>
 <ul><li>Book a check-up every six months, with blood and urine tests once a year.</li><li>Watch water intake and litter-box habits: drinking more can signal kidney disease, diabetes or an overactive thyroid.</li><li>Weigh your cat monthly; unexplained weight loss is worth a vet visit.</li><li>Offer low-sided litter boxes and steps to favourite spots for stiff joints.</li></ul>
@@ -113,6 +124,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     title: 'Rabbit care basics for new owners',
     author: 'Animal Doctor Editorial',
     image: '/images/articles/rabbit-care.svg',
+    imageAlt: 'A white rabbit beside a bundle of hay and fresh leaves',
     subContent: 'Hay, space and company: the three things every pet rabbit needs.',
     contents: `<p>Rabbits are social, intelligent animals that can live ten years or more. Most health problems in pet rabbits come from the wrong diet or too little space.</p>
 <h2>Diet</h2>
@@ -131,6 +143,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     title: 'Travelling with your pet: a checklist',
     author: 'Animal Doctor Editorial',
     image: '/images/articles/pet-travel.svg',
+    imageAlt: 'A cat in a travel carrier next to a suitcase and a plane',
     subContent: 'Health certificates, carriers and calm: prepare a trip your pet will tolerate well.',
     contents: `<p>Good preparation makes travel safer and less stressful for pets and people alike.</p>
 <ul><li>Check the rules of your destination: many states and airlines ask for a recent health certificate and proof of rabies vaccination.</li><li>Make sure the microchip is registered with your current phone number.</li><li>Get your pet used to its carrier or car harness weeks before the trip.</li><li>Pack food, water, medicines, medical records and a familiar blanket.</li><li>Plan stops every two to three hours on long drives.</li></ul>
@@ -145,6 +158,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     title: 'Understanding your pet’s blood test results',
     author: 'Animal Doctor Editorial',
     image: '/images/articles/pet-blood-tests.svg',
+    imageAlt: 'Blood sample tubes next to a chart of test results',
     subContent: 'What a complete blood count and a chemistry panel tell your vet, in plain language.',
     contents: `<p>Routine blood tests help vets find disease early, often before a pet shows any sign of illness.</p>
 <h2>Complete blood count (CBC)</h2>
@@ -158,3 +172,6 @@ export const DEMO_ARTICLES: DemoArticle[] = [
 <p>Results taken when your pet is healthy create a personal baseline. Trends over several years often say more than one value on its own, especially for kidney markers in older cats and dogs.</p>`,
   },
 ];
+
+/** Every demo article: 24 blog articles and 8 AI-assisted ones, newest first. */
+export const DEMO_ARTICLES: DemoArticle[] = [...FIRST_ARTICLES, ...CARE_GUIDES];

@@ -4,10 +4,12 @@ import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/helper';
 import type { Db } from '../client';
-import { appMeta, articles, payments, profiles, users } from '../schema';
+import sharp from 'sharp';
+import { appMeta, articles, payments, profiles, uploads, users } from '../schema';
 import { verifyPassword } from '../../lib/password';
-import { DEMO_ADMIN_EMAIL, loadDemoData, sanitizeArticleHtml, type DemoResult } from './demo';
+import { DEMO_ADMIN_EMAIL, loadDemoData, type DemoResult } from './demo';
 import { DEMO_ARTICLES } from './demo-articles';
+import { STAGE_VET_DOMAIN } from './demo-stages';
 import { loadZipCodes } from './zip-codes';
 
 const publicDir = path.resolve(import.meta.dirname, '../../../web/public');
@@ -70,8 +72,9 @@ describe('loadDemoData', () => {
   it('publishes blog and AI articles with shipped images, avatars and sanitised HTML', async () => {
     const rows = await db.select().from(articles).where(inArray(articles.title, DEMO_ARTICLES.map((a) => a.title)));
     expect(rows).toHaveLength(DEMO_ARTICLES.length);
-    expect(rows.filter((a) => a.kind === 'blog').length).toBeGreaterThanOrEqual(6);
-    expect(rows.filter((a) => a.kind === 'ai').length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((a) => a.kind === 'blog').length).toBeGreaterThanOrEqual(24);
+    expect(rows.filter((a) => a.kind === 'ai').length).toBeGreaterThanOrEqual(8);
+    expect(new Set(rows.map((a) => a.imgUrl)).size, 'every article has its own cover').toBe(rows.length);
     const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
     for (const article of rows) {
       expect(article.published).toBe(true);
@@ -80,6 +83,7 @@ describe('loadDemoData', () => {
       expect(article.contents).not.toMatch(/<script|on\w+=|javascript:/i);
       expect(article.contents.match(/<p>/g)!.length + article.contents.split('<li>').length).toBeGreaterThan(3);
       expect(article.subContent.length).toBeGreaterThan(20);
+      expect(article.imgAlt.length, `${article.title} has alt text`).toBeGreaterThan(10);
       for (const url of [article.imgUrl, article.avatar]) {
         expect(url).toMatch(/^\/images\/(articles|authors)\/[a-z-]+\.svg$/);
         expect(fs.existsSync(path.join(publicDir, url!)), `${url} is shipped`).toBe(true);
@@ -119,11 +123,39 @@ describe('loadDemoData', () => {
   });
 });
 
-describe('sanitizeArticleHtml', () => {
-  it('drops scripts, event handlers and unsafe links, and keeps the article structure', () => {
-    const clean = sanitizeArticleHtml(
-      '<h2>Title</h2><p onclick="x()">Text <strong>bold</strong><script>alert(1)</script><img src=x onerror=alert(1)></p><a href="javascript:alert(1)">bad</a><a href="https://example.org">good</a>',
-    );
-    expect(clean).toBe('<h2>Title</h2><p>Text <strong>bold</strong></p><a>bad</a><a href="https://example.org">good</a>');
+describe('demo vets at every stage and their avatars', () => {
+  it('has a vet with no plan, one paid but draft, one in review, one rejected with a reason and one approved, all able to sign in', async () => {
+    const rows = await db
+      .select({ user: users, payment: payments, profile: profiles })
+      .from(users)
+      .leftJoin(payments, eq(payments.userId, users.id))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(like(users.email, `%@${STAGE_VET_DOMAIN}`));
+    const byStage = new Map(first.stageVets!.accounts.map((a) => [a.stage, rows.find((r) => r.user.email === a.email)!]));
+    expect([...byStage.keys()].sort()).toEqual(['approved', 'draft', 'in review', 'no plan', 'rejected']);
+    expect(byStage.get('no plan')!.payment).toBeNull();
+    expect(byStage.get('draft')).toMatchObject({ user: { reviewState: 'draft', submitAt: null }, payment: { plan: 1 }, profile: { step2DoneAt: null } });
+    expect(byStage.get('in review')!.user).toMatchObject({ reviewState: 'pending', submitAt: expect.any(Date) });
+    expect(byStage.get('rejected')!.user.reviewReason).toMatch(/licence number/);
+    expect(byStage.get('approved')!.user.reviewState).toBe('approved');
+    for (const row of rows) {
+      expect(row.user.firstName).not.toMatch(/test|lorem/i);
+      expect(await verifyPassword(row.user.passwordHash, first.stageVets!.password)).toBe(true);
+      if (row.profile) expect(row.profile.contactPhone).toMatch(/^\(\d{3}\) 555-01\d{2}$/);
+    }
+  });
+
+  it('gives every demo vet with a profile a generated WebP avatar at 96, 256 and 512 px', async () => {
+    const vets = await db.select({ profile: profiles }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(like(users.email, '%demo.animaldoctor.local'));
+    expect(vets.length).toBeGreaterThanOrEqual(28);
+    for (const { profile } of vets) expect(profile.avatarUrl).toMatch(/^\/uploads\/avatars\/demo-u\d+-[0-9a-f]{12}\/256\.webp$/);
+    const key = vets[0]!.profile.avatarKey!;
+    const stored = await db.select().from(uploads).where(like(uploads.key, `${key}/%`));
+    expect(stored.map((u) => u.key).sort()).toEqual([`${key}/256.webp`, `${key}/512.webp`, `${key}/96.webp`]);
+    for (const file of stored) {
+      const meta = await sharp(file.bytes).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: Number(file.key.split('/').pop()!.split('.')[0]) });
+      expect(file.contentType).toBe('image/webp');
+    }
   });
 });

@@ -2,11 +2,14 @@
 // practices with paid plans, and published articles. Runs once per database (app_meta 'demo_loaded').
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import type { DbOrTx } from '../client';
 import { appMeta, articles, payments, profiles, users, zipCodes, type WorkingDay } from '../schema';
 import { hashPassword } from '../../lib/password';
+import { sanitizeArticleHtml } from '../../plugins/app/articles/article-html';
 import { DEMO_ARTICLES, DEMO_AUTHOR_AVATARS } from './demo-articles';
+import { storeInitialsAvatar } from './demo-avatars';
+import { loadDemoStageVets, type StageVetsResult } from './demo-stages';
+import { databaseStorage } from '../../storage/database-storage';
 
 export const DEMO_ADMIN_EMAIL = 'admin@animaldoctor.local';
 
@@ -104,6 +107,8 @@ export interface DemoResult {
   adminPassword?: string;
   practices?: number;
   articles?: number;
+  /** Vets at every stage of onboarding (no plan, draft, in review, rejected, approved) and their shared password. */
+  stageVets?: StageVetsResult;
 }
 
 /** Loads the demo content once per database (app_meta 'demo_loaded'); later calls do nothing. */
@@ -113,7 +118,8 @@ export async function loadDemoData(db: DbOrTx): Promise<DemoResult> {
 
   const adminPassword = randomBytes(12).toString('base64url');
   // Demo practices get one shared random password nobody knows: they are listings, not accounts to use.
-  const [adminHash, demoPasswordHash] = await Promise.all([hashPassword(adminPassword), hashPassword(randomBytes(24).toString('base64url'))]);
+  const stagePassword = randomBytes(9).toString('base64url');
+  const [adminHash, demoPasswordHash, stagePasswordHash] = await Promise.all([hashPassword(adminPassword), hashPassword(randomBytes(24).toString('base64url')), hashPassword(stagePassword)]);
   const zips = await db.select().from(zipCodes).where(inArray(zipCodes.zip, DEMO_VETS.map((v) => v.zip)));
   const zipByCode = new Map(zips.map((z) => [z.zip, z]));
   const now = new Date();
@@ -134,6 +140,7 @@ export async function loadDemoData(db: DbOrTx): Promise<DemoResult> {
     const [existing] = created ? [created] : await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
     const adminId = existing?.id ?? null;
 
+    const storage = databaseStorage(tx);
     let practices = 0;
     for (const [index, vet] of DEMO_VETS.entries()) {
       const place = zipByCode.get(vet.zip);
@@ -159,8 +166,11 @@ export async function loadDemoData(db: DbOrTx): Promise<DemoResult> {
       await tx.insert(payments).values({ userId: user.id, plan: vet.plan, status: 'active', provider: 'sandbox', email: user.email, customerId: `cus_demo_${user.id}`, subscriptionId: `sub_demo_${user.id}`, currentPeriodEnd: periodEnd });
       const school = SCHOOLS[index % SCHOOLS.length]!;
       const graduated = 2003 + (index % 14);
+      const avatar = await storeInitialsAvatar(storage, user.id, vet.first, vet.last, index);
       await tx.insert(profiles).values({
         userId: user.id,
+        avatarUrl: avatar.url,
+        avatarKey: avatar.key,
         clinicName: vet.clinic,
         contactPhone: `(${vet.area}) 555-01${String(index + 10).padStart(2, '0')}`,
         contactEmail: `front-desk+${index}@demo.animaldoctor.local`,
@@ -201,6 +211,7 @@ export async function loadDemoData(db: DbOrTx): Promise<DemoResult> {
         avatar: DEMO_AUTHOR_AVATARS[article.author] ?? null,
         authorId: adminId,
         imgUrl: article.image,
+        imgAlt: article.imageAlt,
         contents: sanitizeArticleHtml(article.contents),
         subContent: article.subContent,
         published: true,
@@ -211,16 +222,7 @@ export async function loadDemoData(db: DbOrTx): Promise<DemoResult> {
         aiTopic: article.kind === 'ai' ? article.title : null,
       });
     }
-    return { loaded: true, adminEmail: DEMO_ADMIN_EMAIL, adminPassword: created ? adminPassword : undefined, practices, articles: DEMO_ARTICLES.length };
-  });
-}
-
-// The same allow-list idea as every stored article (schema.ts: never stored raw), kept explicit here
-// so the demo cannot carry anything the article pages would not render.
-export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: ['p', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'blockquote', 'br'],
-    allowedAttributes: { a: ['href'] },
-    allowedSchemes: ['https', 'mailto'],
+    const stageVets = await loadDemoStageVets(tx, { storage, passwordHash: stagePasswordHash, password: stagePassword, adminId, now, periodEnd });
+    return { loaded: true, adminEmail: DEMO_ADMIN_EMAIL, adminPassword: created ? adminPassword : undefined, practices, articles: DEMO_ARTICLES.length, stageVets };
   });
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from 'vitest';
+import { guardConsole, openGuards, type ConsoleGuard } from './console-guard';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -36,27 +37,36 @@ export async function launchBrowser(): Promise<Browser> {
 export interface TrackedPage {
   context: BrowserContext;
   page: Page;
-  /** Console errors and page errors seen so far; a test fails when any is left at the end. */
+  /** Console errors and page errors seen so far (allowed or not). */
   problems: string[];
+  /** The page's console guard: any problem it does not allow fails the test (checked by useSite after each test). */
+  guard: ConsoleGuard;
 }
 
-export async function openPage(browser: Browser, viewport: { width: number; height: number }): Promise<TrackedPage> {
+export interface OpenPageOptions {
+  /** Console errors or page errors this test provokes on purpose, e.g. /status of 401/ for a wrong password. */
+  allow?: RegExp[];
+}
+
+/** A fresh browser context and page of this size, watched by the console guard. */
+export async function openPage(browser: Browser, viewport: { width: number; height: number }, options: OpenPageOptions = {}): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const guard = guardConsole(context, options.allow);
+  openGuards.push({ guard, context });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return { context, page, problems };
+  return { context, page, problems: guard.problems, guard };
 }
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** Asserts that axe-core finds no WCAG 2.1 A/AA violation on the page as it is now. */
+/** Asserts that axe-core finds no WCAG 2.1 A/AA violation, nor a best-practice finding, on the page as it is now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // label-content-name-mismatch (WCAG 2.5.3) is marked experimental in axe-core and off unless named.
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

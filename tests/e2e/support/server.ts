@@ -1,4 +1,6 @@
-// Starts the real server as a child process on a free port with a fresh DATA_DIR, and stops it.
+// Starts the real server as a child process on a free port with its own DATA_DIR, and stops it.
+// The DATA_DIR starts as a copy of the run's prepared template (./global-setup.ts) when given one,
+// so a test file does not pay for migrations, the zip load and the demo data.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -26,9 +28,25 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+export interface StartOptions {
+  /** A prepared data folder to copy (the server never writes to it); otherwise a new empty one. */
+  template?: string;
+  /** An already filled data folder to use as it is (the caller made it, e.g. a template copy). */
+  dataDir?: string;
+  /** Keep the data folder when the server stops (the template itself is made this way). */
+  keepDataDir?: boolean;
+}
+
+/** A new data folder holding a copy of the template. */
+export function copyTemplate(template: string): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ad-e2e-'));
+  fs.cpSync(template, dataDir, { recursive: true, filter: (source) => path.basename(source) !== 'animal-doctor.lock' });
+  return dataDir;
+}
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? (options.template ? copyTemplate(options.template) : fs.mkdtempSync(path.join(os.tmpdir(), 'ad-e2e-')));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/server.ts'], {
@@ -86,7 +104,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) signalGroup('SIGKILL');
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

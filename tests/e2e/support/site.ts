@@ -1,19 +1,60 @@
 // One running site and one browser per test file: started before the file's tests, stopped after.
-import { afterAll, beforeAll } from 'vitest';
+// The site's data folder is a copy of the run's template (./global-setup.ts) plus the file's
+// fixture users (./users.ts). After each test the console guard (./console-guard.ts) of every page
+// the test opened is checked: an unexpected console error or page error fails that test.
+import fs from 'node:fs';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { startServer, type RunningServer } from './server';
+import { guardReport, openGuards } from './console-guard';
+import { copyTemplate, startServer, type RunningServer } from './server';
+import { prepareUsers, type PreparedUser, type UserSpec } from './users';
 
-export interface Site {
+export interface Site<U extends string = string> {
   server: RunningServer;
   browser: Browser;
+  /** The fixture users of this file, by the keys given to useSite. */
+  users: Record<U, PreparedUser>;
+  /** The demo administrator of the template's demo data. */
+  demoAdmin: { email: string; password: string };
 }
 
-/** `env` may be a function, read when the server starts (after earlier beforeAll hooks ran). */
-export function useSite(env: Record<string, string> | (() => Record<string, string>) = {}): Site {
-  const site = {} as Site;
+export interface SiteOptions<U extends string> {
+  /** Server environment; a function is read when the server starts (after earlier beforeAll hooks ran). */
+  env?: EnvOption;
+  /** Accounts written into the data folder before the server starts. */
+  users?: Record<U, UserSpec>;
+}
+
+type EnvOption = Record<string, string> | (() => Record<string, string>);
+
+/** Options, or (the older form) just the server environment. */
+function siteOptions<U extends string>(given: SiteOptions<U> | EnvOption): SiteOptions<U> {
+  if (typeof given === 'function') return { env: given };
+  return 'env' in given || 'users' in given ? (given as SiteOptions<U>) : { env: given as Record<string, string> };
+}
+
+export function useSite<U extends string = never>(given: SiteOptions<U> | EnvOption = {}): Site<U> {
+  const options = siteOptions(given);
+  const site = { users: {} } as Site<U>;
   beforeAll(async () => {
-    [site.server, site.browser] = await Promise.all([startServer(typeof env === 'function' ? env() : env), launchBrowser()]);
+    const template = inject('e2eTemplate');
+    site.demoAdmin = template.demoAdmin;
+    const dataDir = copyTemplate(template.dataDir);
+    try {
+      if (options.users) site.users = (await prepareUsers(dataDir, options.users)) as Record<U, PreparedUser>;
+    } catch (error) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+    const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
+    [site.server, site.browser] = await Promise.all([startServer(env, { dataDir }), launchBrowser()]);
+  });
+  afterEach(async () => {
+    const opened = openGuards.splice(0);
+    await Promise.all(opened.map(({ context }) => context.close().catch(() => undefined)));
+    const unexpected = opened.flatMap(({ guard }) => guard.unexpected());
+    expect(unexpected, guardReport(unexpected)).toEqual([]);
   });
   afterAll(async () => {
     await site.browser?.close();

@@ -1,5 +1,5 @@
 // The shared layout of every route: header, main content area, footer (spec section 2).
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { PageLoader } from '../../components/ui/page-loader';
 import { Toaster } from '../../components/ui/toaster';
@@ -7,13 +7,32 @@ import { NewsletterForm } from '../../features/newsletter/newsletter-form';
 import { useAppSelector } from '../store';
 import { Logo } from './logo';
 import { CONTACT, FOOTER_EXTRA_LINKS, HEADER_LINKS } from './nav-links';
-import { UserMenu } from './user-menu';
+import { useScrollAndFocusOnNavigation } from './route-focus';
+
+// Only signed-in users see the user menu: its code loads when needed (app.tsx starts loading it at
+// once when a stored session is being restored), keeping the first page small for visitors.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 function Header() {
   const logined = useAppSelector((state) => state.auth.logined);
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  const navigation = useNavigation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Escape closes the open mobile menu and gives focus back to its toggle.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+  // One link is highlighted at a time: while a page loads, the one being opened, not also the old one.
+  const shownPath = (navigation.location ?? location).pathname;
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -24,7 +43,7 @@ function Header() {
           <ul>
             {HEADER_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} onClick={() => setMenuOpen(false)}>
+                <NavLink to={link.to} className={() => (shownPath === link.to ? 'active' : undefined)} onClick={() => setMenuOpen(false)}>
                   {link.label}
                 </NavLink>
               </li>
@@ -33,13 +52,15 @@ function Header() {
         </nav>
         <div className="header-actions">
           {logined ? (
-            <UserMenu />
+            <Suspense fallback={<span className="user-menu-placeholder" aria-hidden="true" />}>
+              <UserMenu />
+            </Suspense>
           ) : (
             <Link to="/signin" className="button button-primary sign-in-button">
               Sign in
             </Link>
           )}
-          <button type="button" className="menu-toggle" aria-controls="main-nav" aria-expanded={menuOpen} aria-label={menuOpen ? 'Close menu' : 'Open menu'} onClick={() => setMenuOpen((v) => !v)}>
+          <button ref={toggle} type="button" className="menu-toggle" aria-controls="main-nav" aria-expanded={menuOpen} aria-label={menuOpen ? 'Close menu' : 'Open menu'} onClick={() => setMenuOpen((v) => !v)}>
             <span aria-hidden="true" />
             <span aria-hidden="true" />
             <span aria-hidden="true" />
@@ -86,6 +107,7 @@ function Footer() {
 
 export function Layout() {
   const navigation = useNavigation();
+  useScrollAndFocusOnNavigation();
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">

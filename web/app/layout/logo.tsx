@@ -11,7 +11,7 @@ export function Logo() {
         <path d="M15 17h2v1.5h1.5v2H17V22h-2v-1.5h-1.5v-2H15z" fill="#0958d9" />
       </svg>
       <span className="logo-word">
-        Animal<strong>Doctor</strong>
+        Animal <strong>Doctor</strong>
       </span>
     </span>
   );

@@ -70,11 +70,13 @@ export function UserMenu() {
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?';
   return (
     <div className="user-menu" ref={root}>
-      <button type="button" className="user-menu-button" aria-label={`Account menu for ${user?.first_name ?? "you"}`} aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
+      <button type="button" className="user-menu-button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
         <span className="avatar" aria-hidden="true">
           {initials}
         </span>
-        <span className="user-menu-name">{user?.first_name ?? 'Account'}</span>
+        {/* The name comes from the text (no aria-label), so what is read contains what is shown. */}
+        <span className="visually-hidden">Account menu for </span>
+        <span className="user-menu-name">{user?.first_name ?? 'you'}</span>
         <span aria-hidden="true" className="caret">
           ▾
         </span>

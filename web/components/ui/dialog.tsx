@@ -1,5 +1,5 @@
 // A modal dialog on the native <dialog> element: focus is trapped and Escape closes it.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { MODAL_WIDTHS } from '../../../shared/constants/messages';
 
 interface DialogProps {
@@ -13,6 +13,8 @@ interface DialogProps {
 
 export function Dialog({ open, title, onClose, children, footer, width = MODAL_WIDTHS.medium }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Several dialogs may sit on one page (the user menu's two, one per review-queue entry): each needs its own title id.
+  const titleId = useId();
   // NOTE: closing programmatically also fires 'close'; only a close the user caused reports onClose,
   // or a dialog that hands over to another would reset the caller's state afterwards.
   const openRef = useRef(open);
@@ -27,9 +29,9 @@ export function Dialog({ open, title, onClose, children, footer, width = MODAL_W
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" style={{ maxWidth: `min(${width}px, calc(100vw - 32px))` }} aria-labelledby="dialog-title" onClose={userClosed}>
+    <dialog ref={ref} className="dialog" style={{ maxWidth: `min(${width}px, calc(100vw - 32px))` }} aria-labelledby={titleId} onClose={userClosed}>
       <div className="dialog-head">
-        <h2 id="dialog-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
           ×
         </button>

@@ -2,8 +2,8 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Session, User } from '../../../shared/types/user';
 import { MESSAGES } from '../../../shared/constants/messages';
-import { api, setAuthToken } from '../../lib/api-client';
-import { readStoredToken, removeStoredToken, storeToken } from '../../lib/session-storage';
+import { api } from '../../lib/api-client';
+import { readStoredToken } from '../../lib/session-storage';
 import { toast } from '../../lib/toast';
 
 export interface AuthState {
@@ -30,6 +30,8 @@ export const restoreSession = createAsyncThunk('auth/restoreSession', async (_: 
   }
 });
 
+// Reducers stay pure: the stored token and the API client's header follow these actions in
+// ./session-persistence.ts.
 const authSlice = createSlice({
   name: 'auth',
   initialState,
@@ -38,16 +40,12 @@ const authSlice = createSlice({
     setSession(state, action: PayloadAction<Session>) {
       state.token = action.payload.token;
       state.user = action.payload.user;
-      storeToken(action.payload.token);
-      setAuthToken(action.payload.token);
     },
     loggedIn(state, action: PayloadAction<Session>) {
       state.token = action.payload.token;
       state.user = action.payload.user;
       state.logined = true;
       state.restoring = false;
-      storeToken(action.payload.token);
-      setAuthToken(action.payload.token);
     },
     /** A user object returned by any profile call replaces the stored user (spec section 3). */
     userReplaced(state, action: PayloadAction<User>) {
@@ -58,8 +56,6 @@ const authSlice = createSlice({
       state.user = {};
       state.token = '';
       state.restoring = false;
-      removeStoredToken();
-      setAuthToken('');
     },
   },
   extraReducers: (builder) => {
@@ -69,8 +65,6 @@ const authSlice = createSlice({
         state.user = action.payload.user;
         state.logined = action.payload.user.verify;
         state.restoring = false;
-        storeToken(action.payload.token);
-        setAuthToken(action.payload.token);
       })
       .addCase(restoreSession.rejected, (state) => {
         // Failed login by stored token: the stored token is removed and logined is set to false.
@@ -78,8 +72,6 @@ const authSlice = createSlice({
         state.logined = false;
         state.token = '';
         state.user = {};
-        removeStoredToken();
-        setAuthToken('');
       });
   },
 });

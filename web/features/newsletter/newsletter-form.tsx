@@ -1,11 +1,14 @@
 // The footer newsletter form (spec sections 4, 5, 8): e-mail -> code dialog -> confirmed.
 // Kept free of antd: it is on every page, including the first one a visitor opens.
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../shared/constants/messages';
-import { Dialog } from '../../components/ui/dialog';
 import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { accountApi } from '../auth/api/account-api';
+import { checkSubscribeCode } from './api/check-subscribe-code';
+import { sendSubscribeCode } from './api/send-subscribe-code';
+
+const loadCodeDialog = () => import('./newsletter-code-dialog');
+const NewsletterCodeDialog = lazy(loadCodeDialog);
 
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
@@ -21,8 +24,9 @@ export function NewsletterForm() {
       return;
     }
     setPending(true);
+    void loadCodeDialog(); // fetched while the code is being sent
     try {
-      await accountApi.sendSubscribeCode(email.trim());
+      await sendSubscribeCode(email.trim());
       setCode('');
       setDialogOpen(true);
     } catch (error) {
@@ -38,7 +42,7 @@ export function NewsletterForm() {
     if (pending) return;
     setPending(true);
     try {
-      await accountApi.checkSubscribeCode(email.trim(), parseInt(code, 10));
+      await checkSubscribeCode(email.trim(), parseInt(code, 10));
       toast.success(MESSAGES.subscribed);
       setEmail('');
     } catch (error) {
@@ -65,22 +69,11 @@ export function NewsletterForm() {
           {pending && !dialogOpen ? 'Sending…' : 'Subscribe'}
         </button>
       </form>
-      <Dialog open={dialogOpen} title="Confirm your subscription" onClose={() => setDialogOpen(false)}>
-        <form onSubmit={confirm}>
-          <p>
-            We sent a 6-digit code to <strong>{email}</strong>. Enter it to confirm your subscription.
-          </p>
-          <label htmlFor="newsletter-code" className="visually-hidden">
-            Verification code
-          </label>
-          <input id="newsletter-code" className="code-input" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
-          <div className="actions">
-            <button type="submit" className="button button-primary" disabled={pending || code.length === 0}>
-              Confirm
-            </button>
-          </div>
-        </form>
-      </Dialog>
+      {dialogOpen && (
+        <Suspense fallback={null}>
+          <NewsletterCodeDialog email={email} code={code} pending={pending} onCode={setCode} onConfirm={confirm} onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -27,6 +27,7 @@ const columns = {
   avatar: articles.avatar,
   author: articles.author,
   imgUrl: articles.imgUrl,
+  imgAlt: articles.imgAlt,
   contents: articles.contents,
   subContent: articles.subContent,
   createdAt: articles.createdAt,
@@ -42,6 +43,7 @@ type Row = { [K in keyof typeof columns]: unknown } & {
   avatar: string | null;
   author: string;
   imgUrl: string | null;
+  imgAlt: string;
   contents: string;
   subContent: string;
   createdAt: Date;
@@ -58,6 +60,7 @@ function present(row: Row): Article {
     avatar: row.avatar,
     author: row.author,
     img_url: row.imgUrl,
+    img_alt: row.imgAlt,
     contents: row.contents,
     sub_content: row.subContent,
     created_at: (row.publishedAt ?? row.createdAt).toISOString(),

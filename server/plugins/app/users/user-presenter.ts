@@ -1,11 +1,44 @@
 // The one shape of a user in any answer (decisions.md section 2): only these fields leave the server.
+// The profile pieces sit under `profile` with the avatar as a URL (decisions.md section 6).
+import type { ProfileView } from '../../../../shared/schemas/profile';
 import type { User } from '../../../../shared/types/user';
 import type { payments, profiles, users } from '../../../db/schema';
+import { AVATAR_SIZES, variantUrls } from '../../../lib/images';
 import { hasPaidPlan } from '../auth/policies';
 
 type UserRow = typeof users.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
+
+export function presentProfile(profile: ProfileRow): ProfileView {
+  return {
+    clinic_name: profile.clinicName,
+    contact_phone: profile.contactPhone,
+    contact_email: profile.contactEmail,
+    street: profile.street,
+    city: profile.city,
+    state: profile.state,
+    zip: profile.zip,
+    latitude: profile.latitude,
+    longitude: profile.longitude,
+    website_title: profile.websiteTitle,
+    website_url: profile.websiteUrl,
+    working_time: profile.workingTime ?? [],
+    time_zone: profile.timeZone,
+    avatar: profile.avatarUrl,
+    avatar_sizes: variantUrls(profile.avatarUrl, AVATAR_SIZES),
+    summary: profile.summary,
+    education: profile.education,
+    services: profile.services,
+    species: profile.species,
+    emergency: profile.emergency,
+    accepting_new_patients: profile.acceptingNewPatients,
+    license_number: profile.licenseNumber,
+    license_state: profile.licenseState,
+    step1_done: profile.step1DoneAt !== null,
+    step2_done: profile.step2DoneAt !== null,
+  };
+}
 
 /**
  * The plan as it stands now: a plan whose paid period has ended shows as plan 0, status 'expired',
@@ -33,13 +66,8 @@ export function presentUser(user: UserRow, payment?: PaymentRow | null, profile?
     submit_at: user.submitAt?.toISOString() ?? null,
     payment: presentPayment(payment),
     review_state: user.reviewState,
-    contact_info: profile
-      ? { clinic_name: profile.clinicName, contact_phone: profile.contactPhone, contact_email: profile.contactEmail, street: profile.street, city: profile.city, state: profile.state, zip: profile.zip }
-      : null,
-    working_time: profile?.workingTime ?? null,
-    avatar: profile?.avatarUrl ?? null,
-    website: profile ? { title: profile.websiteTitle, url: profile.websiteUrl } : null,
-    summary: profile?.summary ?? null,
-    education: profile?.education ?? [],
+    review_reason: user.reviewReason,
+    reviewed_at: user.reviewedAt?.toISOString() ?? null,
+    profile: profile ? presentProfile(profile) : null,
   };
 }

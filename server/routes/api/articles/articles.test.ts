@@ -34,7 +34,7 @@ describe('articles/search', () => {
     const body = first.json();
     expect(body.totalCount).toBe(12);
     expect(body.data.map((a: { title: string }) => a.title)).toEqual([0, 1, 2, 3, 4].map((i) => `Blog ${marker} ${i}`));
-    expect(body.data[0]).toEqual({ id: expect.any(Number), kind: 'blog', title: `Blog ${marker} 0`, avatar: null, author: 'Dr. A', img_url: null, contents: '<p>Body</p>', sub_content: 'Summary', created_at: expect.any(String), reviewed_by: null });
+    expect(body.data[0]).toEqual({ id: expect.any(Number), kind: 'blog', title: `Blog ${marker} 0`, avatar: null, author: 'Dr. A', img_url: null, img_alt: '', contents: '<p>Body</p>', sub_content: 'Summary', created_at: expect.any(String), reviewed_by: null });
     const third = (await post('/api/articles/search', { pageSize: 5, currentVal: 3, searchVal: marker })).json();
     expect(third.data).toHaveLength(2);
   });

@@ -101,11 +101,14 @@ describe('row 2: code tries cannot be raced', () => {
 });
 
 describe('row 3 and row 11: sign-in throttling', () => {
-  it('verifies at most 11 passwords when 200 wrong sign-ins from 200 clients arrive at once', async () => {
+  it('verifies at most 11 passwords (plus one per gate that opens meanwhile) when 200 wrong sign-ins from 200 clients arrive at once', async () => {
     const { user } = await createAccount(app);
+    const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => post('login', { email: user.email, password: `Wrong-guess-${i}` })));
     const tried = answers.filter((r) => r.statusCode === 401).length;
-    expect(tried).toBeLessThanOrEqual(11);
+    // 10 free tries, one through the first 1-second gate, and (on a slow machine) one more per
+    // further gate that opened while the burst was still arriving.
+    expect(tried).toBeLessThanOrEqual(11 + Math.floor((Date.now() - started) / 1000));
     expect(tried).toBeGreaterThanOrEqual(10);
     expect(answers.filter((r) => r.statusCode === 429).length).toBe(200 - tried);
   });
@@ -217,9 +220,12 @@ describe('row 12: answers that could tell whether an account exists', () => {
     for (let i = 0; i < 30; i++) {
       const pair = [['known', known[i]!.user.email], ['unknown', uniqueEmail('nobody')]] as const;
       for (const [kind, email] of i % 2 === 0 ? pair : [...pair].reverse()) {
-        // The previous call's queued work and its e-mail are done: they cannot slow this one.
+        // The previous call's queued work and its e-mail are done: they cannot slow this one. NOTE:
+        // the test's SMTP server runs in this process, so its handling of the previous e-mail would
+        // otherwise land inside the next measurement.
         await app.accounts.settled();
         await app.mailer.processDue();
+        await new Promise((r) => setTimeout(r, 30)); // and the SMTP exchange that followed has closed
         const started = performance.now();
         const res = await post('send-verify-code', { email });
         timings[kind].push(performance.now() - started);

@@ -17,8 +17,6 @@ export const accountApi = {
   sendVerifyCode: (email: string) => api.post<{ message: string }>('/user/send-verify-code', { email }),
   checkVerifyCode: (email: string, verifyCode: number) => api.post<{ message: string }>('/user/check-verify-code', { email, verifyCode }),
   changePassword: (email: string, password: string) => api.post<{ message: string }>('/user/change-password', { email, password }),
-  sendSubscribeCode: (email: string) => api.post<{ message: string } | string>('/user/send-subscribe-verify-code', { email }, { silent: true }),
-  checkSubscribeCode: (email: string, verifyCode: number) => api.post<{ message: string }>('/user/check-subscribe-verify-code', { email, verifyCode }, { silent: true }),
 };
 
 export type { Session, User };

@@ -1,10 +1,13 @@
 // The article list of /blogpage and /ai-blogpage (spec section 2, Blog list page): keyword search on
 // button click, cards, 'Total {n} items' pagination with a size changer above 50, 'Searching...'.
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+// Page, size and term live in the URL (?page=&size=&q=), so a list can be shared and survives reload.
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { BLOG_DEFAULTS, MESSAGES } from '../../../../shared/constants/messages';
 import { Pagination } from '../../../components/ui/pagination';
-import { articlesApi, type Article, type ArticleKind } from '../api/articles-api';
+import type { Article } from '../../../../shared/schemas/article';
+import type { ArticleKind } from '../api/article-kind';
+import { useSearchArticlesQuery } from '../api/search-articles';
 import { AuthorLine } from './author-line';
 
 function ArticleCard({ article, kind }: { article: Article; kind: ArticleKind }) {
@@ -12,7 +15,7 @@ function ArticleCard({ article, kind }: { article: Article; kind: ArticleKind })
   return (
     <article className="card article-card">
       {article.img_url ? (
-        <img className="article-image" src={article.img_url} alt="" loading="lazy" width={640} height={320} />
+        <img className="article-image" src={article.img_url} alt={article.img_alt} loading="lazy" width={640} height={320} />
       ) : (
         <div className={`article-image article-image-fallback hue-${article.id % 4}`} aria-hidden="true">
           <span>{article.title.slice(0, 1)}</span>
@@ -31,34 +34,39 @@ function ArticleCard({ article, kind }: { article: Article; kind: ArticleKind })
   );
 }
 
-export function ArticleList({ kind }: { kind: ArticleKind }) {
-  const [keyword, setKeyword] = useState('');
-  const [searchVal, setSearchVal] = useState('');
-  const [page, setPage] = useState<number>(BLOG_DEFAULTS.page);
-  const [pageSize, setPageSize] = useState<number>(BLOG_DEFAULTS.pageSize);
-  const [loading, setLoading] = useState(true);
-  const [result, setResult] = useState<{ data: Article[]; totalCount: number }>();
+/** The list's state as the URL holds it; anything malformed falls back to the spec's defaults. */
+function listState(params: URLSearchParams) {
+  const page = Number(params.get('page'));
+  const size = Number(params.get('size'));
+  return {
+    searchVal: (params.get('q') ?? '').slice(0, 200),
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : BLOG_DEFAULTS.page,
+    pageSize: (BLOG_DEFAULTS.pageSizeOptions as readonly number[]).includes(size) ? size : BLOG_DEFAULTS.pageSize,
+  };
+}
 
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    articlesApi
-      .search(kind, { pageSize, currentVal: page, searchVal })
-      .then(({ data }) => {
-        if (!current) return;
-        setResult(data);
-        setLoading(false);
-      })
-      // Spec section 8: on failure the error toast shows (API client) and the spinner stays on.
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [kind, page, pageSize, searchVal]);
+export function ArticleList({ kind }: { kind: ArticleKind }) {
+  const [params, setParams] = useSearchParams();
+  const { searchVal, page, pageSize } = listState(params);
+  const [keyword, setKeyword] = useState(searchVal);
+  // `data` keeps the last list on screen under the overlay while the next one loads. A failure has
+  // shown its toast (API client) and the 'Searching...' spinner stays on (spec section 8).
+  const { data: result, isFetching, isError, refetch } = useSearchArticlesQuery({ kind, pageSize, currentVal: page, searchVal });
+  const loading = isFetching || isError;
+
+  const go = (next: { searchVal: string; page: number; pageSize: number }) => {
+    const query = new URLSearchParams();
+    if (next.searchVal) query.set('q', next.searchVal);
+    if (next.page !== BLOG_DEFAULTS.page) query.set('page', String(next.page));
+    if (next.pageSize !== BLOG_DEFAULTS.pageSize) query.set('size', String(next.pageSize));
+    setParams(query);
+  };
 
   const search = () => {
-    setPage(1);
-    setSearchVal(keyword.trim());
+    const term = keyword.trim();
+    // The same search again asks the server again: that is how a failed search is retried.
+    if (term === searchVal && page === BLOG_DEFAULTS.page) void refetch();
+    else go({ searchVal: term, page: BLOG_DEFAULTS.page, pageSize });
   };
 
   return (
@@ -91,10 +99,7 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
           page={page}
           pageSize={pageSize}
           total={result.totalCount}
-          onChange={(nextPage, nextSize) => {
-            setPageSize(nextSize);
-            setPage(nextPage);
-          }}
+          onChange={(nextPage, nextSize) => go({ searchVal, page: nextPage, pageSize: nextSize })}
         />
       )}
     </>

@@ -1,68 +1,38 @@
 // One article: /singlepost/:id (the id is sent with its leading colon, spec section 2) and
 // /ai-singlepost/:id (the colon is stripped; a failure shows 'Server Error', spec section 8).
-import { useEffect, useState } from 'react';
+// An id that does not exist shows the site's not-found page; a failed load offers a retry.
 import { Link, useParams } from 'react-router';
-import { MESSAGES } from '../../../../shared/constants/messages';
+import NotFoundPage from '../../../app/layout/not-found-page';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { articlesApi, type Article, type ArticleKind } from '../api/articles-api';
-import { AuthorLine } from './author-line';
+import type { ArticleKind } from '../api/article-kind';
+import { isMissingArticle, useGetArticleQuery } from '../api/get-article';
+import { ArticleContent } from './article-content';
 
 export function ArticleView({ kind }: { kind: ArticleKind }) {
   const { id = '' } = useParams();
-  const [article, setArticle] = useState<Article>();
-  const [missing, setMissing] = useState(false);
+  const { currentData: article, error, isFetching, refetch } = useGetArticleQuery({ kind, id });
   usePageTitle(article?.title ?? 'Article');
 
-  useEffect(() => {
-    let current = true;
-    setArticle(undefined);
-    setMissing(false);
-    const request = kind === 'ai' ? articlesApi.getById('ai', Number(id.replace(/^:/, '')) || 0, { silent: true }) : articlesApi.getById('blog', id, { silent: true });
-    request
-      .then(({ data }) => current && setArticle(data))
-      .catch((error: unknown) => {
-        if (!current) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) setMissing(true);
-        else toast.error(kind === 'ai' ? MESSAGES.serverError : error instanceof ApiError ? error.message : MESSAGES.serverDisconnected);
-      });
-    return () => {
-      current = false;
-    };
-  }, [id, kind]);
-
   const back = kind === 'ai' ? { to: '/ai-blogpage', label: 'All articles' } : { to: '/blogpage', label: 'All blog articles' };
-  if (missing) {
+  if (isMissingArticle(error)) return <NotFoundPage />;
+  if (error && !article) {
+    // The toast has said what went wrong (get-article.ts); the page offers the way forward.
     return (
-      <section className="container narrow not-found">
-        <h1>Article not found</h1>
-        <p>This article does not exist or is no longer published.</p>
-        <Link className="button button-primary" to={back.to}>
-          {back.label}
-        </Link>
+      <section className="container narrow not-found" aria-live="polite">
+        <h1>This article could not be loaded</h1>
+        <p>The server did not answer as expected. Check your connection and try again.</p>
+        <div className="actions">
+          <button type="button" className="button button-primary" onClick={() => void refetch()} disabled={isFetching}>
+            {isFetching ? 'Trying again…' : 'Try again'}
+          </button>
+          <Link className="button" to={back.to}>
+            {back.label}
+          </Link>
+        </div>
       </section>
     );
   }
   if (!article) return <PageLoader />;
-
-  return (
-    <article className="container narrow article-page">
-      <p className="eyebrow">
-        <Link to={back.to}>{back.label}</Link>
-      </p>
-      <h1>{article.title}</h1>
-      {kind === 'blog' && <AuthorLine author={article.author} avatar={article.avatar} date={article.created_at} />}
-      {kind === 'ai' && (
-        <p className="notice">
-          <span className="badge">AI-assisted</span> Drafted with AI assistance{article.reviewed_by ? ` and reviewed by ${article.reviewed_by}` : ' and reviewed by our editors'}.
-        </p>
-      )}
-      {article.img_url && <img className="article-hero" src={article.img_url} alt="" width={960} height={480} />}
-      {/* Sanitised on the server with an allow-list when saved (decisions.md section 8). */}
-      <div className="prose article-contents" dangerouslySetInnerHTML={{ __html: article.contents }} />
-      {kind === 'ai' && <AuthorLine author={article.author} avatar={article.avatar} date={article.created_at} />}
-    </article>
-  );
+  return <ArticleContent article={article} eyebrow={<Link to={back.to}>{back.label}</Link>} />;
 }

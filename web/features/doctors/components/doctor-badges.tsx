@@ -1,5 +1,5 @@
 import { formatDate } from '../../../lib/format-date';
-import type { DoctorSummary } from '../api/doctors-api';
+import type { DoctorSummary } from '../../../../shared/schemas/doctor';
 
 /** Facts owners filter by; 'accepting new patients' shows when the vet last confirmed it (decisions.md section 7). */
 export function DoctorBadges({ doctor }: { doctor: DoctorSummary }) {

@@ -1,33 +1,17 @@
 // /viewdoctorprofile/:id: a listed practice's public profile (decisions.md section 7).
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { MESSAGES } from '../../../../shared/constants/messages';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { doctorsApi, type DoctorProfile } from '../api/doctors-api';
+import { useGetDoctorQuery } from '../api/get-doctor';
 import { DoctorBadges } from '../components/doctor-badges';
 
 const DAY_NAMES: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
 export default function DoctorProfilePage() {
   const { id = '' } = useParams();
-  const [doctor, setDoctor] = useState<DoctorProfile>();
-  const [problem, setProblem] = useState<string>();
+  const { currentData: doctor, error } = useGetDoctorQuery(id);
+  const problem = error?.message;
   usePageTitle(doctor?.clinic_name ?? 'Doctor profile');
-
-  useEffect(() => {
-    let current = true;
-    setDoctor(undefined);
-    setProblem(undefined);
-    doctorsApi
-      .getById(id)
-      .then(({ data }) => current && setDoctor(data))
-      .catch((error: unknown) => current && setProblem(error instanceof ApiError ? error.message : MESSAGES.serverDisconnected));
-    return () => {
-      current = false;
-    };
-  }, [id]);
 
   if (problem) {
     return (
@@ -50,7 +34,10 @@ export default function DoctorProfilePage() {
           <p className="eyebrow">
             <Link to="/searchdoctor">Search Doctor</Link>
           </p>
-          <h1>{doctor.clinic_name ?? doctor.name}</h1>
+          <div className="profile-preview-head">
+            {doctor.avatar && <img className="profile-avatar" src={doctor.avatar} alt="" width={96} height={96} />}
+            <h1>{doctor.clinic_name ?? doctor.name}</h1>
+          </div>
           <p className="lead">
             {doctor.name}
             {address ? ` · ${address}` : ''}

@@ -1,15 +1,16 @@
-// /searchdoctor: results for the zip / city / state in the search state (spec section 3), paged by
-// searchCount and searchStart, nearest first when a zip is given.
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+// /searchdoctor: results for the zip / city / state of the URL (the one source of the search state,
+// spec section 3), paged by searchCount and searchStart, nearest first when a zip is given.
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/constants/messages';
+import type { DoctorSummary } from '../../../../shared/schemas/doctor';
 import { PageHero } from '../../../components/ui/page-hero';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
-import { ApiError } from '../../../lib/api-client';
-import { DoctorSearchForm } from '../../search/doctor-search-form';
-import { searchDoctor } from '../../search/search-slice';
-import { doctorsApi, type DoctorSummary } from '../api/doctors-api';
+import { useAppDispatch } from '../../../app/store';
+import { useSearchDoctorsQuery } from '../api/search-doctors';
 import { DoctorBadges } from '../components/doctor-badges';
+import { DoctorSearchForm } from '../components/doctor-search-form';
+import { hasSearchTerms, searchFromParams, searchPath } from '../search-params';
+import { searchDoctor } from '../search-slice';
 
 function DoctorCard({ doctor }: { doctor: DoctorSummary }) {
   return (
@@ -43,43 +44,37 @@ function DoctorCard({ doctor }: { doctor: DoctorSummary }) {
 
 export default function SearchDoctorPage() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const search = useAppSelector((state) => state.search);
-  const [result, setResult] = useState<{ data: DoctorSummary[]; totalCount: number }>();
-  const [loading, setLoading] = useState(false);
-  const [problem, setProblem] = useState<string>();
+  const paramsKey = params.toString();
+  const search = useMemo(() => searchFromParams(new URLSearchParams(paramsKey)), [paramsKey]);
+  const hasQuery = hasSearchTerms(search);
 
-  // A shared link (/searchdoctor?zip=10011) fills the search state.
+  // The Redux search state follows the URL (spec section 3 names that state).
   useEffect(() => {
-    const zip = params.get('zip') ?? '';
-    const city = params.get('city') ?? '';
-    const state = params.get('state') ?? '';
-    if (zip || city || state) dispatch(searchDoctor({ searchZipCode: zip, searchCity: city, searchState: state }));
-  }, [params, dispatch]);
+    dispatch(searchDoctor(search));
+  }, [search, dispatch]);
 
-  const hasQuery = Boolean(search.searchZipCode || search.searchCity || search.searchState);
-  useEffect(() => {
-    if (!hasQuery) return;
-    let current = true;
-    setLoading(true);
-    setProblem(undefined);
-    doctorsApi
-      .search({ searchZipCode: search.searchZipCode, searchCity: search.searchCity, searchState: search.searchState, searchCount: search.searchCount, searchStart: search.searchStart })
-      .then(({ data }) => current && setResult(data))
-      .catch((error: unknown) => current && setProblem(error instanceof ApiError ? error.message : MESSAGES.serverDisconnected))
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [hasQuery, search.searchZipCode, search.searchCity, search.searchState, search.searchCount, search.searchStart]);
+  const { currentData: result, isFetching: loading, error } = useSearchDoctorsQuery(search, { skip: !hasQuery });
+  const problem = error?.message;
 
   const where = [search.searchZipCode, search.searchCity, search.searchState].filter(Boolean).join(', ');
   const page = Math.floor(search.searchStart / search.searchCount) + 1;
   const pages = result ? Math.max(1, Math.ceil(result.totalCount / search.searchCount)) : 1;
+  // Another page of results is a new address; the layout scrolls to the top, and focus moves to
+  // the count of results once they are shown, so a keyboard user continues from there.
+  const pageChanged = useRef(false);
   const goTo = (nextPage: number) => {
-    dispatch(searchDoctor({ searchStart: (nextPage - 1) * search.searchCount }));
-    window.scrollTo({ top: 0 });
+    pageChanged.current = true;
+    navigate(searchPath({ ...search, searchStart: (nextPage - 1) * search.searchCount }));
   };
+  const countRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!loading && result && pageChanged.current) {
+      pageChanged.current = false;
+      countRef.current?.focus({ preventScroll: true });
+    }
+  }, [loading, result]);
 
   return (
     <>
@@ -106,7 +101,7 @@ export default function SearchDoctorPage() {
               )}
               {!loading && !problem && result && (
                 <>
-                  <p className="results-count">
+                  <p className="results-count" ref={countRef} tabIndex={-1}>
                     {result.totalCount === 0 ? `No listed veterinarians found for ${where}.` : `${result.totalCount} veterinarian${result.totalCount === 1 ? '' : 's'} for ${where}`}
                     {search.searchZipCode && result.totalCount > 0 ? ', nearest first' : ''}
                   </p>

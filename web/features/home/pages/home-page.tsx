@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DoctorSearchForm } from '../../search/doctor-search-form';
+import { DoctorSearchForm } from '../../doctors';
 
 const STEPS = [
   { title: 'Search near you', text: 'Enter a zip code, a city or a state. We show veterinarians and animal hospitals nearby, with distance and opening hours.' },

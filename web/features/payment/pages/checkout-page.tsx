@@ -8,7 +8,7 @@ import type { SandboxSessionAnswer } from '../../../../shared/schemas/payment';
 import { useAppDispatch } from '../../../app/store';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { userReplaced } from '../../auth/auth-slice';
+import { userReplaced } from '../../auth';
 import { paymentApi } from '../api/payment-api';
 import '../payment.css';
 

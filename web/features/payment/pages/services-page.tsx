@@ -8,7 +8,7 @@ import type { SubscriptionAnswer } from '../../../../shared/schemas/payment';
 import { PageHero } from '../../../components/ui/page-hero';
 import { Dialog } from '../../../components/ui/dialog';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
-import { signedInUser, userReplaced } from '../../auth/auth-slice';
+import { signedInUser, userReplaced } from '../../auth';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { paymentApi } from '../api/payment-api';

@@ -1,5 +1,204 @@
-import { PageHero } from '../../../components/ui/page-hero';
+// /setupprofile (spec sections 2 and 4; decisions.md section 6): a new vet walks through Step 1,
+// Step 2 (with the avatar) and Submit; a vet who already submitted edits each part on its own
+// card through the change-* calls and sees 'Successfully Saved!'.
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, Form, Steps } from 'antd';
+import { checkStep1, checkStep2 } from '../../../../shared/schemas/profile';
+import type { User } from '../../../../shared/types/user';
+import { useAppSelector } from '../../../app/store';
+import { AntdTheme } from '../../../components/ui/antd-theme';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { toast } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { signedInUser } from '../../auth';
+import { profileApi } from '../api/profile-api';
+import { AvatarUpload } from '../components/avatar-upload';
+import {
+  ContactFields,
+  EducationFields,
+  HoursFields,
+  initialValues,
+  PracticeFields,
+  SummaryField,
+  toEducation,
+  toStep1,
+  toStep2,
+  toWorkingTime,
+  WebsiteFields,
+  type ProfileFormValues,
+} from '../components/profile-fields';
+import { ProfilePreview } from '../../../components/profile/profile-preview';
+import { useProfileCall } from '../use-profile-call';
+
+const initialsOf = (user: User) => `${user.first_name[0] ?? ''}${user.last_name[0] ?? ''}`.toUpperCase();
 
 export default function SetupProfilePage() {
-  return <PageHero eyebrow="Your practice" title="Set up your profile" lead="Tell pet owners where you are, when you are open and what you treat." />;
+  const user = useAppSelector(signedInUser);
+  usePageTitle(user?.submit_at ? 'Edit your profile' : 'Set up your profile');
+  if (!user) return <PageLoader />;
+  return (
+    <AntdTheme>
+      <section className="page-hero">
+        <div className="container">
+          <p className="eyebrow">Your practice</p>
+          <h1>{user.submit_at ? 'Edit your profile' : 'Set up your profile'}</h1>
+          <p className="lead">{user.submit_at ? 'Change any part and save it; an approved profile stays listed while you edit.' : 'Tell pet owners where you are, when you are open and what you treat. Then submit it for review.'}</p>
+        </div>
+      </section>
+      <section className="section">
+        <div className="container narrow">{user.submit_at ? <EditProfile user={user} /> : <Wizard user={user} />}</div>
+      </section>
+    </AntdTheme>
+  );
+}
+
+function Wizard({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const profile = user.profile;
+  const [step, setStep] = useState(profile?.step1_done ? (profile.step2_done ? 2 : 1) : 0);
+  const { run, pending } = useProfileCall();
+  const [step1Form] = Form.useForm<ProfileFormValues>();
+  const [step2Form] = Form.useForm<ProfileFormValues>();
+  const initial = initialValues(profile, user.email);
+
+  const saveStep1 = async (values: ProfileFormValues) => {
+    const body = toStep1(values);
+    const problem = checkStep1(body);
+    if (problem) return toast.warning(problem);
+    if (await run(() => profileApi.step1(body))) setStep(1);
+  };
+  const saveStep2 = async (values: ProfileFormValues) => {
+    const body = toStep2(values);
+    const problem = checkStep2(body);
+    if (problem) return toast.warning(problem);
+    if (await run(() => profileApi.step2(body))) setStep(2);
+  };
+  const submit = async () => {
+    const submitted = await run(() => profileApi.submit());
+    if (submitted) {
+      toast.success('Your profile was submitted for review.');
+      navigate('/viewprofile');
+    }
+  };
+
+  return (
+    <>
+      <Steps className="wizard-steps" current={step} responsive={false} size="small" items={[{ title: 'Step 1' }, { title: 'Step 2' }, { title: 'Submit' }]} />
+      <div className="card wizard-card" hidden={step !== 0}>
+        <h2>Step 1: Contact and address</h2>
+        <Form form={step1Form} layout="vertical" initialValues={initial} onFinish={saveStep1} requiredMark={false} disabled={pending} scrollToFirstError>
+          <ContactFields />
+          <WebsiteFields />
+          <div className="wizard-actions">
+            <Button type="primary" htmlType="submit" size="large" loading={pending}>
+              Save and continue
+            </Button>
+          </div>
+        </Form>
+      </div>
+      <div className="card wizard-card" hidden={step !== 1}>
+        <h2>Step 2: Your practice</h2>
+        <h3 className="field-heading">Photo or logo</h3>
+        <AvatarUpload current={profile?.avatar ?? null} initials={initialsOf(user)} />
+        <Form form={step2Form} layout="vertical" initialValues={initial} onFinish={saveStep2} requiredMark={false} disabled={pending} scrollToFirstError>
+          <HoursFields />
+          <SummaryField />
+          <EducationFields />
+          <PracticeFields />
+          <div className="wizard-actions">
+            <Button size="large" onClick={() => setStep(0)}>
+              Back
+            </Button>
+            <Button type="primary" htmlType="submit" size="large" loading={pending}>
+              Save and continue
+            </Button>
+          </div>
+        </Form>
+      </div>
+      {step === 2 && (
+        <div className="wizard-card">
+          <div className="notice">
+            This is how pet owners will see your practice. An administrator reviews it before it is listed; we e-mail you either way.
+          </div>
+          {profile && <ProfilePreview user={user} profile={profile} />}
+          <div className="wizard-actions">
+            <Button size="large" onClick={() => setStep(1)}>
+              Back
+            </Button>
+            <Button type="primary" size="large" loading={pending} onClick={submit}>
+              Submit for review
+            </Button>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+function EditCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="card edit-card">
+      <h2>{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+/** One form per change-* call; each keeps its input when the server names a problem. */
+function EditForm({ initial, onSave, children }: { initial: ProfileFormValues; onSave: (values: ProfileFormValues, run: ReturnType<typeof useProfileCall>['run']) => Promise<unknown>; children: ReactNode }) {
+  const { run, pending } = useProfileCall();
+  return (
+    <Form layout="vertical" initialValues={initial} onFinish={(values: ProfileFormValues) => onSave(values, run)} requiredMark={false} disabled={pending}>
+      {children}
+      <Button type="primary" htmlType="submit" loading={pending}>
+        Save
+      </Button>
+    </Form>
+  );
+}
+
+function EditProfile({ user }: { user: User }) {
+  const initial = initialValues(user.profile, user.email);
+  const saved = { savedToast: true };
+  return (
+    <div className="edit-grid">
+      <p>
+        <Link to="/viewprofile">See your profile as pet owners see it</Link>
+      </p>
+      <EditCard title="Photo or logo">
+        <AvatarUpload current={user.profile?.avatar ?? null} initials={initialsOf(user)} savedToast />
+      </EditCard>
+      <EditCard title="Contact information">
+        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeContactInfo(toStep1(v)), saved)}>
+          <ContactFields />
+        </EditForm>
+      </EditCard>
+      <EditCard title="Website">
+        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeTitleWebsite({ website_title: v.website_title ?? '', website_url: v.website_url ?? '' }), saved)}>
+          <WebsiteFields />
+        </EditForm>
+      </EditCard>
+      <EditCard title="Working time">
+        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeWorkingTime({ working_time: toWorkingTime(v.working_time), time_zone: v.time_zone }), saved)}>
+          <HoursFields />
+        </EditForm>
+      </EditCard>
+      <EditCard title="Summary">
+        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeSummary(v.summary ?? ''), saved)}>
+          <SummaryField />
+        </EditForm>
+      </EditCard>
+      <EditCard title="Education">
+        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeEducation(toEducation(v.education)), saved)}>
+          <EducationFields />
+        </EditForm>
+      </EditCard>
+      <EditCard title="Services and licence">
+        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.step2({ ...toStep2({ ...initial, ...v }), education: user.profile?.education ?? [] }), saved)}>
+          <PracticeFields />
+        </EditForm>
+      </EditCard>
+    </div>
+  );
 }

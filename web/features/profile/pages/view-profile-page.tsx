@@ -1,5 +1,104 @@
-import { PageHero } from '../../../components/ui/page-hero';
+// /viewprofile (decisions.md sections 4 and 6): the vet's own profile as the public sees it, its
+// review state (draft, in review, approved, rejected with the reason) and the plan with its renewal date.
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { planById } from '../../../../shared/constants/plans';
+import { REVIEW_STATE_LABELS } from '../../../../shared/schemas/profile';
+import type { User } from '../../../../shared/types/user';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { ProfilePreview } from '../../../components/profile/profile-preview';
+import { formatDate } from '../../../lib/format-date';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { signedInUser, userReplaced } from '../../auth';
+import { profileApi } from '../api/profile-api';
+
+function ReviewStatus({ user }: { user: User }) {
+  const state = user.review_state;
+  const text = {
+    draft: 'Your profile is not submitted yet. Finish the steps and submit it for review to be listed.',
+    pending: 'An administrator is reviewing your profile. We will e-mail you when it is decided.',
+    approved: 'Your profile is approved and listed: pet owners find it in search.',
+    rejected: 'Your profile was not approved. Please change what the administrator asks and submit it again.',
+  }[state];
+  return (
+    <div className={`review-status review-${state}`} role="status">
+      <p className="review-state-line">
+        Review state: <strong data-testid="review-state">{REVIEW_STATE_LABELS[state]}</strong>
+      </p>
+      <p>{text}</p>
+      {state === 'rejected' && user.review_reason && (
+        <blockquote className="review-reason">
+          <span className="visually-hidden">Reason: </span>
+          {user.review_reason}
+        </blockquote>
+      )}
+    </div>
+  );
+}
+
+function PlanStatus({ user }: { user: User }) {
+  const payment = user.payment;
+  const plan = payment && payment.plan > 0 ? planById(payment.plan) : undefined;
+  if (!plan || !payment) {
+    return (
+      <p>
+        No plan yet. <Link to="/services">Choose a plan</Link> to be listed.
+      </p>
+    );
+  }
+  const end = payment.current_period_end ? formatDate(payment.current_period_end) : undefined;
+  return (
+    <p>
+      Plan: <strong>{plan.name}</strong>
+      {end && (payment.status === 'canceling' ? ` · ends on ${end}` : ` · renews on ${end}`)} · <Link to="/services">Change plan</Link>
+    </p>
+  );
+}
 
 export default function ViewProfilePage() {
-  return <PageHero eyebrow="Your practice" title="Your Profile" lead="This is how pet owners see your practice." />;
+  const user = useAppSelector(signedInUser);
+  const token = useAppSelector((state) => state.auth.token);
+  const dispatch = useAppDispatch();
+  usePageTitle('Your Profile');
+  // The review state may have changed since sign-in (an administrator decided): read it fresh.
+  useEffect(() => {
+    if (!token) return;
+    profileApi
+      .current(token)
+      .then(({ data }) => dispatch(userReplaced(data.user)))
+      .catch(() => undefined);
+  }, [token, dispatch]);
+  if (!user) return <PageLoader />;
+  const listed = user.review_state === 'approved' && (user.payment?.plan ?? 0) > 0;
+  return (
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <p className="eyebrow">Your practice</p>
+          <h1>Your Profile</h1>
+          <p className="lead">This is how pet owners see your practice.</p>
+        </div>
+      </section>
+      <section className="section">
+        <div className="container">
+          <div className="card account-status">
+            <ReviewStatus user={user} />
+            <PlanStatus user={user} />
+            <div className="actions">
+              <Link className="button button-primary" to="/setupprofile">
+                {user.submit_at ? 'Edit profile' : 'Continue setup'}
+              </Link>
+              {listed && (
+                <Link className="button" to={`/viewdoctorprofile/${user.id}`}>
+                  Open public page
+                </Link>
+              )}
+            </div>
+          </div>
+          {user.profile ? <ProfilePreview user={user} profile={user.profile} /> : <p className="empty-state">You have not filled in your profile yet.</p>}
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,4 +1,5 @@
-// Search state of spec section 3; the search page fills and reads it.
+// Search state of spec section 3. The URL of /searchdoctor is the one source of a search
+// (./search-params.ts); this state follows it, so the spec's state names stay true.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { SEARCH_DEFAULTS } from '../../../shared/constants/messages';
 
@@ -10,11 +11,11 @@ export interface SearchState {
   searchStart: number;
 }
 
-const initialState: SearchState = { searchZipCode: '', searchCity: '', searchState: '', ...SEARCH_DEFAULTS };
+export const initialSearchState: SearchState = { searchZipCode: '', searchCity: '', searchState: '', ...SEARCH_DEFAULTS };
 
 const searchSlice = createSlice({
   name: 'search',
-  initialState,
+  initialState: initialSearchState,
   reducers: {
     searchDoctor(state, action: PayloadAction<Partial<SearchState>>) {
       Object.assign(state, action.payload);

@@ -1,8 +1,9 @@
-// The zip / city / state search form used on /home and /searchdoctor; it fills the search state.
+// The zip / city / state search form used on /home and /searchdoctor. It leads to the search's
+// address (/searchdoctor?zip=...); the search state follows that address (../search-params.ts).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { searchDoctor } from './search-slice';
+import { useAppSelector } from '../../../app/store';
+import { searchPath } from '../search-params';
 
 export function DoctorSearchForm({ submitLabel = 'Find a vet' }: { submitLabel?: string }) {
   const current = useAppSelector((state) => state.search);
@@ -15,17 +16,11 @@ export function DoctorSearchForm({ submitLabel = 'Find a vet' }: { submitLabel?:
     setCity(current.searchCity);
     setState(current.searchState);
   }, [current.searchZipCode, current.searchCity, current.searchState]);
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    dispatch(searchDoctor({ searchZipCode: zip.trim(), searchCity: city.trim(), searchState: state.trim(), searchStart: 0 }));
-    const params = new URLSearchParams();
-    if (zip.trim()) params.set('zip', zip.trim());
-    if (city.trim()) params.set('city', city.trim());
-    if (state.trim()) params.set('state', state.trim());
-    navigate(`/searchdoctor${params.size ? `?${params}` : ''}`);
+    navigate(searchPath({ searchZipCode: zip.trim(), searchCity: city.trim(), searchState: state.trim(), searchCount: current.searchCount, searchStart: 0 }));
   };
 
   return (

@@ -1,0 +1,156 @@
+// The one image pipeline for uploads (avatars now; article images and practice photos later),
+// decisions.md section 6: JPEG, PNG or WebP up to 5 MB, recognised by content (magic bytes, then
+// sharp's reading of the header), never by file name or Content-Type; a pixel limit against
+// decompression bombs; re-encoded to WebP at a few sizes with every metadata block dropped.
+//
+//   const image = await storeImage(fastify.storage, bytes, { prefix: `avatars/u${id}`, sizes: [96, 256, 512], fit: 'cover' });
+//   image.url          // '/uploads/avatars/u12-x1y2z3/256.webp' (the default size)
+//   image.urls[96]     // each size
+//   await fastify.storage.deleteByPrefix(image.key + '/')   // when replaced
+import { randomBytes } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import type { FileStorage } from '../storage/storage';
+
+export const IMAGE_RULES = {
+  maxBytes: 5 * 1024 * 1024,
+  /** 40 megapixels (e.g. 8000 x 5000) is more than any phone camera; beyond that is a bomb. */
+  maxPixels: 40_000_000,
+  formats: ['jpeg', 'png', 'webp'] as const,
+} as const;
+
+export type ImageFormat = (typeof IMAGE_RULES.formats)[number];
+
+export const IMAGE_MESSAGES = {
+  tooLarge: 'The image is larger than 5 MB. Please choose a smaller file.',
+  empty: 'The file is empty. Please choose a JPEG, PNG or WebP image.',
+  svg: 'SVG images are not accepted. Please upload a JPEG, PNG or WebP image.',
+  notImage: 'This file is not a JPEG, PNG or WebP image. Please choose a photo in one of those formats.',
+  unreadable: 'This image could not be read; the file may be damaged. Please choose another one.',
+  tooManyPixels: `The image has too many pixels (more than ${IMAGE_RULES.maxPixels / 1_000_000} megapixels). Please upload a smaller image.`,
+  tooSmall: 'The image is too small. Please upload one at least 32 pixels wide and high.',
+} as const;
+
+export class ImageRejected extends Error {
+  override name = 'ImageRejected';
+  constructor(
+    readonly code: 'IMAGE_TOO_LARGE' | 'IMAGE_EMPTY' | 'IMAGE_SVG' | 'IMAGE_TYPE' | 'IMAGE_UNREADABLE' | 'IMAGE_TOO_MANY_PIXELS' | 'IMAGE_TOO_SMALL',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The format the first bytes announce, or why the file is refused. */
+export function sniffFormat(bytes: Buffer): ImageFormat {
+  if (bytes.length === 0) throw new ImageRejected('IMAGE_EMPTY', IMAGE_MESSAGES.empty);
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  // NOTE: SVG is XML that can carry script; our own generated art may use it, uploads never.
+  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  if (head.startsWith('<svg') || (head.startsWith('<') && head.includes('<svg'))) throw new ImageRejected('IMAGE_SVG', IMAGE_MESSAGES.svg);
+  throw new ImageRejected('IMAGE_TYPE', IMAGE_MESSAGES.notImage);
+}
+
+export interface ImageInfo {
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+
+/** Checks an upload by content; throws ImageRejected with a sentence for the person. */
+export async function inspectImage(bytes: Buffer): Promise<ImageInfo> {
+  if (bytes.length > IMAGE_RULES.maxBytes) throw new ImageRejected('IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
+  const format = sniffFormat(bytes);
+  let meta: Metadata;
+  try {
+    // Reads the header only: a bomb is measured before a single pixel is decoded.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejected('IMAGE_UNREADABLE', IMAGE_MESSAGES.unreadable);
+  }
+  if (meta.format !== format || !meta.width || !meta.height) throw new ImageRejected('IMAGE_UNREADABLE', IMAGE_MESSAGES.unreadable);
+  const frames = meta.pages ?? 1;
+  if (meta.width * meta.height * frames > IMAGE_RULES.maxPixels) throw new ImageRejected('IMAGE_TOO_MANY_PIXELS', IMAGE_MESSAGES.tooManyPixels);
+  if (meta.width < 32 || meta.height < 32) throw new ImageRejected('IMAGE_TOO_SMALL', IMAGE_MESSAGES.tooSmall);
+  return { format, width: meta.width, height: meta.height };
+}
+
+export interface ImageVariant {
+  size: number;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/**
+ * Re-encodes to WebP at each size (the longer side for 'inside', a square for 'cover'). sharp drops
+ * EXIF, GPS, ICC comments and XMP unless asked to keep them; the EXIF orientation is applied first.
+ */
+export async function toWebpVariants(bytes: Buffer, sizes: readonly number[], fit: 'cover' | 'inside'): Promise<ImageVariant[]> {
+  const variants: ImageVariant[] = [];
+  for (const size of sizes) {
+    try {
+      const { data, info } = await sharp(bytes, { limitInputPixels: IMAGE_RULES.maxPixels, failOn: 'error' })
+        .rotate()
+        .resize(size, size, { fit, withoutEnlargement: fit === 'inside', position: 'attention' })
+        .webp({ quality: 82, effort: 4 })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ size, width: info.width, height: info.height, bytes: data });
+    } catch {
+      throw new ImageRejected('IMAGE_UNREADABLE', IMAGE_MESSAGES.unreadable);
+    }
+  }
+  return variants;
+}
+
+export interface StoredImage {
+  /** The key prefix shared by every size: `${prefix}-${random}`. */
+  key: string;
+  /** URL of the default (middle) size. */
+  url: string;
+  urls: Record<number, string>;
+}
+
+export const UPLOADS_PATH = '/uploads';
+export const uploadUrl = (key: string) => `${UPLOADS_PATH}/${key}`;
+
+export interface StoreImageOptions {
+  /** Key prefix naming the use and owner, e.g. `avatars/u12`. */
+  prefix: string;
+  sizes: readonly number[];
+  fit: 'cover' | 'inside';
+  ownerId?: number | null;
+  /** Which size `url` points at; the middle one by default. */
+  defaultSize?: number;
+}
+
+/** Checks, re-encodes and stores an uploaded image; throws ImageRejected when it is refused. */
+export async function storeImage(storage: FileStorage, bytes: Buffer, options: StoreImageOptions): Promise<StoredImage> {
+  await inspectImage(bytes);
+  return storeVariants(storage, await toWebpVariants(bytes, options.sizes, options.fit), options);
+}
+
+/** Stores already-made variants (our own generated art goes through here, uploads through storeImage). */
+export async function storeVariants(storage: FileStorage, variants: ImageVariant[], options: StoreImageOptions): Promise<StoredImage> {
+  const key = `${options.prefix}-${randomBytes(6).toString('hex')}`;
+  const urls: Record<number, string> = {};
+  for (const variant of variants) {
+    const objectKey = `${key}/${variant.size}.webp`;
+    await storage.put(objectKey, variant.bytes, 'image/webp', options.ownerId ?? null);
+    urls[variant.size] = uploadUrl(objectKey);
+  }
+  const sizes = variants.map((v) => v.size);
+  const defaultSize = options.defaultSize ?? sizes[Math.floor((sizes.length - 1) / 2)]!;
+  return { key, url: urls[defaultSize] ?? Object.values(urls)[0]!, urls };
+}
+
+/** The sizes of a stored image from its default URL (`.../256.webp` -> every size's URL). */
+export function variantUrls(defaultUrl: string | null, sizes: readonly number[]): Record<string, string> {
+  if (!defaultUrl || !defaultUrl.startsWith(`${UPLOADS_PATH}/`)) return {};
+  const base = defaultUrl.replace(/\/\d+\.webp$/, '');
+  if (base === defaultUrl) return {};
+  return Object.fromEntries(sizes.map((size) => [String(size), `${base}/${size}.webp`]));
+}
+
+export const AVATAR_SIZES = [96, 256, 512] as const;

@@ -1,0 +1,213 @@
+// Manage Articles commands (decisions.md section 8): list every article, create, edit, publish,
+// unpublish and delete. Each change and its audit_log row are written in one transaction.
+import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { articles, auditLog, users } from '../../../db/schema';
+import { httpError } from '../../../lib/http-error';
+import type { AdminArticle, AdminArticleCreateBody, AdminArticleList, AdminArticleListBody, AdminArticleUpdateBody } from '../../../../shared/schemas/article-editor';
+import { isAllowedImageUrl, sanitizeArticleHtml, summaryFrom, textOf } from './article-html';
+
+type ArticleRow = typeof articles.$inferSelect;
+type Kind = 'blog' | 'ai';
+const reviewer = alias(users, 'editor_reviewer');
+
+export type AuditAction = 'article.create' | 'article.update' | 'article.publish' | 'article.unpublish' | 'article.delete' | 'article.ai_draft';
+
+async function audit(tx: DbOrTx, actorId: number, action: AuditAction, article: Pick<ArticleRow, 'id' | 'title' | 'kind'>, details: Record<string, unknown> = {}) {
+  await tx.insert(auditLog).values({ actorId, action, targetType: 'article', targetId: String(article.id), details: { title: article.title, kind: article.kind, ...details } });
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function present(row: ArticleRow, reviewerName: string | null): AdminArticle {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    avatar: row.avatar,
+    author: row.author,
+    img_url: row.imgUrl,
+    img_alt: row.imgAlt,
+    contents: row.contents,
+    sub_content: row.subContent,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    published: row.published,
+    published_at: row.publishedAt?.toISOString() ?? null,
+    reviewed_by: reviewerName,
+    ai_topic: row.aiTopic,
+  };
+}
+
+const reviewerName = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ''}`.trim() : null);
+
+export async function listAllArticles(db: DbOrTx, query: AdminArticleListBody): Promise<AdminArticleList> {
+  const conditions: SQL[] = [];
+  if (query.kind) conditions.push(eq(articles.kind, query.kind));
+  if (query.published !== undefined) conditions.push(eq(articles.published, query.published));
+  const term = query.search.trim();
+  if (term) {
+    const pattern = `%${escapeLike(term)}%`;
+    conditions.push(or(ilike(articles.title, pattern), ilike(articles.author, pattern), ilike(articles.subContent, pattern), ilike(articles.contents, pattern))!);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ article: articles, first: reviewer.firstName, last: reviewer.lastName })
+      .from(articles)
+      .leftJoin(reviewer, eq(reviewer.id, articles.reviewedBy))
+      .where(where)
+      .orderBy(desc(articles.updatedAt), desc(articles.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(articles).where(where),
+  ]);
+  return { data: rows.map((r) => present(r.article, reviewerName(r.first, r.last))), totalCount: total?.n ?? 0 };
+}
+
+export async function findArticleForEditor(db: DbOrTx, id: number): Promise<AdminArticle | undefined> {
+  const [row] = await db
+    .select({ article: articles, first: reviewer.firstName, last: reviewer.lastName })
+    .from(articles)
+    .leftJoin(reviewer, eq(reviewer.id, articles.reviewedBy))
+    .where(eq(articles.id, id));
+  return row ? present(row.article, reviewerName(row.first, row.last)) : undefined;
+}
+
+async function requireArticle(db: DbOrTx, id: number): Promise<AdminArticle> {
+  const article = await findArticleForEditor(db, id);
+  if (!article) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
+  return article;
+}
+
+/** Plain-text fields are refused (not silently changed) when they carry markup. */
+function plainText(field: string, label: string, value: string): string {
+  const trimmed = value.replace(/\s+/g, ' ').trim();
+  if (/[<>]/.test(trimmed)) throw httpError(400, 'VALIDATION_ERROR', `${label} cannot contain < or >.`, { field });
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw httpError(400, 'VALIDATION_ERROR', `${label} cannot contain control characters.`, { field });
+  return trimmed;
+}
+
+function imageUrl(field: string, label: string, value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  if (!isAllowedImageUrl(trimmed)) throw httpError(400, 'VALIDATION_ERROR', `${label} must be an image uploaded here or an https:// address.`, { field });
+  return trimmed;
+}
+
+interface CleanFields {
+  title?: string;
+  author?: string;
+  avatar?: string | null;
+  imgUrl?: string | null;
+  imgAlt?: string;
+  contents?: string;
+  subContent?: string;
+}
+
+/** Validates and cleans what the editor sent; only the fields present are returned. */
+function clean(input: Omit<AdminArticleUpdateBody, 'id'>): CleanFields {
+  const out: CleanFields = {};
+  if (input.title !== undefined) {
+    out.title = plainText('title', 'The title', input.title);
+    if (!out.title) throw httpError(400, 'VALIDATION_ERROR', 'Enter a title.', { field: 'title' });
+  }
+  if (input.author !== undefined) {
+    out.author = plainText('author', "The author's name", input.author);
+    if (!out.author) throw httpError(400, 'VALIDATION_ERROR', "Enter the author's name.", { field: 'author' });
+  }
+  if (input.avatar !== undefined) out.avatar = imageUrl('avatar', "The author's avatar", input.avatar);
+  if (input.img_url !== undefined) out.imgUrl = imageUrl('img_url', 'The cover image', input.img_url);
+  if (input.img_alt !== undefined) out.imgAlt = plainText('img_alt', 'The cover image description', input.img_alt);
+  if (input.contents !== undefined) out.contents = sanitizeArticleHtml(input.contents);
+  if (input.sub_content !== undefined) out.subContent = plainText('sub_content', 'The summary', input.sub_content);
+  return out;
+}
+
+export async function createArticle(db: DbOrTx, actorId: number, input: AdminArticleCreateBody, extra: { aiTopic?: string } = {}): Promise<AdminArticle> {
+  const fields = clean(input);
+  const contents = fields.contents ?? '';
+  const kind: Kind = input.kind ?? 'blog';
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(articles)
+      .values({
+        kind,
+        title: fields.title!,
+        author: fields.author!,
+        authorId: actorId,
+        avatar: fields.avatar ?? null,
+        imgUrl: fields.imgUrl ?? null,
+        imgAlt: fields.imgAlt ?? '',
+        contents,
+        subContent: fields.subContent || summaryFrom(contents),
+        published: false,
+        aiTopic: extra.aiTopic ?? null,
+      })
+      .returning();
+    await audit(tx, actorId, extra.aiTopic ? 'article.ai_draft' : 'article.create', row!, extra.aiTopic ? { topic: extra.aiTopic } : {});
+    return row!.id;
+  });
+  return requireArticle(db, id);
+}
+
+export async function updateArticle(db: DbOrTx, actorId: number, input: AdminArticleUpdateBody): Promise<AdminArticle> {
+  const { id, ...rest } = input;
+  const fields = clean(rest);
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
+    if (!current) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
+    const contents = fields.contents ?? current.contents;
+    // An empty summary is made from the text again (docs/product.md, Articles).
+    const subContent = fields.subContent !== undefined ? fields.subContent || summaryFrom(contents) : current.subContent || summaryFrom(contents);
+    const next = { ...fields, subContent };
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => next[key] !== current[key]);
+    const [row] = await tx
+      .update(articles)
+      .set({
+        ...next,
+        // Editing a published AI article is a fresh review by this administrator.
+        ...(current.kind === 'ai' && current.published ? { reviewedBy: actorId } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(articles.id, id))
+      .returning();
+    await audit(tx, actorId, 'article.update', row!, { changed });
+  });
+  return requireArticle(db, id);
+}
+
+/** Publishing keeps the first publication date; for an AI article it records the reviewer. */
+export async function setPublished(db: DbOrTx, actorId: number, id: number, published: boolean): Promise<AdminArticle> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
+    if (!current) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
+    if (published && textOf(current.contents).length === 0) throw httpError(400, 'VALIDATION_ERROR', 'Write the article text before publishing it.', { field: 'contents' });
+    const now = new Date();
+    const [row] = await tx
+      .update(articles)
+      .set({
+        published,
+        publishedAt: published ? (current.publishedAt ?? now) : current.publishedAt,
+        ...(published && current.kind === 'ai' ? { reviewedBy: actorId } : {}),
+        updatedAt: now,
+      })
+      .where(eq(articles.id, id))
+      .returning();
+    await audit(tx, actorId, published ? 'article.publish' : 'article.unpublish', row!, current.published === published ? { unchanged: true } : {});
+  });
+  return requireArticle(db, id);
+}
+
+export async function deleteArticle(db: DbOrTx, actorId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(articles).where(eq(articles.id, id)).returning();
+    if (!row) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
+    await audit(tx, actorId, 'article.delete', row, { published: row.published });
+  });
+}

@@ -1,0 +1,188 @@
+// The vet's profile: saving each part, submitting for review, and what changed (docs/product.md,
+// Profile and review). Every function takes the database or a transaction; a refusal a person can
+// fix is thrown as ProfileProblem and answered as text (201/202, decisions.md section 6).
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { auditLog, profiles, users, zipCodes } from '../../../db/schema';
+import {
+  checkContactInfo,
+  checkEducation,
+  checkStep1,
+  checkStep2,
+  checkSummary,
+  checkTitleWebsite,
+  checkWorkingTime,
+  normalizeUsPhone,
+  type ContactInfoInput,
+  type EducationEntry,
+  type Step1Input,
+  type Step2Input,
+  type TitleWebsiteInput,
+  type WorkingTimeInput,
+} from '../../../../shared/schemas/profile';
+import type { UserRow } from '../users/user-repository';
+
+type ProfileRow = typeof profiles.$inferSelect;
+type ProfileChanges = Partial<typeof profiles.$inferInsert>;
+
+/**
+ * A problem the vet can fix. `status` 202 means an input is wrong; 201 means the profile is not in
+ * a state that allows the call (e.g. submitting before both steps are saved). Decision record 030.
+ */
+export class ProfileProblem extends Error {
+  override name = 'ProfileProblem';
+  constructor(
+    message: string,
+    readonly status: 201 | 202 = 202,
+  ) {
+    super(message);
+  }
+}
+
+function assertValid(problem: string | undefined): void {
+  if (problem) throw new ProfileProblem(problem);
+}
+
+export async function findProfile(db: DbOrTx, userId: number): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  return row;
+}
+
+/** Contact fields after the zip was checked against the zip data: position, city and state filled. */
+async function contactChanges(db: DbOrTx, input: ContactInfoInput): Promise<ProfileChanges> {
+  assertValid(checkContactInfo(input));
+  const zip = input.zip.trim();
+  const [place] = await db.select().from(zipCodes).where(eq(zipCodes.zip, zip));
+  if (!place) throw new ProfileProblem(`The zip code ${zip} is not a US zip code we know. Please check it.`);
+  const state = input.state?.trim().toUpperCase() || place.state;
+  if (state !== place.state) throw new ProfileProblem(`The zip code ${zip} is in ${place.state}, not ${state}. Please check the zip code or the state.`);
+  return {
+    clinicName: input.clinic_name.trim(),
+    contactPhone: normalizeUsPhone(input.contact_phone)!,
+    contactEmail: input.contact_email.trim().toLowerCase(),
+    street: input.street.trim(),
+    // A typed city (a neighbourhood such as Brooklyn) is kept; an empty one comes from the zip.
+    city: input.city?.trim() || place.city,
+    state: place.state,
+    zip,
+    latitude: place.latitude,
+    longitude: place.longitude,
+  };
+}
+
+function titleWebsiteChanges(input: TitleWebsiteInput): ProfileChanges {
+  assertValid(checkTitleWebsite(input));
+  return { websiteTitle: input.website_title.trim() || null, websiteUrl: input.website_url.trim() || null };
+}
+
+function workingTimeChanges(input: WorkingTimeInput): ProfileChanges {
+  assertValid(checkWorkingTime(input.working_time, input.time_zone));
+  const order = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+  const days = [...input.working_time]
+    .sort((a, b) => order.indexOf(a.day) - order.indexOf(b.day))
+    .map((d) => (d.closed ? { day: d.day, closed: true } : { day: d.day, closed: false, open: d.open!, close: d.close! }));
+  return { workingTime: days, timeZone: input.time_zone };
+}
+
+const cleanList = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
+const cleanEducation = (entries: EducationEntry[]) => entries.map((e) => ({ degree: e.degree.trim(), school: e.school.trim(), year: e.year }));
+
+export async function step1Changes(db: DbOrTx, input: Step1Input): Promise<ProfileChanges> {
+  assertValid(checkStep1(input));
+  return { ...(await contactChanges(db, input)), ...titleWebsiteChanges(input), step1DoneAt: new Date() };
+}
+
+export function step2Changes(input: Step2Input, previous: ProfileRow | undefined): ProfileChanges {
+  assertValid(checkStep2(input));
+  return {
+    ...workingTimeChanges(input),
+    summary: input.summary.trim() || null,
+    education: cleanEducation(input.education),
+    services: cleanList(input.services),
+    species: cleanList(input.species),
+    emergency: input.emergency,
+    acceptingNewPatients: input.accepting_new_patients,
+    // docs/product.md, Search: owners see when 'accepting new patients' was last confirmed; saving step 2 confirms it.
+    acceptingConfirmedAt: input.accepting_new_patients ? new Date() : (previous?.acceptingConfirmedAt ?? null),
+    licenseNumber: input.license_number.trim() || null,
+    licenseState: input.license_state.trim().toUpperCase() || null,
+    step2DoneAt: new Date(),
+  };
+}
+
+export const changeBuilders = {
+  contactInfo: (db: DbOrTx, input: ContactInfoInput) => contactChanges(db, input),
+  titleWebsite: async (_db: DbOrTx, input: TitleWebsiteInput) => titleWebsiteChanges(input),
+  workingTime: async (_db: DbOrTx, input: WorkingTimeInput) => workingTimeChanges(input),
+  summary: async (_db: DbOrTx, input: { summary: string }) => {
+    assertValid(checkSummary(input.summary));
+    return { summary: input.summary.trim() || null } satisfies ProfileChanges;
+  },
+  education: async (_db: DbOrTx, input: { education: EducationEntry[] }) => {
+    assertValid(checkEducation(input.education));
+    return { education: cleanEducation(input.education) } satisfies ProfileChanges;
+  },
+};
+
+// Fields an administrator cares about when a listed profile changes; bookkeeping columns are left out.
+const NOT_AUDITED = new Set<keyof ProfileRow>(['step1DoneAt', 'step2DoneAt', 'updatedAt', 'createdAt', 'acceptingConfirmedAt', 'latitude', 'longitude', 'avatarKey', 'viewCount']);
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** Field-by-field differences, in the API's snake_case names. */
+export function diffProfile(before: ProfileRow | undefined, changes: ProfileChanges): Record<string, { from: unknown; to: unknown }> {
+  const diff: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [field, to] of Object.entries(changes) as [keyof ProfileRow, unknown][]) {
+    if (NOT_AUDITED.has(field)) continue;
+    const from = before?.[field] ?? null;
+    if (!sameValue(from, to)) diff[field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = { from, to };
+  }
+  return diff;
+}
+
+/**
+ * Saves part of the profile. A profile that was ever submitted keeps its review state (an approved
+ * one stays listed) and each change is written to the audit log as 'profile.changed', so the
+ * administrator sees what changed (docs/product.md, Profile and review).
+ */
+export async function saveProfile(db: DbOrTx, user: UserRow, section: string, changes: ProfileChanges): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await tx.select().from(profiles).where(eq(profiles.userId, user.id)).for('update').then((rows) => rows[0]);
+    const now = new Date();
+    if (before) await tx.update(profiles).set({ ...changes, updatedAt: now }).where(eq(profiles.userId, user.id));
+    else await tx.insert(profiles).values({ userId: user.id, ...changes });
+    const [current] = await tx.select({ submitAt: users.submitAt, reviewState: users.reviewState }).from(users).where(eq(users.id, user.id));
+    const diff = diffProfile(before, changes);
+    if (current?.submitAt && Object.keys(diff).length > 0) {
+      await tx.insert(auditLog).values({
+        actorId: user.id,
+        action: 'profile.changed',
+        targetType: 'profile',
+        targetId: String(user.id),
+        details: { section, review_state: current.reviewState, changes: diff },
+      });
+    }
+    await tx.update(users).set({ updatedAt: now }).where(eq(users.id, user.id));
+  });
+}
+
+/** profile-submit: puts a complete profile in the review queue and sets submit_at. */
+export async function submitProfile(db: DbOrTx, user: UserRow): Promise<void> {
+  const profile = await findProfile(db, user.id);
+  if (!profile?.step1DoneAt) throw new ProfileProblem('Please complete Step 1 (contact details) before you submit your profile.', 201);
+  if (!profile.step2DoneAt) throw new ProfileProblem('Please complete Step 2 (working time and practice details) before you submit your profile.', 201);
+  // Already in review or listed: nothing to do; later edits are recorded by saveProfile.
+  if (user.reviewState === 'pending' || user.reviewState === 'approved') return;
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ submitAt: new Date(), reviewState: 'pending', updatedAt: new Date() })
+      .where(and(eq(users.id, user.id), eq(users.reviewState, user.reviewState)))
+      .returning({ id: users.id });
+    if (!updated) return;
+    await tx.insert(auditLog).values({ actorId: user.id, action: 'profile.submitted', targetType: 'profile', targetId: String(user.id), details: { previous_state: user.reviewState } });
+  });
+}

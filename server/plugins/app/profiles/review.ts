@@ -1,0 +1,114 @@
+// Review of submitted profiles by an administrator (decisions.md section 6): the queue, and one
+// decision that changes the state, e-mails the vet and writes the audit log in one transaction.
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { auditLog, payments, profiles, users } from '../../../db/schema';
+import { httpError } from '../../../lib/http-error';
+import type { Mailer } from '../../../mail/mailer';
+import { profileApprovedEmail, profileRejectedEmail } from '../../../mail/templates';
+import { REVIEW_REASON_MIN, type ReviewProfileInput, type ReviewQueueInput } from '../../../../shared/schemas/profile';
+import type { User } from '../../../../shared/types/user';
+import { presentUser } from '../users/user-presenter';
+import type { UserRow } from '../users/user-repository';
+
+export interface ProfileChangeEntry {
+  at: string;
+  section: string;
+  fields: string[];
+  changes: Record<string, { from: unknown; to: unknown }>;
+}
+
+export interface ReviewQueueItem {
+  user: User;
+  /** Edits recorded since the last decision, newest first (what changed for the administrator). */
+  changes: ProfileChangeEntry[];
+}
+
+const RECENT_CHANGES = 10;
+
+export async function listReviewQueue(db: DbOrTx, input: ReviewQueueInput): Promise<{ data: ReviewQueueItem[]; totalCount: number }> {
+  const where = eq(users.reviewState, input.state);
+  // Waiting longest first for the queue; newest decision first for the approved and rejected lists.
+  const order = input.state === 'pending' ? [sql`${users.submitAt} asc nulls last`, users.id] : [desc(users.reviewedAt), users.id];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, profile: profiles, payment: payments })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .leftJoin(payments, eq(payments.userId, users.id))
+      .where(where)
+      .orderBy(...order)
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  const ids = rows.map((r) => String(r.user.id));
+  const history = ids.length
+    ? await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'profile'), eq(auditLog.action, 'profile.changed'), inArray(auditLog.targetId, ids)))
+        .orderBy(desc(auditLog.createdAt))
+    : [];
+  const data = rows.map(({ user, profile, payment }) => {
+    const since = user.reviewedAt?.getTime() ?? 0;
+    const changes = history
+      .filter((h) => h.targetId === String(user.id) && h.createdAt.getTime() > since)
+      .slice(0, RECENT_CHANGES)
+      .map((h) => {
+        const details = h.details as { section?: string; changes?: Record<string, { from: unknown; to: unknown }> };
+        return { at: h.createdAt.toISOString(), section: details.section ?? '', fields: Object.keys(details.changes ?? {}), changes: details.changes ?? {} };
+      });
+    return { user: presentUser(user, payment, profile), changes };
+  });
+  return { data, totalCount: Number(total?.n ?? 0) };
+}
+
+export const REVIEW_MESSAGES = {
+  reasonRequired: `Please give the vet a reason for the rejection (at least ${REVIEW_REASON_MIN} characters).`,
+  notFound: 'There is no vet account with this id.',
+  notInReview: 'This profile is not waiting for review.',
+  notSubmittedOrListed: 'Only a profile in review or an approved profile can be rejected.',
+} as const;
+
+/**
+ * Approves a profile in review, or rejects one in review or already approved (taking it out of
+ * search). The state change, the e-mail (outbox) and the audit entry share one transaction; the
+ * conditional update makes two administrators deciding at once produce one decision.
+ */
+export async function reviewProfile(db: DbOrTx, mailer: Mailer, admin: UserRow, input: ReviewProfileInput, links: { viewProfile: string; setupProfile: string }, ip: string): Promise<User> {
+  const reason = input.reason.trim();
+  if (input.decision === 'reject' && reason.length < REVIEW_REASON_MIN) throw httpError(400, 'REASON_REQUIRED', REVIEW_MESSAGES.reasonRequired, { field: 'reason' });
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, input.user_id));
+    if (!target || target.manageRole === 'admin') throw httpError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
+    const allowedFrom = input.decision === 'approve' ? (['pending'] as const) : (['pending', 'approved'] as const);
+    const now = new Date();
+    const [updated] = await tx
+      .update(users)
+      .set({
+        reviewState: input.decision === 'approve' ? 'approved' : 'rejected',
+        reviewReason: input.decision === 'approve' ? reason || null : reason,
+        reviewedAt: now,
+        reviewedBy: admin.id,
+        updatedAt: now,
+      })
+      .where(and(eq(users.id, target.id), inArray(users.reviewState, [...allowedFrom])))
+      .returning();
+    if (!updated) throw httpError(409, 'NOT_IN_REVIEW', input.decision === 'approve' ? REVIEW_MESSAGES.notInReview : REVIEW_MESSAGES.notSubmittedOrListed, { review_state: target.reviewState });
+    await tx.insert(auditLog).values({
+      actorId: admin.id,
+      action: input.decision === 'approve' ? 'profile.approved' : 'profile.rejected',
+      targetType: 'profile',
+      targetId: String(target.id),
+      details: { ip, reason: reason || null, changes: { review_state: { from: target.reviewState, to: updated.reviewState } } },
+    });
+    const mail = input.decision === 'approve' ? profileApprovedEmail(target.firstName, links.viewProfile) : profileRejectedEmail(target.firstName, reason, links.setupProfile);
+    await mailer.enqueue(tx, { address: target.email, name: target.firstName, kind: `profile_${updated.reviewState}` }, mail);
+    const [[payment], [profile]] = await Promise.all([
+      tx.select().from(payments).where(eq(payments.userId, target.id)),
+      tx.select().from(profiles).where(eq(profiles.userId, target.id)),
+    ]);
+    return presentUser(updated, payment, profile);
+  });
+}

@@ -1,0 +1,29 @@
+// GET /uploads/<key>: stored images (server/lib/images.ts). A key never changes content (a new
+// upload gets a new key), so answers are cacheable for a year by browsers and CDNs.
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { ErrorSchema } from '../../../shared/schemas/user';
+import { httpError } from '../../lib/http-error';
+import { STORAGE_KEY } from '../../storage/storage';
+
+export default async function uploadRoutes(fastify: FastifyInstance): Promise<void> {
+  fastify.get('/*', {
+    schema: {
+      tags: ['uploads'],
+      summary: 'An uploaded image (WebP), immutable',
+      params: Type.Object({ '*': Type.String({ maxLength: 200 }) }),
+      response: { 404: ErrorSchema },
+    },
+    handler: async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const object = STORAGE_KEY.test(key) ? await fastify.storage.get(key) : undefined;
+      if (!object) throw httpError(404, 'NOT_FOUND', 'This file does not exist.');
+      return reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .type(object.contentType)
+        .send(object.bytes);
+    },
+  });
+}

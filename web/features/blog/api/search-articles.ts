@@ -1,0 +1,16 @@
+// POST /api/articles/search and /api/ai_articles/search: a page of published articles.
+import type { ArticleList, ArticleSearchBody } from '../../../../shared/schemas/article';
+import { api } from '../../../lib/api';
+import { articlesPath, type ArticleKind } from './article-kind';
+
+const searchArticlesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    searchArticles: build.query<ArticleList, ArticleSearchBody & { kind: ArticleKind }>({
+      // Not silent: a failure shows the error toast and the 'Searching...' spinner stays on (spec section 8).
+      query: ({ kind, ...body }) => ({ url: `${articlesPath(kind)}/search`, body }),
+      providesTags: (result, _error, { kind }) => [{ type: 'Article', id: `${kind}-LIST` }, ...(result?.data ?? []).map((article) => ({ type: 'Article' as const, id: `${kind}-${article.id}` }))],
+    }),
+  }),
+});
+
+export const { useSearchArticlesQuery } = searchArticlesApi;

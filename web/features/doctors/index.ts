@@ -1,0 +1,3 @@
+// What the doctors feature offers other features (eslint.config.js allows only this file to be
+// imported from outside web/features/doctors). Keep it to what others really use.
+export { DoctorSearchForm } from './components/doctor-search-form';

@@ -1,0 +1,34 @@
+// The newsletter's code step (spec section 4, Newsletter): loaded only when a code was sent, so the
+// footer on every page stays light.
+import type { FormEvent } from 'react';
+import { Dialog } from '../../components/ui/dialog';
+
+interface CodeDialogProps {
+  email: string;
+  code: string;
+  pending: boolean;
+  onCode: (code: string) => void;
+  onConfirm: (event: FormEvent) => void;
+  onClose: () => void;
+}
+
+export default function NewsletterCodeDialog({ email, code, pending, onCode, onConfirm, onClose }: CodeDialogProps) {
+  return (
+    <Dialog open title="Confirm your subscription" onClose={onClose}>
+      <form onSubmit={onConfirm}>
+        <p>
+          We sent a 6-digit code to <strong className="newsletter-address">{email}</strong>. Enter it to confirm your subscription.
+        </p>
+        <label htmlFor="newsletter-code" className="visually-hidden">
+          Verification code
+        </label>
+        <input id="newsletter-code" className="code-input" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => onCode(e.target.value.replace(/\D/g, ''))} />
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={pending || code.length === 0}>
+            Confirm
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

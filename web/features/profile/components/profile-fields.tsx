@@ -1,0 +1,310 @@
+// The profile's form fields, grouped as the change-* calls group them, so the wizard and the edit
+// cards share them. Each rule runs the shared check from shared/schemas/profile.ts, the same one the
+// server runs, so the words match.
+import { Button, Checkbox, Form, Input, Select, Switch } from 'antd';
+import type { Rule } from 'antd/es/form';
+import {
+  checkEmail,
+  checkPhone,
+  checkStateCode,
+  checkSummary,
+  checkTitleWebsite,
+  checkWebsiteUrl,
+  checkZip,
+  DAY_NAMES,
+  DAYS,
+  PROFILE_LIMITS,
+  US_TIME_ZONES,
+  type EducationEntry,
+  type ProfileView,
+  type Step1Input,
+  type Step2Input,
+  type WorkingDayInput,
+} from '../../../../shared/schemas/profile';
+import { US_STATES } from '../../../../shared/constants/us-states';
+
+/** An antd rule from a shared check: the check's sentence becomes the field's message. */
+export function shared(check: (value: string) => string | undefined): Rule {
+  return { validator: (_, value: unknown) => { const problem = check(typeof value === 'string' ? value : ''); return problem ? Promise.reject(new Error(problem)) : Promise.resolve(); } };
+}
+const required = (label: string): Rule => ({ required: true, whitespace: true, message: `Please enter the ${label}.` });
+
+const STATE_OPTIONS = Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${code} – ${name}` }));
+const SPECIES_OPTIONS = ['dogs', 'cats', 'rabbits', 'birds', 'reptiles', 'horses', 'exotics', 'farm animals'].map((value) => ({ value }));
+const SERVICE_OPTIONS = ['Wellness exams', 'Vaccinations', 'Dentistry', 'Surgery', 'Emergency care', 'Imaging', 'Dermatology', 'Senior care', 'Microchipping', 'Spay and neuter'].map((value) => ({ value }));
+
+export function ContactFields() {
+  return (
+    <>
+      <Form.Item label="Clinic or hospital name" name="clinic_name" rules={[required('clinic or hospital name'), { max: 120 }]}>
+        <Input autoComplete="organization" />
+      </Form.Item>
+      <div className="form-row">
+        <Form.Item label="Contact phone" name="contact_phone" rules={[shared(checkPhone)]} extra="A US number with area code.">
+          <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="(212) 555-0142" />
+        </Form.Item>
+        <Form.Item label="Contact e-mail" name="contact_email" rules={[shared(checkEmail)]}>
+          <Input type="email" autoComplete="email" inputMode="email" />
+        </Form.Item>
+      </div>
+      <Form.Item label="Street address" name="street" rules={[required('street address'), { max: 160 }]}>
+        <Input autoComplete="street-address" />
+      </Form.Item>
+      <div className="form-row form-row-3">
+        <Form.Item label="Zip code" name="zip" rules={[shared(checkZip)]} extra="Sets your place on the map.">
+          <Input autoComplete="postal-code" inputMode="numeric" maxLength={5} />
+        </Form.Item>
+        <Form.Item label="City" name="city" extra="Filled from the zip code when empty.">
+          <Input autoComplete="address-level2" maxLength={80} />
+        </Form.Item>
+        <Form.Item label="State" name="state" rules={[shared((v) => checkStateCode(v))]}>
+          <Select allowClear showSearch placeholder="From the zip code" options={STATE_OPTIONS} optionFilterProp="label" />
+        </Form.Item>
+      </div>
+    </>
+  );
+}
+
+export function WebsiteFields() {
+  return (
+    <div className="form-row">
+      <Form.Item
+        label="Website title"
+        name="website_title"
+        dependencies={['website_url']}
+        rules={[
+          { max: 120 },
+          ({ getFieldValue }) => ({
+            validator: (_, title: string | undefined) => {
+              // Only the "title missing" half of the shared rule belongs to this field; the URL has its own.
+              const problem = checkTitleWebsite({ website_title: title ?? '', website_url: String(getFieldValue('website_url') ?? '') });
+              return problem && !checkWebsiteUrl(String(getFieldValue('website_url') ?? '')) ? Promise.reject(new Error(problem)) : Promise.resolve();
+            },
+          }),
+        ]}
+      >
+        <Input placeholder="e.g. Chelsea Animal Clinic" />
+      </Form.Item>
+      <Form.Item label="Website address" name="website_url" rules={[shared(checkWebsiteUrl)]}>
+        <Input type="url" inputMode="url" placeholder="https://www.example.com" />
+      </Form.Item>
+    </div>
+  );
+}
+
+export function HoursFields() {
+  return (
+    <>
+      <Form.Item label="Time zone" name="time_zone" rules={[{ required: true, message: 'Choose the time zone of the practice.' }]}>
+        <Select showSearch options={US_TIME_ZONES.map((zone) => ({ value: zone, label: zone.replace('_', ' ') }))} />
+      </Form.Item>
+      <fieldset className="hours-editor">
+        <legend>Working time</legend>
+        <Form.List name="working_time">
+          {(fields) =>
+            fields.map((field, index) => (
+              <div className="hours-row" key={field.key}>
+                <span className="hours-day">{DAY_NAMES[DAYS[index]!]}</span>
+                <Form.Item name={[field.name, 'closed']} valuePropName="checked" noStyle>
+                  <Checkbox>Closed</Checkbox>
+                </Form.Item>
+                <Form.Item noStyle shouldUpdate>
+                  {({ getFieldValue }) => {
+                    const closed = getFieldValue(['working_time', field.name, 'closed']) as boolean;
+                    return (
+                      <div className="hours-times">
+                        <Form.Item name={[field.name, 'open']} noStyle>
+                          <Input type="time" aria-label={`${DAY_NAMES[DAYS[index]!]} opens`} disabled={closed} />
+                        </Form.Item>
+                        <span aria-hidden="true">–</span>
+                        <Form.Item
+                          name={[field.name, 'close']}
+                          noStyle
+                          rules={[
+                            {
+                              validator: (_, close: string | undefined) => {
+                                const open = getFieldValue(['working_time', field.name, 'open']) as string | undefined;
+                                if (closed) return Promise.resolve();
+                                if (!open || !close) return Promise.reject(new Error(`Enter ${DAY_NAMES[DAYS[index]!]}'s opening and closing times, or mark it closed.`));
+                                return close > open ? Promise.resolve() : Promise.reject(new Error(`${DAY_NAMES[DAYS[index]!]}: the closing time must be after the opening time.`));
+                              },
+                            },
+                          ]}
+                        >
+                          <Input type="time" aria-label={`${DAY_NAMES[DAYS[index]!]} closes`} disabled={closed} />
+                        </Form.Item>
+                      </div>
+                    );
+                  }}
+                </Form.Item>
+              </div>
+            ))
+          }
+        </Form.List>
+      </fieldset>
+    </>
+  );
+}
+
+export function SummaryField() {
+  return (
+    <Form.Item label="Summary" name="summary" rules={[shared(checkSummary)]}>
+      <Input.TextArea rows={5} showCount maxLength={PROFILE_LIMITS.summaryMax} placeholder="What pet owners should know about your practice." />
+    </Form.Item>
+  );
+}
+
+export function EducationFields() {
+  const maxYear = new Date().getFullYear() + 6;
+  return (
+    <fieldset className="education-editor">
+      <legend>Education</legend>
+      <Form.List name="education">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((field, index) => (
+              <div className="education-row" key={field.key}>
+                <Form.Item label="Degree" name={[field.name, 'degree']} rules={[required('degree'), { max: 120 }]}>
+                  <Input placeholder="Doctor of Veterinary Medicine (DVM)" />
+                </Form.Item>
+                <Form.Item label="School" name={[field.name, 'school']} rules={[required('school'), { max: 120 }]}>
+                  <Input />
+                </Form.Item>
+                <Form.Item
+                  label="Year"
+                  name={[field.name, 'year']}
+                  rules={[{ validator: (_, year: unknown) => (Number.isInteger(Number(year)) && Number(year) >= PROFILE_LIMITS.educationYearMin && Number(year) <= maxYear ? Promise.resolve() : Promise.reject(new Error(`Enter a year between ${PROFILE_LIMITS.educationYearMin} and ${maxYear}.`))) }]}
+                >
+                  <Input inputMode="numeric" maxLength={4} />
+                </Form.Item>
+                <Button onClick={() => remove(field.name)} aria-label={`Remove education entry ${index + 1}`} className="education-remove">
+                  Remove
+                </Button>
+              </div>
+            ))}
+            {fields.length < PROFILE_LIMITS.educationMax && <Button onClick={() => add({ degree: '', school: '', year: '' })}>Add education</Button>}
+          </>
+        )}
+      </Form.List>
+    </fieldset>
+  );
+}
+
+export function PracticeFields() {
+  return (
+    <>
+      <div className="form-row">
+        <Form.Item label="Services" name="services">
+          <Select mode="tags" options={SERVICE_OPTIONS} placeholder="Type or choose" maxCount={PROFILE_LIMITS.listMax} />
+        </Form.Item>
+        <Form.Item label="Species treated" name="species">
+          <Select mode="tags" options={SPECIES_OPTIONS} placeholder="Type or choose" maxCount={PROFILE_LIMITS.listMax} />
+        </Form.Item>
+      </div>
+      <div className="form-row">
+        <Form.Item label="24/7 emergency" name="emergency" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item label="Accepting new patients" name="accepting_new_patients" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </div>
+      <div className="form-row">
+        <Form.Item label="Licence number" name="license_number" rules={[{ max: 40 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item label="Licence state" name="license_state" rules={[shared((v) => checkStateCode(v, 'licence state'))]}>
+          <Select allowClear showSearch options={STATE_OPTIONS} optionFilterProp="label" />
+        </Form.Item>
+      </div>
+    </>
+  );
+}
+
+// ---- Form values <-> API bodies ----
+
+const DEFAULT_WEEK: WorkingDayInput[] = DAYS.map((day) => (day === 'sun' ? { day, closed: true, open: '', close: '' } : { day, closed: false, open: '09:00', close: day === 'sat' ? '13:00' : '17:00' }));
+
+export interface ProfileFormValues {
+  clinic_name: string;
+  contact_phone: string;
+  contact_email: string;
+  street: string;
+  city: string;
+  state?: string;
+  zip: string;
+  website_title: string;
+  website_url: string;
+  working_time: WorkingDayInput[];
+  time_zone: string;
+  summary: string;
+  education: { degree: string; school: string; year: string | number }[];
+  services: string[];
+  species: string[];
+  emergency: boolean;
+  accepting_new_patients: boolean;
+  license_number: string;
+  license_state?: string;
+}
+
+export function initialValues(profile: ProfileView | null, email: string): ProfileFormValues {
+  const week = profile?.working_time.length === 7 ? profile.working_time.map((d) => ({ ...d, open: d.open ?? '', close: d.close ?? '' })) : DEFAULT_WEEK;
+  return {
+    clinic_name: profile?.clinic_name ?? '',
+    contact_phone: profile?.contact_phone ?? '',
+    contact_email: profile?.contact_email ?? email,
+    street: profile?.street ?? '',
+    city: profile?.city ?? '',
+    state: profile?.state ?? undefined,
+    zip: profile?.zip ?? '',
+    website_title: profile?.website_title ?? '',
+    website_url: profile?.website_url ?? '',
+    working_time: week,
+    time_zone: profile?.time_zone ?? 'America/New_York',
+    summary: profile?.summary ?? '',
+    education: profile?.education.length ? profile.education : [{ degree: 'Doctor of Veterinary Medicine (DVM)', school: '', year: '' }],
+    services: profile?.services ?? [],
+    species: profile?.species ?? [],
+    emergency: profile?.emergency ?? false,
+    accepting_new_patients: profile?.accepting_new_patients ?? true,
+    license_number: profile?.license_number ?? '',
+    license_state: profile?.license_state ?? undefined,
+  };
+}
+
+// NOTE: antd hands onFinish only the registered fields; each row's `day` is not a field, so it comes from the row's position.
+export const toWorkingTime = (days: WorkingDayInput[]): WorkingDayInput[] =>
+  DAYS.map((day, index) => {
+    const row = days[index];
+    return !row || row.closed ? { day, closed: true } : { day, closed: false, open: row.open, close: row.close };
+  });
+export const toEducation = (entries: ProfileFormValues['education']): EducationEntry[] => (entries ?? []).map((e) => ({ degree: e.degree ?? '', school: e.school ?? '', year: Number(e.year) }));
+
+export function toStep1(v: ProfileFormValues): Step1Input {
+  return {
+    clinic_name: v.clinic_name ?? '',
+    contact_phone: v.contact_phone ?? '',
+    contact_email: v.contact_email ?? '',
+    street: v.street ?? '',
+    city: v.city ?? '',
+    state: v.state ?? '',
+    zip: v.zip ?? '',
+    website_title: v.website_title ?? '',
+    website_url: v.website_url ?? '',
+  };
+}
+
+export function toStep2(v: ProfileFormValues): Step2Input {
+  return {
+    working_time: toWorkingTime(v.working_time),
+    time_zone: v.time_zone,
+    summary: v.summary ?? '',
+    education: toEducation(v.education),
+    services: v.services ?? [],
+    species: v.species ?? [],
+    emergency: Boolean(v.emergency),
+    accepting_new_patients: Boolean(v.accepting_new_patients),
+    license_number: v.license_number ?? '',
+    license_state: v.license_state ?? '',
+  };
+}
