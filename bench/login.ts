@@ -50,12 +50,12 @@ await server.stop();
 
 const ok = (r: autocannon.Result) => r['2xx'];
 // A refused guess (429) costs no hash; an answered one (401) costs one.
-const attackerHashed = attacker['4xx'] - (attacker.statusCodeStats['429']?.count ?? 0);
+const attackerHashed = attacker['4xx'] - (attacker.statusCodeStats?.['429']?.count ?? 0);
 const honestHashed = ok(underAttack);
 console.log(`\nSign-ins under a brute-force attempt — ${new Date().toISOString()} — ${machine()}`);
 console.log('| measure | value |\n| --- | --- |');
 console.log(`| argon2 hashes a second (one thread, server parameters) | ${hashesPerSecond.toFixed(1)} |`);
 console.log(`| honest sign-ins a second, alone (4 clients) | ${(ok(alone) / SECONDS).toFixed(1)}, p99 ${alone.latency.p99} ms |`);
 console.log(`| honest sign-ins a second, under attack | ${(ok(underAttack) / SECONDS).toFixed(1)}, p99 ${underAttack.latency.p99} ms, errors ${underAttack.errors + underAttack.non2xx} |`);
-console.log(`| attacker guesses sent / refused with 429 / answered 401 | ${attacker.requests.total} / ${attacker.statusCodeStats['429']?.count ?? 0} / ${attacker.statusCodeStats['401']?.count ?? 0} |`);
+console.log(`| attacker guesses sent / refused with 429 / answered 401 | ${attacker.requests.total} / ${attacker.statusCodeStats?.['429']?.count ?? 0} / ${attacker.statusCodeStats?.['401']?.count ?? 0} |`);
 console.log(`| attacker's share of the hashing | ${((100 * attackerHashed) / Math.max(1, attackerHashed + honestHashed)).toFixed(1)} % |`);
