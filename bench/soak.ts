@@ -9,7 +9,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const PASSWORD = 'Correct-Horse-Battery-9';
 const json = { 'content-type': 'application/json' };
 
-const server = await startBenchServer({ RATE_LIMIT_PER_MINUTE: '10000000', LOGIN_ATTEMPTS_PER_ADDRESS: '10000000' });
+const server = await startBenchServer({ RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_ATTEMPTS_PER_ADDRESS: '1000000' });
 const email = `soak-${Date.now()}@example.com`;
 await fetch(`${server.url}/api/user/register`, { method: 'POST', headers: json, body: JSON.stringify({ first_name: 'Soak', last_name: 'User', email, password: PASSWORD }) });
 const found = (await (await fetch(`${server.url}/api/doctors/search`, { method: 'POST', headers: json, body: JSON.stringify({ searchZipCode: '10001', searchCount: 10 }) })).json()) as { data: { id: number }[] };
