@@ -18,7 +18,9 @@ while (Date.now() < hashUntil) {
 }
 const hashesPerSecond = hashes / 5;
 
-const server = await startBenchServer({ DEMO_DATA: 'off', RATE_LIMIT_PER_MINUTE: '1000000' });
+// Each honest user signs in from an address of their own; the attacker spreads guesses at one
+// account over 50 addresses (a small botnet). The server trusts 127.0.0.1 as its proxy.
+const server = await startBenchServer({ DEMO_DATA: 'off', RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: '127.0.0.1' });
 const register = (email: string) =>
   fetch(`${server.url}/api/user/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ first_name: 'Bench', last_name: 'User', email, password: PASSWORD }) });
 const honest = Array.from({ length: 20 }, (_, i) => `honest-${i}-${Date.now()}@example.com`);
@@ -31,18 +33,18 @@ async function honestLoad(): Promise<autocannon.Result> {
     url: server.url,
     connections: 4,
     duration: SECONDS,
-    requests: honest.map((email) => ({ method: 'POST', path: '/api/user/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })),
+    requests: honest.map((email, i) => ({ method: 'POST', path: '/api/user/login', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.1.${i + 1}` }, body: JSON.stringify({ email, password: PASSWORD }) })),
   });
 }
 
 // 2. Honest users alone.
 const alone = await honestLoad();
-// 3. Honest users while an attacker guesses the victim's password with 50 connections.
+// 3. Honest users while an attacker guesses the victim's password with 50 connections from 50 addresses.
 const attackerRun = autocannon({
   url: server.url,
   connections: 50,
   duration: SECONDS,
-  requests: [{ method: 'POST', path: '/api/user/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: victim, password: 'Wrong-Guess-000' }) }],
+  requests: Array.from({ length: 50 }, (_, i) => ({ method: 'POST', path: '/api/user/login', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.2.${i + 1}` }, body: JSON.stringify({ email: victim, password: `Wrong-Guess-${i}` }) })),
 });
 const underAttack = await honestLoad();
 const attacker = await attackerRun;
