@@ -42,7 +42,7 @@ console.log(`\nSoak — ${new Date().toISOString()} — ${machine()}`);
 console.log('| measure | value |\n| --- | --- |');
 console.log(`| clients × seconds | ${CONNECTIONS} × ${SECONDS} |`);
 console.log(`| requests (a second) | ${result.requests.total} (${result.requests.average}) |`);
-console.log(`| errors / non-2xx | ${result.errors + result.timeouts} / ${result.non2xx} |`);
+console.log(`| errors (timeouts) / non-2xx | ${result.errors} (${result.timeouts}) / ${result.non2xx} ${JSON.stringify(result.statusCodeStats)} |`);
 console.log(`| latency p50 / p99 / max | ${result.latency.p50} / ${result.latency.p99} / ${result.latency.max} ms |`);
 console.log(`| server RSS before / after | ${before} MB / ${after} MB |`);
 if (result.errors + result.timeouts + result.non2xx > 0) process.exitCode = 1;
