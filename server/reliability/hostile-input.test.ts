@@ -199,7 +199,10 @@ describe('hostile input on every API call, as every role', () => {
           requests++;
           const key = `${call.method} ${call.url}`;
           statusCounts[res.statusCode] = (statusCounts[res.statusCode] ?? 0) + 1;
-          if (res.statusCode >= 500) failures.push(`${key} as ${role}: ${res.statusCode} for ${target.where} ${target.path.join('.')}=${JSON.stringify(value)?.slice(0, 80)}: ${res.body.slice(0, 200)}`);
+          // A feature this test server runs without (AI drafts need AI_BASE_URL) answers a deliberate
+          // 503 { code: '…_NOT_CONFIGURED' }: an answer about the configuration, not a failure.
+          const notConfigured = res.statusCode === 503 && /_NOT_CONFIGURED"/.test(res.body);
+          if (res.statusCode >= 500 && !notConfigured) failures.push(`${key} as ${role}: ${res.statusCode} for ${target.where} ${target.path.join('.')}=${JSON.stringify(value)?.slice(0, 80)}: ${res.body.slice(0, 200)}`);
           if (res.statusCode >= 400 && res.statusCode < 500) {
             // JSON { message, code }, or a plain sentence where the spec's contract answers text.
             const isJson = String(res.headers['content-type'] ?? '').includes('json');
