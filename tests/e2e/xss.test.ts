@@ -86,6 +86,9 @@ describe('stored script payloads never run', () => {
       const { context, page } = await openPage(site.browser, DESKTOP);
       const ran = await hooked(page);
       const failures: string[] = [];
+      // The detector itself works: the same payload as raw HTML does set the flag.
+      await page.setContent(`<p>${PAYLOADS[0]}</p>`, { waitUntil: 'load' });
+      await page.waitForFunction(() => (window as unknown as { __xss?: number }).__xss === 1);
       for (const s of saved) {
         for (const target of PAGES) {
           await page.goto(`${site.server.url}${target.path(s)}`);
