@@ -1,4 +1,4 @@
-// /admin, first version (decisions.md sections 6 and 10): the review queue. An administrator opens a
+// /admin, first version (docs/product.md, Profile and review and Administration): the review queue. An administrator opens a
 // submitted profile, sees what changed since the last decision, and approves it or rejects it
 // with a reason; the vet is e-mailed either way.
 import { useCallback, useEffect, useState } from 'react';
