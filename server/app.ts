@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { projectRoot } from './lib/project-root';
 import databasePlugin from './plugins/external/database';
 import errorsPlugin from './plugins/external/errors';
 import securityPlugin from './plugins/external/security';
@@ -45,7 +46,7 @@ export interface AppOptions {
   seo?: SeoOptions;
 }
 
-export const defaultDistDir = path.resolve(import.meta.dirname, '../dist/web');
+export const defaultDistDir = path.join(projectRoot, 'dist/web');
 
 async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
   await fastify.register(databasePlugin, { database: options.database, config: options.config });

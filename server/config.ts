@@ -25,6 +25,8 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the addresses (or CIDR ranges) of trusted proxies. */
   trustProxy: false | number | string[];
   bodyLimitBytes: number;
+  /** How long SIGTERM waits for requests in flight before the process exits anyway. */
+  shutdownGraceMs: number;
   /** How long a search answer may be reused (0 turns the search cache off, e.g. to benchmark the database). */
   searchCacheSeconds: number;
   /** How often profile statistics counted in memory are written (docs/product.md, Plans and payment). */
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxy(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 25_000, 100, 600_000),
     searchCacheSeconds: integer(env, 'SEARCH_CACHE_SECONDS', 30, 0, 3600),
     statsFlushMs: integer(env, 'STATS_FLUSH_MS', 5000, 100, 3_600_000),
     timeouts: {

@@ -1,4 +1,7 @@
 // The process: read config, open the database, build the app, listen, shut down cleanly.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -7,14 +10,28 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import app from './app';
 import { fastifyOptions, loggerOptions } from './fastify-options';
 
+const PREPARE_ONLY = '--prepare-only';
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  const prepareOnly = process.argv.includes(PREPARE_ONLY);
+  if (!prepareOnly && !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION')) && process.argv[1]) {
+    // A new data folder: create it, load the zip codes and the demo data in a child process (this
+    // same program), because PGlite's WASM heap keeps what that one-off work touched (about 150 MB)
+    // for the life of the process that did it (docs/decisions/046-server-memory.md).
+    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1], PREPARE_ONLY], { stdio: 'inherit', env: process.env });
+    if (child.status !== 0) process.exit(1);
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     owner: 'server',
   });
   await prepareDatabase(database, config, (line) => console.log(line));
+  if (prepareOnly) {
+    await database.close();
+    return;
+  }
   const fastify = Fastify(fastifyOptions(config, loggerOptions(config)));
   await fastify.register(app, { config, database });
 
@@ -23,11 +40,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     fastify.log.info(`${signal} received, closing`);
-    // A connection that never finishes must not keep the process from stopping.
+    // Requests in flight finish (new connections are refused, new requests on open connections get
+    // 503), but one that never finishes must not keep the process from stopping. The default grace
+    // (SHUTDOWN_GRACE_MS, 25 s) fits inside the usual 30 s between an orchestrator's SIGTERM and SIGKILL.
     setTimeout(() => {
       console.error('Animal Doctor: shutdown took too long, exiting');
       process.exit(1);
-    }, 10_000).unref();
+    }, config.shutdownGraceMs).unref();
     try {
       await fastify.close();
       await database.close();

@@ -1,6 +1,5 @@
 // One database handle over either engine: PGlite (embedded, default) or node-postgres (DATABASE_URL).
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,8 +9,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { projectRoot } from '../lib/project-root';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -26,7 +28,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(projectRoot, 'server/db/migrations');
 
 export interface OpenOptions {
   /** node-postgres connection string; when absent PGlite is used. */
@@ -38,6 +40,15 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/**
+ * PostgreSQL's memory settings inside PGlite. The WASM heap never shrinks, and PostgreSQL's defaults
+ * (128 MB shared buffers, 64 MB maintenance memory) are sized for a dedicated server: with them the
+ * server process held about 400 MB after start-up. Pages PGlite does not keep are still in the
+ * operating system's file cache, so smaller buffers cost a system call, not a disk read
+ * (docs/decisions/046-server-memory.md, figures in docs/performance.md).
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // allowExitOnIdle: idle connections never keep a finished process (a script, a test run) alive.
@@ -45,15 +56,30 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // NOTE: an idle client that loses its connection emits 'error' on the pool; without a handler it kills the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    // Servers starting together on a new database would run the same migrations at once and the
+    // loser would stop on "relation already exists": one session-level advisory lock makes them
+    // take turns (server/reliability/two-servers.test.ts).
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(7215001)');
+      try {
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock(7215001)');
+      }
+    } finally {
+      client.release();
+    }
     return { db, engine: 'postgres', pool, close: () => pool.end() };
   }
   const release = options.dataDir ? lockDataDir(options.dataDir, options.owner ?? 'animal-doctor') : () => undefined;
   try {
+    if (options.dataDir) await initDataDirApart(path.join(options.dataDir, 'pgdata'));
     const client = await PGlite.create({
       dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
       // NOTE: PGlite loads contrib code only when listed here; the migrations then CREATE EXTENSION as on PostgreSQL.
       extensions: { cube, pg_trgm },
+      postgresqlconf: PGLITE_SETTINGS,
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
@@ -69,4 +95,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release();
     throw error;
   }
+}
+
+/**
+ * Creates a new PGlite data folder in a short-lived child process. initdb runs in its own WASM
+ * instance, and the memory it touched (about 150 MB, also from a worker thread) stays with the
+ * process that ran it for its whole life; a process that ends gives it all back
+ * (docs/decisions/046-server-memory.md). Costs about a second, once, on a new DATA_DIR.
+ */
+async function initDataDirApart(pgData: string): Promise<void> {
+  if (fs.existsSync(path.join(pgData, 'PG_VERSION'))) return;
+  const code = `const { PGlite } = await import(process.argv[1]); const db = await PGlite.create({ dataDir: process.argv[2] }); await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=module', '-e', code, import.meta.resolve('@electric-sql/pglite'), pgData], { timeout: 120_000 }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`could not create the database in ${pgData}: ${stderr || error.message}`)) : resolve(),
+    );
+  });
 }

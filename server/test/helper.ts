@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { randomUUID } from 'node:crypto';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import app, { type AppOptions } from '../app';
@@ -64,6 +63,9 @@ export interface TestAppOptions {
   seo?: AppOptions['seo'];
   /** Registers extra routes (probes) before the app is sealed. */
   extend?: (fastify: FastifyInstance) => PromiseLike<unknown> | void;
+  /** Runs on the bare Fastify instance before the app is registered (e.g. an onRoute hook that
+   *  sees every route the app adds). */
+  beforeApp?: (fastify: FastifyInstance) => void;
   /** Receives every log line (JSON), with the production logger's redaction, at level info. */
   logStream?: DestinationStream;
 }
@@ -73,6 +75,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
   const database = await testDatabase();
   const logger = options.logStream ? loggerOptions({ ...config, logLevel: 'info' }, options.logStream) : false;
   const fastify = Fastify(fastifyOptions(config, logger));
+  options.beforeApp?.(fastify);
   await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist', seo: options.seo });
   if (options.extend) await options.extend(fastify);
   await fastify.ready();

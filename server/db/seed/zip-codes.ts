@@ -1,6 +1,7 @@
 // Loads the US zip data set of the `zipcodes` package (BSD) into zip_codes: no network at run time
 // (docs/product.md, Search; docs/decisions/003). Idempotent: skipped when the table is complete.
 import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { appMeta, zipCodes } from '../schema';
@@ -26,21 +27,45 @@ export interface ZipRow {
 // rows load in about 2 s this way against about 7 s as multi-row INSERTs with five parameters a row
 // (the per-parameter work in drizzle and the wire protocol dominated). 10k rows keep a statement
 // near 1 MB.
-const BATCH_ROWS = 10_000;
+const BATCH_ROWS = 2_000;
 const ZIP_META_KEY = 'zip_codes';
 
 const require = createRequire(import.meta.url);
-let cached: ZipRow[] | undefined;
-
-/** The package's US zips with usable coordinates (its Canadian postcodes are left out). */
+/**
+ * The package's US zips with usable coordinates (its Canadian postcodes are left out). Nothing is
+ * kept: the package's module (about 30 MB of objects) is dropped from the module cache, because the
+ * rows are only needed while the table is filled on a first start.
+ */
 export function usZipRows(): ZipRow[] {
-  if (!cached) {
-    const { codes } = require('zipcodes') as { codes: Record<string, ZipRecord> };
-    cached = Object.values(codes)
-      .filter((z) => z.country === 'US' && /^\d{5}$/.test(z.zip) && Number.isFinite(z.latitude) && Number.isFinite(z.longitude) && z.city && z.state)
-      .map((z) => ({ zip: z.zip, city: z.city, state: z.state, latitude: z.latitude, longitude: z.longitude }));
-  }
-  return cached;
+  const id = require.resolve('zipcodes');
+  const { codes } = require(id) as { codes: Record<string, ZipRecord> };
+  const rows = Object.values(codes)
+    .filter((z) => z.country === 'US' && /^\d{5}$/.test(z.zip) && Number.isFinite(z.latitude) && Number.isFinite(z.longitude) && z.city && z.state)
+    .map((z) => ({ zip: z.zip, city: z.city, state: z.state, latitude: z.latitude, longitude: z.longitude }));
+  delete require.cache[id];
+  return rows;
+}
+
+/**
+ * usZipRows() in a worker thread: requiring the package's 5 MB module grows the heap by about 90 MB,
+ * which V8 keeps for the life of the process; a worker's memory goes back when it ends
+ * (docs/decisions/046-server-memory.md). Only the filtered rows come back.
+ */
+async function usZipRowsApart(): Promise<ZipRow[]> {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const { codes } = require(workerData.module);
+    parentPort.postMessage(Object.values(codes)
+      .filter((z) => z.country === 'US' && /^\\d{5}$/.test(z.zip) && Number.isFinite(z.latitude) && Number.isFinite(z.longitude) && z.city && z.state)
+      .map((z) => ({ zip: z.zip, city: z.city, state: z.state, latitude: z.latitude, longitude: z.longitude })));`;
+  return new Promise<ZipRow[]>((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: { module: require.resolve('zipcodes') } });
+    worker.once('message', (rows: ZipRow[]) => {
+      resolve(rows);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
 }
 
 /** The data set's name and version, stored with the row count in app_meta 'zip_codes'. */
@@ -61,7 +86,7 @@ export async function loadZipCodes(db: DbOrTx): Promise<{ loaded: number; skippe
   if (stored && stored[1] === dataSetName() && have >= Number(stored[2])) return { loaded: 0, skipped: true };
 
   // First start, an interrupted load or a newer package: insert everything, keeping rows already there.
-  const rows = usZipRows();
+  const rows = await usZipRowsApart();
   let loaded = 0;
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
     const json = JSON.stringify(rows.slice(i, i + BATCH_ROWS));

@@ -24,8 +24,14 @@ export async function register(deps: AccountDeps, input: RegisterInput, client: 
   if (!firstName || !lastName) throw new AccountError('weak_password', 'Please enter your first and last name.');
   if (await findUserByEmail(deps.db, email)) throw new AccountError('email_taken', MESSAGES.emailAlreadyRegistered);
   await deps.sendLimits.take('verify_email', email, client);
-  const user = await createUser(deps.db, { email, passwordHash: await hashPassword(input.password), firstName, lastName });
-  if (!user) throw new AccountError('email_taken', MESSAGES.emailAlreadyRegistered); // lost a race with the same address
-  await sendFirstVerificationEmail(deps, user);
+  const passwordHash = await hashPassword(input.password);
+  // The account and its verification e-mail commit together: a crash between the two would leave an
+  // account nobody is told about (server/reliability/crash.test.ts found it).
+  const user = await deps.db.transaction(async (tx) => {
+    const created = await createUser(tx, { email, passwordHash, firstName, lastName });
+    if (!created) throw new AccountError('email_taken', MESSAGES.emailAlreadyRegistered); // lost a race with the same address
+    await sendFirstVerificationEmail({ ...deps, db: tx as unknown as AccountDeps['db'] }, created);
+    return created;
+  });
   return signIn(deps, user);
 }

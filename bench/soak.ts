@@ -1,0 +1,48 @@
+// Soak: 200 concurrent clients for 60 s over a realistic mix (searches, profiles, articles, sign-ins)
+// against the production server on PGlite with the demo data: errors, p99, memory before and after.
+// Run: npm run build && npm run bench:soak   (BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
+import autocannon from 'autocannon';
+import { machine, startBenchServer } from './support';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+const PASSWORD = 'Correct-Horse-Battery-9';
+const json = { 'content-type': 'application/json' };
+
+const server = await startBenchServer({ RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_ATTEMPTS_PER_ADDRESS: '1000000' });
+const email = `soak-${Date.now()}@example.com`;
+await fetch(`${server.url}/api/user/register`, { method: 'POST', headers: json, body: JSON.stringify({ first_name: 'Soak', last_name: 'User', email, password: PASSWORD }) });
+const found = (await (await fetch(`${server.url}/api/doctors/search`, { method: 'POST', headers: json, body: JSON.stringify({ searchZipCode: '10001', searchCount: 10 }) })).json()) as { data: { id: number }[] };
+const ids = found.data.map((d) => d.id);
+const zips = ['10001', '94103', '60601', '73301', '33101', '98101'];
+
+// Warm-up (pages, searches), then memory before.
+for (let i = 0; i < 50; i++) {
+  await fetch(`${server.url}/`).then((r) => r.arrayBuffer());
+  await fetch(`${server.url}/api/doctors/search`, { method: 'POST', headers: json, body: JSON.stringify({ searchZipCode: zips[i % zips.length], searchCount: 10 }) }).then((r) => r.arrayBuffer());
+}
+const before = server.rssMb();
+
+// The mix: 40 % searches, 25 % profiles, 20 % articles, 10 % pages, 5 % sign-ins.
+const requests: autocannon.Request[] = [];
+for (let i = 0; i < 100; i++) {
+  const r = i % 20;
+  if (r < 8) requests.push({ method: 'POST', path: '/api/doctors/search', headers: json, body: JSON.stringify({ searchZipCode: zips[i % zips.length], searchCount: 10, radius: 25 }) });
+  else if (r < 13) requests.push({ method: 'POST', path: '/api/doctors/get-by-id', headers: json, body: JSON.stringify({ id: ids[i % Math.max(1, ids.length)] ?? 1 }) });
+  else if (r < 17) requests.push({ method: 'GET', path: '/api/articles/search' });
+  else if (r < 19) requests.push({ method: 'GET', path: i % 2 ? '/' : '/home' });
+  else requests.push({ method: 'POST', path: '/api/user/login', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
+}
+const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: SECONDS, requests });
+await new Promise((r) => setTimeout(r, 3_000));
+const after = server.rssMb();
+await server.stop();
+
+console.log(`\nSoak — ${new Date().toISOString()} — ${machine()}`);
+console.log('| measure | value |\n| --- | --- |');
+console.log(`| clients × seconds | ${CONNECTIONS} × ${SECONDS} |`);
+console.log(`| requests (a second) | ${result.requests.total} (${result.requests.average}) |`);
+console.log(`| errors (timeouts) / non-2xx | ${result.errors} (${result.timeouts}) / ${result.non2xx} ${JSON.stringify(result.statusCodeStats)} |`);
+console.log(`| latency p50 / p99 / max | ${result.latency.p50} / ${result.latency.p99} / ${result.latency.max} ms |`);
+console.log(`| server RSS before / after | ${before} MB / ${after} MB |`);
+if (result.errors + result.timeouts + result.non2xx > 0) process.exitCode = 1;
