@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import app, { type AppOptions } from '../app';
