@@ -30,6 +30,7 @@ import profileRoutes from './routes/api/user/profile';
 import reviewRoutes from './routes/api/admin/review';
 import uploadRoutes from './routes/uploads/index';
 import adminArticleRoutes from './routes/api/admin/articles/index';
+import adminUserRoutes from './routes/api/admin/users';
 
 export interface AppOptions {
   config: Config;
@@ -67,6 +68,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(reviewRoutes, { prefix: '/api/admin' });
   await fastify.register(uploadRoutes, { prefix: '/uploads' });
   await fastify.register(adminArticleRoutes, { prefix: '/api/admin/articles' });
+  await fastify.register(adminUserRoutes, { prefix: '/api/admin' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir });
 }
