@@ -122,7 +122,7 @@ describe('profile setup and review', () => {
     // The administrator approves it and rejects another profile with a reason.
     const admin = await openPage(site.browser, DESKTOP);
     await signIn(admin.page, adminEmail, adminPassword);
-    await admin.page.goto(`${site.server.url}/admin`);
+    await admin.page.goto(`${site.server.url}/admin?tab=review`);
     const entry = admin.page.locator('.queue-item', { hasText: 'Absarokee Valley Vets' });
     await entry.getByRole('button', { name: 'Open' }).click();
     await poll(() => entry.getByText('Farm calls every Tuesday', { exact: false }).isVisible()).toBe(true);
