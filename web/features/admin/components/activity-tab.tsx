@@ -86,6 +86,7 @@ export default function ActivityTab() {
           {exporting ? 'Exporting…' : 'Export CSV'}
         </button>
       </form>
+      <div className="table-scroll">
       <Table<AuditEntry>
         rowKey="id"
         size="middle"
@@ -99,8 +100,8 @@ export default function ActivityTab() {
         }}
         pagination={{ current: query.page, pageSize: PAGE_SIZE, total: data?.totalCount ?? 0, showSizeChanger: false, showTotal: (total) => `Total ${total} entries`, size: 'small' }}
         locale={{ emptyText: 'Nothing recorded yet.' }}
-        scroll={{ x: 'max-content' }}
       />
+      </div>
     </div>
   );
 }

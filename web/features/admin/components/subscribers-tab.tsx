@@ -61,6 +61,7 @@ export default function SubscribersTab() {
           {exporting ? 'Exporting…' : 'Export confirmed (CSV)'}
         </button>
       </div>
+      <div className="table-scroll">
       <Table<Subscriber>
         rowKey="id"
         size="middle"
@@ -74,8 +75,8 @@ export default function SubscribersTab() {
         }}
         pagination={{ current: query.page, pageSize: PAGE_SIZE, total: data?.totalCount ?? 0, showSizeChanger: false, showTotal: (total) => `Total ${total} subscribers`, size: 'small' }}
         locale={{ emptyText: 'No subscribers yet.' }}
-        scroll={{ x: 'max-content' }}
       />
+      </div>
     </div>
   );
 }

@@ -165,6 +165,7 @@ export default function UsersTab() {
           Suspend selected
         </button>
       </div>
+      <div className="table-scroll">
       <Table<AdminUserRow>
         rowKey="id"
         size="middle"
@@ -175,8 +176,8 @@ export default function UsersTab() {
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (user) => ({ 'aria-label': `Select ${user.first_name} ${user.last_name}` }) }}
         pagination={{ current: query.page, pageSize: PAGE_SIZE, total: data?.totalCount ?? 0, showSizeChanger: false, showTotal: (total) => `Total ${total} accounts`, size: 'small' }}
         locale={{ emptyText: isLoading ? 'Loading accounts…' : 'No account matches.' }}
-        scroll={{ x: 'max-content' }}
       />
+      </div>
       <UserDrawer userId={openId} onClose={() => setOpenId(undefined)} />
       <ConfirmDialog
         open={bulkAsk !== undefined}
