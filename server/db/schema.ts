@@ -56,6 +56,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_review_state_idx').on(t.reviewState),
     index('users_created_idx').on(t.createdAt, t.id),
+    index('users_sort_name_idx').on(sql`lower(${t.lastName} || ' ' || ${t.firstName})`, t.id),
     // Manage Users search (migration 0008): trigram indexes for substring matches at 100k accounts.
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),

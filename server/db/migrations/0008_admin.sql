@@ -8,6 +8,7 @@ CREATE INDEX "audit_log_action_created_idx" ON "audit_log" USING btree ("action"
 CREATE INDEX "audit_log_actor_created_idx" ON "audit_log" USING btree ("actor_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_id_created_idx" ON "audit_log" USING btree ("target_id","created_at");--> statement-breakpoint
 CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "users_sort_name_idx" ON "users" USING btree (lower("last_name" || ' ' || "first_name"),"id");--> statement-breakpoint
 CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_name_trgm_idx" ON "users" USING gin (lower("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "profiles_clinic_trgm_idx" ON "profiles" USING gin (lower("clinic_name") gin_trgm_ops);--> statement-breakpoint
