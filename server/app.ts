@@ -15,6 +15,7 @@ import countersPlugin from './plugins/app/limits/counters';
 import authenticatePlugin from './plugins/app/auth/authenticate';
 import authorizePlugin from './plugins/app/auth/authorize';
 import mailerPlugin from './mail/mailer';
+import seoPlugin, { type SeoOptions } from './plugins/app/seo/index';
 import accountsPlugin from './plugins/app/accounts/index';
 import healthRoutes from './routes/api/health/index';
 import userRoutes from './routes/api/user/index';
@@ -22,6 +23,7 @@ import newsletterCodeRoutes from './routes/api/user/newsletter';
 import newsletterRoutes from './routes/api/newsletter/index';
 import { articleRoutes } from './routes/api/articles/article-routes';
 import doctorRoutes from './routes/api/doctors/index';
+import seoRoutes from './routes/seo/index';
 import paymentsPlugin from './payments/payments-plugin';
 import paymentRoutes from './routes/api/payment/index';
 import paymentWebhookRoutes from './routes/api/payment/webhook';
@@ -37,6 +39,8 @@ export interface AppOptions {
   database: Database;
   /** Folder of the built web app; defaults to dist/web. */
   distDir?: string;
+  /** Sitemap chunk size and cache time (tests make them small). */
+  seo?: SeoOptions;
 }
 
 export const defaultDistDir = path.resolve(import.meta.dirname, '../dist/web');
@@ -51,6 +55,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(authenticatePlugin);
   await fastify.register(authorizePlugin);
   await fastify.register(mailerPlugin);
+  await fastify.register(seoPlugin, options.seo ?? {});
   await fastify.register(accountsPlugin);
   await fastify.register(paymentsPlugin);
   await fastify.register(storagePlugin);
@@ -62,6 +67,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(articleRoutes('blog'), { prefix: '/api/articles' });
   await fastify.register(articleRoutes('ai'), { prefix: '/api/ai_articles' });
   await fastify.register(doctorRoutes, { prefix: '/api/doctors' });
+  await fastify.register(seoRoutes);
   await fastify.register(paymentRoutes, { prefix: '/api/payment' });
   await fastify.register(paymentWebhookRoutes, { prefix: '/api/payment' });
   await fastify.register(profileRoutes, { prefix: '/api/user' });

@@ -1,4 +1,4 @@
-// Environment configuration, read and validated once at start-up (decisions.md section 1).
+// Environment configuration, read and validated once at start-up (docs/product.md, The product).
 // A missing or malformed value stops the process with one line naming the variable.
 import path from 'node:path';
 
@@ -16,6 +16,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key this app writes: servers that should share limits share it. */
+  redisKeyPrefix: string;
   /** Undefined means "generate one and keep it in DATA_DIR" (embedded default only). */
   jwtSecret: string | undefined;
   demoData: boolean;
@@ -23,6 +25,8 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the addresses (or CIDR ranges) of trusted proxies. */
   trustProxy: false | number | string[];
   bodyLimitBytes: number;
+  /** How long a search answer may be reused (0 turns the search cache off, e.g. to benchmark the database). */
+  searchCacheSeconds: number;
   timeouts: {
     /** Whole request, body included, must arrive within this (slow-body defence). */
     requestMs: number;
@@ -168,11 +172,13 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
     databaseUrl,
     redisUrl,
+    redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'ad:',
     jwtSecret,
     demoData: flag(env, 'DEMO_DATA', true),
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxy(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
+    searchCacheSeconds: integer(env, 'SEARCH_CACHE_SECONDS', 30, 0, 3600),
     timeouts: {
       requestMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
       headersMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),

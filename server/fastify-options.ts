@@ -82,12 +82,16 @@ export function fastifyOptions(config: Config, logger: FastifyServerOptions['log
     genReqId: () => randomUUID(),
     ajv: {
       // NOTE: unknown fields are refused (schemas say additionalProperties: false), never silently dropped,
-      // and types are not coerced: "12" is not a number (decisions.md section 2).
+      // and types are not coerced: "12" is not a number (docs/product.md, The API).
+      // NOTE: `verbose` gives each issue the schema it failed, so errors.ts can use the field's `title` and
+      // `errorMessage` (a keyword of ours, not AJV's) to answer a plain sentence.
       customOptions: {
         removeAdditional: false,
         coerceTypes: false,
         useDefaults: true,
         allErrors: false,
+        verbose: true,
+        keywords: ['errorMessage'],
         formats: { 'safe-text': SAFE_TEXT, 'person-name': { type: 'string', validate: isPersonName } },
       },
     },

@@ -22,7 +22,8 @@ function freePort(): Promise<number> {
 
 const baseEnv = { ...process.env, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'production', DEMO_DATA: 'off', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
 
-describe('server process', () => {
+// NOTE: the process loads the zip data into a fresh DATA_DIR: allow for a busy machine.
+describe('server process', { timeout: 120_000 }, () => {
   it('stops with one line naming a malformed variable', () => {
     const result = spawnSync(tsx, ['server/server.ts'], { cwd: root, env: { ...baseEnv, PORT: 'abc', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });
     expect(result.status).toBe(1);

@@ -1,4 +1,4 @@
-// PGlite has no locking: two processes on one data folder silently corrupt it (stack-notes.md).
+// PGlite has no locking: two processes on one data folder silently corrupt it.
 // Every process that opens DATA_DIR holds this lock file; a second one is refused with one line.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,10 +7,20 @@ export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
 }
 
+/** A zombie (killed, not yet reaped by its parent or init) still answers signal 0 but holds nothing. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false; // no /proc (not Linux) or already gone
+  }
+}
+
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    return !isZombie(pid);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }

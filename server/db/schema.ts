@@ -1,4 +1,4 @@
-// The Drizzle schema for every entity of decisions.md. Later features fill these tables;
+// The Drizzle schema for every entity of docs/product.md. Later features fill these tables;
 // the shape is settled here so migrations start coherent.
 import { sql } from 'drizzle-orm';
 import {
@@ -32,7 +32,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    /** Stored lower-cased: addresses compare case-insensitively (decisions.md section 3). */
+    /** Stored lower-cased: addresses compare case-insensitively (docs/product.md, Accounts and tokens). */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
@@ -70,7 +70,7 @@ export const payments = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 0 none, 1 Basic, 2 Professional, 3 Premium (decisions.md section 5). */
+    /** 0 none, 1 Basic, 2 Professional, 3 Premium (docs/product.md, Plans and payment). */
     plan: smallint('plan').notNull().default(0),
     status: text('status').notNull().default('none'),
     provider: text('provider').notNull().default('sandbox'),
@@ -184,7 +184,7 @@ export const articles = pgTable(
   'articles',
   {
     id: serial('id').primaryKey(),
-    /** 'blog' for /singlepost, 'ai' for /ai-singlepost (decisions.md section 8). */
+    /** 'blog' for /singlepost, 'ai' for /ai-singlepost (docs/product.md, Articles). */
     kind: text('kind').$type<'blog' | 'ai'>().notNull().default('blog'),
     title: text('title').notNull(),
     avatar: text('avatar'),

@@ -1,4 +1,4 @@
-// Public reads answer with Cache-Control and an ETag (decisions.md section 2), so a CDN or the
+// Public reads answer with Cache-Control and an ETag (docs/product.md, The API), so a CDN or the
 // browser can reuse them; a matching If-None-Match gets 304 without a body.
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 // The one image pipeline for uploads (avatars now; article images and practice photos later),
-// decisions.md section 6: JPEG, PNG or WebP up to 5 MB, recognised by content (magic bytes, then
+// docs/product.md, Profile and review: JPEG, PNG or WebP up to 5 MB, recognised by content (magic bytes, then
 // sharp's reading of the header), never by file name or Content-Type; a pixel limit against
 // decompression bombs; re-encoded to WebP at a few sizes with every metadata block dropped.
 //

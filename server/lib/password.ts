@@ -1,4 +1,4 @@
-// Passwords are hashed with argon2id (decisions.md section 3); only the hash is ever stored.
+// Passwords are hashed with argon2id (docs/product.md, Accounts and tokens); only the hash is ever stored.
 import { hash, verify } from '@node-rs/argon2';
 
 // NOTE: Algorithm is an ambient const enum (unusable with isolatedModules); 2 is Argon2id.

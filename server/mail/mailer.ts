@@ -1,4 +1,4 @@
-// The one e-mail sender (decisions.md section 3): a message is written to the outbox table first,
+// The one e-mail sender (docs/product.md, Accounts and tokens): a message is written to the outbox table first,
 // then a worker sends it, retrying with exponential back-off, so an e-mail server that is down for
 // a while loses nothing. Rows are claimed with FOR UPDATE SKIP LOCKED so several servers can share.
 import fp from 'fastify-plugin';

@@ -57,7 +57,7 @@ export function codeEmail(kind: 'password_reset' | 'newsletter', code: string, u
   };
 }
 
-/** Review decisions (decisions.md section 6): the vet hears either way. */
+/** Review decisions (docs/product.md, Profile and review): the vet hears either way. */
 export function profileApprovedEmail(firstName: string, link: string): MailContent {
   return {
     subject: `Your ${PRODUCT_NAME} profile is approved`,

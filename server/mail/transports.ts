@@ -1,5 +1,5 @@
 // How an e-mail leaves the server: SMTP (SMTP_URL), the spec's third-party e-mail service, or, by
-// default, .eml files in DATA_DIR/mail (decisions.md section 3).
+// default, .eml files in DATA_DIR/mail (docs/product.md, Accounts and tokens).
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';

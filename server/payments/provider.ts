@@ -1,4 +1,4 @@
-// The one payment-provider interface (decisions.md section 5). Two implementations: the built-in
+// The one payment-provider interface (docs/product.md, Plans and payment). Two implementations: the built-in
 // sandbox checkout (default) and Stripe Checkout (STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET).
 // A provider only talks to the outside; what a confirmation changes lives in ./subscriptions.ts.
 import type { Plan, PlanPeriod } from '../../shared/constants/plans';

@@ -1,4 +1,4 @@
-// Stripe Checkout through the official `stripe` package (decisions.md section 5): a subscription
+// Stripe Checkout through the official `stripe` package (docs/product.md, Plans and payment): a subscription
 // checkout per plan and period, priced from shared/constants/plans.ts, confirmed only by Stripe's
 // signed webhook (routes/api/payment/webhook.ts). STRIPE_API_BASE points the client elsewhere
 // (tests run a local server that speaks Stripe's API).

@@ -8,6 +8,7 @@ import { auditLog, checkoutSessions, payments, processedEvents, users } from '..
 import { httpError } from '../lib/http-error';
 import { hasPaidPlan } from '../plugins/app/auth/policies';
 import type { UserRow } from '../plugins/app/users/user-repository';
+import { bumpSearchVersion } from '../plugins/app/doctors/search-cache';
 import { addPeriod, type PaymentProvider, type PaymentRow, type ProviderName } from './provider';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
@@ -96,7 +97,7 @@ export type ConfirmOutcome =
  * confirmations: the event id and the session's open -> complete step each let exactly one through.
  */
 export async function confirmCheckout(db: Db, confirmation: Confirmation, now = new Date()): Promise<ConfirmOutcome> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     if (!(await recordEvent(tx, confirmation.eventId, confirmation.provider, confirmation.eventType))) return { outcome: 'duplicate' as const };
     const [session] = await tx
       .update(checkoutSessions)
@@ -132,6 +133,9 @@ export async function confirmCheckout(db: Db, confirmation: Confirmation, now = 
     const replaced = before?.subscriptionId && before.subscriptionId !== values.subscriptionId && before.provider === confirmation.provider && hasPaidPlan(before, now) ? before.subscriptionId : null;
     return { outcome: 'applied' as const, userId: session.userId, plan: session.plan, replacedSubscriptionId: replaced };
   });
+  // The plan decides whether the vet is listed: cached searches must not outlive the change.
+  bumpSearchVersion();
+  return result;
 }
 
 /** Ends the plan at the end of its paid period (status 'canceling'; the plan counts until then). */
@@ -153,7 +157,7 @@ export async function cancelPlan(
     logProviderError(error);
     throw httpError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(payments)
       .set({ status: 'canceling', currentPeriodEnd: confirmed.currentPeriodEnd, updatedAt: new Date() })
@@ -163,6 +167,9 @@ export async function cancelPlan(
     await audit(tx, user.id, 'plan.cancel_requested', user.id, { plan: row.plan, provider: row.provider, current_period_end: row.currentPeriodEnd?.toISOString() ?? null });
     return row;
   });
+  // The plan decides whether the vet is listed: cached searches must not outlive the change.
+  bumpSearchVersion();
+  return result;
 }
 
 export interface SubscriptionChange {
@@ -180,7 +187,7 @@ export interface SubscriptionChange {
 
 /** The provider's word on a subscription: renewals, cancel at period end, resumption, the end. */
 export async function applySubscriptionChange(db: Db, change: SubscriptionChange): Promise<'applied' | 'duplicate' | 'ignored'> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     if (!(await recordEvent(tx, change.eventId, change.provider, change.eventType))) return 'duplicate' as const;
     const [payment] = await tx
       .select()
@@ -209,6 +216,9 @@ export async function applySubscriptionChange(db: Db, change: SubscriptionChange
     });
     return 'applied' as const;
   });
+  // The plan decides whether the vet is listed: cached searches must not outlive the change.
+  bumpSearchVersion();
+  return result;
 }
 
 /**
@@ -217,7 +227,7 @@ export async function applySubscriptionChange(db: Db, change: SubscriptionChange
  * stored status and the audit log say so too. Runs periodically; safe on several servers at once.
  */
 export async function expireEndedPlans(db: Db, now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const expired = await tx
       .update(payments)
       .set({ status: 'expired', updatedAt: now })
@@ -228,6 +238,9 @@ export async function expireEndedPlans(db: Db, now = new Date()): Promise<number
     }
     return expired.length;
   });
+  // The plan decides whether the vet is listed: cached searches must not outlive the change.
+  bumpSearchVersion();
+  return result;
 }
 
 /** An open checkout of this user's, or a 404 (another user's checkout is indistinguishable from none). */

@@ -1,4 +1,4 @@
-// The one storage interface for uploaded files (decisions.md section 12: app servers keep no files of
+// The one storage interface for uploaded files (docs/product.md, Beyond one machine: app servers keep no files of
 // their own). Keys are opaque, URL-safe names chosen by the caller; a stored object never changes,
 // so it can be served with immutable cache headers. Default backend: the database (./database-storage.ts).
 

@@ -2,7 +2,8 @@
 // to the test database, and `injectAs` to call the API as one of them.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { articles, payments, profiles, users } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { articles, payments, profiles, users, type WorkingDay } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { updateUser, type UserRow } from '../plugins/app/users/user-repository';
 
@@ -71,6 +72,18 @@ export interface VetOptions extends AccountOptions {
   longitude?: number;
   clinicName?: string;
   reviewState?: 'draft' | 'pending' | 'approved' | 'rejected';
+  species?: string[];
+  services?: string[];
+  emergency?: boolean;
+  acceptingNewPatients?: boolean;
+  timeZone?: string | null;
+  workingTime?: WorkingDay[];
+  /** The paid period ended yesterday. */
+  expired?: boolean;
+  /** No paid plan (plan 0). */
+  unpaid?: boolean;
+  /** The account is suspended. */
+  suspended?: boolean;
 }
 
 /** A paid vet with a filled profile; approved (public and searchable) unless told otherwise. */
@@ -89,12 +102,22 @@ export async function createVet(app: FastifyInstance, options: VetOptions = {}):
     zip: options.zip ?? '10001',
     latitude: options.latitude ?? 40.7506,
     longitude: options.longitude ?? -73.9972,
-    timeZone: 'America/New_York',
-    workingTime: (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, closed: day === 'sun', open: '09:00', close: '17:00' })),
+    timeZone: options.timeZone === undefined ? 'America/New_York' : options.timeZone,
+    workingTime: options.workingTime ?? (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, closed: day === 'sun', open: '09:00', close: '17:00' })),
     summary: 'A friendly practice for dogs and cats.',
-    species: ['dog', 'cat'],
+    species: options.species ?? ['dog', 'cat'],
+    services: options.services ?? [],
+    emergency: options.emergency ?? false,
+    acceptingNewPatients: options.acceptingNewPatients ?? false,
   });
+  if (options.expired || options.unpaid) {
+    await db
+      .update(payments)
+      .set(options.unpaid ? { plan: 0, status: 'none' } : { currentPeriodEnd: new Date(Date.now() - 86_400_000) })
+      .where(eq(payments.userId, account.user.id));
+  }
   const user = await updateUser(db, account.user.id, {
+    ...(options.suspended ? { status: 'suspended' as const } : {}),
     submitAt: reviewState === 'draft' ? null : new Date(),
     reviewState,
     reviewedAt: reviewState === 'approved' || reviewState === 'rejected' ? new Date() : null,

@@ -4,9 +4,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import app from '../app';
+import app, { type AppOptions } from '../app';
 import { fastifyOptions, loggerOptions } from '../fastify-options';
 import type { DestinationStream } from 'pino';
 
@@ -47,6 +48,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MAIL_POLL_MS: '100',
     MAIL_RETRY_BASE_MS: '100',
     REDIS_URL: process.env.REDIS_URL,
+    // Tests write rows behind the app's back (factories, expiry): searches are not cached unless a
+    // test asks for it (the doctors tests do, to check the cache and its invalidation).
+    SEARCH_CACHE_SECONDS: '0',
     ...overrides,
   });
 }
@@ -54,6 +58,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export interface TestAppOptions {
   /** Built web app folder; by default none, so only the API is served. */
   distDir?: string;
+  /** Sitemap options (a small chunk size splits sitemaps with few records). */
+  seo?: AppOptions['seo'];
   /** Registers extra routes (probes) before the app is sealed. */
   extend?: (fastify: FastifyInstance) => PromiseLike<unknown> | void;
   /** Receives every log line (JSON), with the production logger's redaction, at level info. */
@@ -65,7 +71,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
   const database = await testDatabase();
   const logger = options.logStream ? loggerOptions({ ...config, logLevel: 'info' }, options.logStream) : false;
   const fastify = Fastify(fastifyOptions(config, logger));
-  await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist' });
+  await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist', seo: options.seo });
   if (options.extend) await options.extend(fastify);
   await fastify.ready();
   return fastify;

@@ -1,4 +1,4 @@
-// Every text the spec quotes (product-spec.md sections 2, 5 and 8), in one place.
+// Every text the spec quotes (docs/product.md, Screens and routes; Messages), in one place.
 // Server and web import these; never retype one of them elsewhere.
 
 export const MESSAGES = {
@@ -21,7 +21,7 @@ export const MESSAGES = {
   routerErrorTitle: 'Unexpected Application Error!',
 } as const;
 
-/** Ant Design form messages of spec section 5. `${label}` is filled by antd. */
+/** Ant Design form messages (docs/product.md, Messages). `${label}` is filled by antd. */
 export const FORM_MESSAGES = {
   required: 'Required!',
   types: { email: '${label} is not a valid email!' },

@@ -1,11 +1,11 @@
-// The one place that knows the plans, their prices and what each unlocks (decisions.md section 5).
+// The one place that knows the plans, their prices and what each unlocks (docs/product.md, Plans and payment).
 // The server charges these amounts and /services shows them; nothing else may hold a price.
 
 export type PlanId = 0 | 1 | 2 | 3;
 export type PaidPlanId = Exclude<PlanId, 0>;
 export type PlanPeriod = 'month' | 'year';
 
-/** What a plan lets a vet do; feature calls check these (decisions.md section 5). */
+/** What a plan lets a vet do; feature calls check these (docs/product.md, Plans and payment). */
 export type PlanFeature = 'listed' | 'photos' | 'services' | 'contact_form' | 'featured' | 'statistics';
 
 export interface Plan {

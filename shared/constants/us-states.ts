@@ -1,4 +1,4 @@
-// US states and territories: a state may be typed as its name or its two-letter code (decisions.md section 7).
+// US states and territories: a state may be typed as its name or its two-letter code (docs/product.md, Search).
 export const US_STATES: Record<string, string> = {
   AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut', DE: 'Delaware',
   DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa',

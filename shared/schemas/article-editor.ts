@@ -1,4 +1,4 @@
-// Manage Articles calls (decisions.md section 8), administrators only: POST /api/admin/articles/<verb>.
+// Manage Articles calls (docs/product.md, Articles), administrators only: POST /api/admin/articles/<verb>.
 import { Type, type Static } from '@sinclair/typebox';
 
 const Kind = Type.Union([Type.Literal('blog'), Type.Literal('ai')]);

@@ -1,16 +1,16 @@
-// Article calls (product-spec.md section 7, decisions.md section 8).
+// Article calls (docs/product.md, Calls, docs/product.md, Articles).
 import { Type, type Static } from '@sinclair/typebox';
 import { ColonId } from './common';
 
 export const ArticleSearchBody = Type.Object(
   {
-    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
-    currentVal: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-    searchVal: Type.String({ maxLength: 200, default: '' }),
+    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10, title: 'page size' }),
+    currentVal: Type.Integer({ minimum: 1, maximum: 100_000, default: 1, title: 'page number' }),
+    searchVal: Type.String({ maxLength: 200, default: '', title: 'search words' }),
   },
   { additionalProperties: false },
 );
-/** /singlepost sends ':12' (spec section 2); the server strips a leading colon. */
+/** /singlepost sends ':12' (docs/product.md, Screens and routes); the server strips a leading colon. */
 export const ArticleIdBody = Type.Object({ id: ColonId }, { additionalProperties: false });
 
 export const ArticleSchema = Type.Object({

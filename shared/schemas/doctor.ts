@@ -1,18 +1,30 @@
-// Doctor search and public profiles (decisions.md section 7).
+// Doctor search and public profiles (docs/product.md, Search).
 import { Type, type Static } from '@sinclair/typebox';
 import { ColonId } from './common';
 
 export const DoctorSearchBody = Type.Object(
   {
-    searchZipCode: Type.String({ maxLength: 10, default: '' }),
+    searchZipCode: Type.String({ maxLength: 10, default: '', pattern: '^\\s*(\\d{5})?\\s*$', errorMessage: 'Enter a five-digit zip code.' }),
     searchCity: Type.String({ maxLength: 80, default: '' }),
     searchState: Type.String({ maxLength: 40, default: '' }),
     searchCount: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
     searchStart: Type.Integer({ minimum: 0, maximum: 10_000, default: 0 }),
-    radius: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+    radius: Type.Optional(Type.Integer({ description: 'Miles around the zip code: 5, 10, 25, 50 or 100 (default 25)' })),
+    species: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 12, description: 'Any of these species matches' })),
+    services: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 12, description: 'Any of these services matches' })),
+    emergency: Type.Optional(Type.Boolean({ description: '24/7 emergency care only' })),
+    open_now: Type.Optional(Type.Boolean({ description: "Open now in the clinic's own time zone" })),
+    accepting_new_patients: Type.Optional(Type.Boolean()),
+    sort: Type.Optional(Type.Union([Type.Literal('distance'), Type.Literal('name')], { description: 'distance (needs a zip code) or name' })),
   },
   { additionalProperties: false },
 );
+
+/** Radii a search may use, in miles (docs/product.md, Search). */
+export const SEARCH_RADII = [5, 10, 25, 50, 100] as const;
+export const DEFAULT_SEARCH_RADIUS = 25;
+/** Counting stops here: an answer says "1,000+" instead of reading every vet in range. */
+export const SEARCH_COUNT_CAP = 1000;
 
 /** A public profile by id; ids above 2147483647 are refused with 400 (docs/security.md, row 8). */
 export const DoctorIdBody = Type.Object({ id: ColonId }, { additionalProperties: false });
@@ -34,8 +46,29 @@ export const DoctorSummarySchema = Type.Object({
   accepting_confirmed_at: Type.Union([Type.String(), Type.Null()]),
   distance: Type.Union([Type.Number(), Type.Null()], { description: 'Miles from the searched zip code' }),
   sponsored: Type.Boolean(),
+  latitude: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  longitude: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  open_now: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: "Open at this moment in the clinic's time zone; null when its hours are unknown" })),
 });
-export const DoctorSearchAnswer = Type.Object({ data: Type.Array(DoctorSummarySchema), totalCount: Type.Integer() });
+export const DoctorSearchAnswer = Type.Object({
+  data: Type.Array(DoctorSummarySchema),
+  totalCount: Type.Integer({ description: 'Matching vets; at most SEARCH_COUNT_CAP when totalCountCapped' }),
+  totalCountCapped: Type.Optional(Type.Boolean({ description: 'True when there are more matches than totalCount (show "1,000+")' })),
+  used: Type.Optional(Type.Union([Type.Literal('zip'), Type.Literal('city'), Type.Literal('state'), Type.Literal('city_state')], { description: 'Which part of the search was used' })),
+  notice: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'A sentence for the person, e.g. that a city typed with a zip code was not used' })),
+  location: Type.Optional(
+    Type.Object({
+      zip: Type.Union([Type.String(), Type.Null()]),
+      city: Type.Union([Type.String(), Type.Null()]),
+      state: Type.Union([Type.String(), Type.Null()]),
+      latitude: Type.Union([Type.Number(), Type.Null()]),
+      longitude: Type.Union([Type.Number(), Type.Null()]),
+    }),
+  ),
+  radius: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Miles used around the zip code' })),
+  sort: Type.Optional(Type.Union([Type.Literal('distance'), Type.Literal('name')])),
+});
+export type DoctorSearchAnswer = Static<typeof DoctorSearchAnswer>;
 
 export const DoctorProfileSchema = Type.Intersect([
   DoctorSummarySchema,

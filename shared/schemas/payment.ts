@@ -1,4 +1,4 @@
-// Request and answer schemas of the payment calls (decisions.md section 5).
+// Request and answer schemas of the payment calls (docs/product.md, Plans and payment).
 import { Type, type Static } from '@sinclair/typebox';
 import { UserSchema } from './user';
 

@@ -1,4 +1,4 @@
-// The vet's profile (decisions.md section 6): request shapes (TypeBox, for the server and the API
+// The vet's profile (docs/product.md, Profile and review): request shapes (TypeBox, for the server and the API
 // docs) and the field rules both sides run. The server and the /setupprofile wizard call the same
 // `check*` functions, so a value the wizard accepts is one the server accepts, with the same words.
 // Only "is this zip a real US zip" needs the database; the client checks its five digits.
@@ -69,7 +69,7 @@ export type WorkingTimeInput = Static<typeof WorkingTimeBody>;
 export type EducationEntry = Static<typeof EducationEntrySchema>;
 export type Step2Input = Static<typeof Step2Body>;
 
-/** The profile pieces of the user object (decisions.md section 6), under `user.profile`. */
+/** The profile pieces of the user object (docs/product.md, Profile and review), under `user.profile`. */
 export interface ProfileView {
   clinic_name: string | null;
   contact_phone: string | null;
@@ -239,7 +239,7 @@ export const US_TIME_ZONES = [
   'America/Puerto_Rico',
 ] as const;
 
-// ---- Review (decisions.md section 6) ----
+// ---- Review (docs/product.md, Profile and review) ----
 
 export const ReviewQueueBody = Type.Object(
   {

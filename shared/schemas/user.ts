@@ -9,7 +9,7 @@ export { ErrorSchema, MessageSchema, TextSchema } from './common';
 const strict = { additionalProperties: false } as const;
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 export const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH });
-/** A 6-digit code; the client parses it as an integer (spec section 5), so a number or a string. */
+/** A 6-digit code; the client parses it as an integer (docs/product.md, Messages), so a number or a string. */
 export const VerifyCode = Type.Union([Type.Integer({ minimum: 0, maximum: 999999 }), Type.String({ pattern: '^\\s*\\d{1,6}\\s*$' })]);
 
 // NOTE: new passwords accept up to 1024 characters here so that a long one gets the policy's
@@ -37,7 +37,7 @@ export const UserSchema = Type.Object(
     manage_role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
     submit_at: Type.Union([Type.String(), Type.Null()]),
     payment: PaymentInfoSchema,
-    /** draft, pending (in review), approved or rejected (decisions.md section 6). */
+    /** draft, pending (in review), approved or rejected (docs/product.md, Profile and review). */
     review_state: Type.Union([Type.Literal('draft'), Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
     /** The administrator's reason when rejected. */
     review_reason: Type.Union([Type.String(), Type.Null()]),

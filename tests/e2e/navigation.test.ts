@@ -70,8 +70,9 @@ for (const viewport of [PHONE, DESKTOP]) {
     });
 
     it('shows the not-found page for an unknown path, and sign in leads to /signin', async () => {
-      const { page, context } = await openPage(site.browser, viewport);
-      await page.goto(site.server.url + '/no/such/page');
+      // 404: the server answers it (so search engines drop the address) with the app, which shows not-found.
+      const { page, context } = await openPage(site.browser, viewport, { allow: [/status of 404/] });
+      expect((await page.goto(site.server.url + '/no/such/page'))?.status()).toBe(404);
       await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
       await expectAccessible(page, 'not found');
       await page.getByRole('link', { name: 'Go to the home page' }).click();

@@ -1,4 +1,4 @@
-// Plans and payment in a real browser (decisions.md section 5), at phone and desktop widths: a
+// Plans and payment in a real browser (docs/product.md, Plans and payment), at phone and desktop widths: a
 // vet signs up and verifies by the e-mailed link, meets the 'Go to Plans' modal, declines and then
 // pays Basic in the sandbox checkout, and 'Create Profile' leads to /setupprofile. Also: a visitor
 // is sent to sign in and comes back; an unverified account is asked to verify; cancel with confirmation.
@@ -121,7 +121,7 @@ describe('plans and payment', () => {
 
       await openUserMenuItem(page, 'Create Profile');
       await page.waitForURL('**/setupprofile');
-      // 429: /verify's own e-mail request right after sign-up (decisions.md section 3) is expected.
+      // 429: /verify's own e-mail request right after sign-up (docs/product.md, Accounts and tokens) is expected.
       await context.close();
     });
   }

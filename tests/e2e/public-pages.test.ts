@@ -133,7 +133,7 @@ describe('finding a vet', () => {
       await page.waitForURL('**/searchdoctor?zip=10001');
       await expect.poll(() => page.locator('.results-count').textContent(), { timeout: 15_000 }).toMatch(/^\d+ veterinarians? for 10001, nearest first$/);
       const cards = page.locator('.doctor-card');
-      // Chelsea Animal Clinic is Premium: one clearly labelled Sponsored slot on top, and its own place by distance.
+      // Chelsea Animal Clinic is Premium: one clearly labelled Sponsored slot on top (listed once); the rest by distance.
       await expect.poll(() => cards.first().textContent()).toContain('Sponsored');
       expect(await cards.first().locator('h2').textContent()).toBe('Chelsea Animal Clinic');
       const distances = await page.locator('.doctor-card:not(.sponsored) .distance').allTextContents();

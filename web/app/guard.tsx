@@ -1,4 +1,4 @@
-// Client-side guards (decisions.md section 4): a failed guard redirects to /home. While the stored
+// Client-side guards (docs/product.md, Roles and guards): a failed guard redirects to /home. While the stored
 // session is being restored the guard waits instead of redirecting. 'signedOut' keeps signed-in
 // users off /signin and /signup: they go on to where they came from (`?next=`, as sign-in itself
 // uses it, or location.state.from) or /home.

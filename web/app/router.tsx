@@ -1,5 +1,5 @@
-// Every route of spec section 2 under one layout; pages load lazily with a fallback loader.
-// Guards follow decisions.md section 4; they only decide what to show (the server enforces).
+// Every route of docs/product.md, Screens and routes, under one layout; pages load lazily with a fallback loader.
+// Guards follow docs/product.md, Roles and guards; they only decide what to show (the server enforces).
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './layout/layout';
 import { RouteError } from './layout/route-error';

@@ -5,7 +5,7 @@ import { toast } from './toast';
 
 let authToken = '';
 
-/** Set from the session token (spec section 4: "The authorization header is set from the token"). */
+/** Set from the session token (docs/product.md, Client state and flows: sign-out drops the authorization header). */
 export function setAuthToken(token: string): void {
   authToken = token;
 }

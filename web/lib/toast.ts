@@ -1,4 +1,4 @@
-// The one toast channel (spec section 8 texts, section 9 timings). Components subscribe through
+// The one toast channel (docs/product.md, Messages for the texts, Constants for the timings). Components subscribe through
 // <Toaster/>; anything may call toast.success/error/warning.
 import { TOAST } from '../../shared/constants/messages';
 

@@ -1,4 +1,4 @@
-// Demo content for a fresh installation (decisions.md section 1): one administrator, approved demo
+// Demo content for a fresh installation (docs/product.md, The product): one administrator, approved demo
 // practices with paid plans, and published articles. Runs once per database (app_meta 'demo_loaded').
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';

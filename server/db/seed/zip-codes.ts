@@ -1,5 +1,5 @@
 // Loads the US zip data set of the `zipcodes` package (BSD) into zip_codes: no network at run time
-// (decisions.md section 7, docs/decisions/003). Idempotent: skipped when the table is complete.
+// (docs/product.md, Search; docs/decisions/003). Idempotent: skipped when the table is complete.
 import { createRequire } from 'node:module';
 import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';

@@ -1,34 +1,10 @@
 // One error handler: every refusal is `{ message, code }` with the right status; an unexpected
 // error answers 500 with only a request id, which the log line carries too. Nothing internal leaks.
+// A schema failure answers a plain sentence and the `field` it is about (validation-messages.ts).
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { HttpError } from '../../lib/http-error';
-
-interface ValidationIssue {
-  instancePath?: string;
-  keyword?: string;
-  params?: Record<string, unknown>;
-  message?: string;
-}
-
-/** Turns an AJV issue into a sentence that names the field. */
-function describeValidation(issue: ValidationIssue | undefined, context: string | undefined): string {
-  if (!issue) return 'The request is not valid.';
-  const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const where = context === 'body' ? '' : `${context ?? 'request'} `;
-  switch (issue.keyword) {
-    case 'required':
-      return `${where}field '${String(issue.params?.missingProperty)}' is required.`.replace(/^./, (c) => c.toUpperCase());
-    case 'format':
-      if (issue.params?.format === 'person-name') return `Please enter a real name in '${path}': control characters, direction overrides and invisible-only names are not allowed.`;
-      if (issue.params?.format === 'safe-text') return `Field '${path}' contains a control character that is not allowed.`;
-      return `${where}field '${path || context || 'body'}' ${issue.message ?? 'is not valid'}.`.replace(/^./, (c) => c.toUpperCase());
-    case 'additionalProperties':
-      return `Unknown ${where}field '${String(issue.params?.additionalProperty)}'.`;
-    default:
-      return `${where}field '${path || context || 'body'}' ${issue.message ?? 'is not valid'}.`.replace(/^./, (c) => c.toUpperCase());
-  }
-}
+import { describeIssue, pickIssue, type ValidationIssue } from './validation-messages';
 
 export default fp(
   async (fastify) => {
@@ -37,7 +13,8 @@ export default fp(
         return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...error.extra });
       }
       if (error.validation) {
-        return reply.status(400).send({ message: describeValidation(error.validation[0], error.validationContext), code: 'VALIDATION_ERROR' });
+        const { message, field } = describeIssue(pickIssue(error.validation), error.validationContext);
+        return reply.status(400).send({ message, code: 'VALIDATION_ERROR', field });
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {

@@ -19,6 +19,26 @@ describe('error shape for bad input', () => {
         { schema: { body: Type.Object({ name: Type.String({ maxLength: 20 }), age: Type.Integer() }, { additionalProperties: false }) } },
         async (request) => request.body,
       );
+      // Fields that declare their words (title, errorMessage), as shared/schemas do.
+      scope.post(
+        '/api/probe/form',
+        {
+          schema: {
+            body: Type.Object(
+              {
+                first_name: Type.String({ minLength: 1, maxLength: 80 }),
+                email: Type.String({ format: 'email', maxLength: 254 }),
+                zip: Type.String({ pattern: '^\\d{5}$', errorMessage: 'Enter a five-digit zip code.' }),
+                licence: Type.Optional(Type.String({ pattern: '^[A-Z0-9]+$', title: 'licence number' })),
+                period: Type.Optional(Type.Union([Type.Literal('month'), Type.Literal('year')])),
+                education: Type.Optional(Type.Array(Type.Object({ year: Type.Integer({ minimum: 1950 }) }))),
+              },
+              { additionalProperties: false },
+            ),
+          },
+        },
+        async (request) => request.body,
+      );
       scope.post('/api/probe/refuse', async () => {
         throw httpError(409, 'CONFLICT', 'That already exists.');
       });
@@ -43,27 +63,47 @@ describe('error shape for bad input', () => {
     expect(res.json()).toMatchObject({ code: 'INVALID_JSON', message: expect.stringMatching(/JSON/) });
   });
 
-  it('names the field of a wrong type', async () => {
+  it('answers a wrong type with a sentence, and the field for programs', async () => {
     const res = await post('/api/probe/echo', JSON.stringify({ name: 'Rex', age: '3' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: expect.stringContaining("'age'") });
+    expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', field: 'age', message: 'The age must be a whole number.' });
   });
 
-  it('names a missing field', async () => {
+  it('says which field is missing in words', async () => {
     const res = await post('/api/probe/echo', JSON.stringify({ name: 'Rex' }));
-    expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: "Field 'age' is required." });
+    expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', field: 'age', message: 'Age is required.' });
   });
 
   it('refuses unknown fields instead of dropping them', async () => {
     const res = await post('/api/probe/echo', JSON.stringify({ name: 'Rex', age: 3, admin: true }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("Unknown field 'admin'.");
+    expect(res.json()).toMatchObject({ field: 'admin', message: "'admin' is not something this form accepts; remove it and try again." });
   });
 
   it('refuses an over-long value', async () => {
     const res = await post('/api/probe/echo', JSON.stringify({ name: 'x'.repeat(21), age: 3 }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain("'name'");
+    expect(res.json()).toMatchObject({ field: 'name', message: 'The name must be at most 20 characters long.' });
+  });
+
+  it('speaks to a person, never in schema terms', async () => {
+    const valid = { first_name: 'Ada', email: 'ada@example.com', zip: '10001' };
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ email: 'ada@example.com', zip: '10001' }, 'first_name', 'First name is required.'],
+      [{ ...valid, first_name: '' }, 'first_name', 'First name is required.'],
+      [{ ...valid, email: 'not an address' }, 'email', 'Enter a valid e-mail address.'],
+      [{ ...valid, zip: '1234' }, 'zip', 'Enter a five-digit zip code.'],
+      [{ ...valid, licence: 'ab-1' }, 'licence', 'Check the value of the licence number.'],
+      [{ ...valid, period: 'week' }, 'period', 'Choose one of these for the period: month, year.'],
+      [{ ...valid, education: [{ year: 1900 }] }, 'education.0.year', 'The year must be at least 1950.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await post('/api/probe/form', JSON.stringify(body));
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json(), field).toEqual({ code: 'VALIDATION_ERROR', field, message });
+      expect(res.json().message, field).not.toMatch(/must match|Field '|format "/);
+    }
+    expect((await post('/api/probe/form', JSON.stringify(valid))).statusCode).toBe(200);
   });
 
   it('answers an oversized body with 413', async () => {
@@ -85,12 +125,15 @@ describe('error shape for bad input', () => {
   });
 
   it('hides internals of an unexpected error behind a request id', async () => {
-    const res = await post('/api/probe/crash', '{}');
+    const res = await app.inject({ method: 'POST', url: '/api/probe/crash', payload: '{}', headers: { 'content-type': 'application/json', 'x-request-id': 'probe-crash-0001' } });
     expect(res.statusCode).toBe(500);
     const body = res.json();
-    expect(body).toEqual({ message: 'Something went wrong. Please try again later.', code: 'INTERNAL_ERROR', requestId: expect.any(String) });
-    expect(res.headers['x-request-id'] ?? body.requestId).toBe(body.requestId);
+    expect(body).toEqual({ message: 'Something went wrong. Please try again later.', code: 'INTERNAL_ERROR', requestId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/) });
     expect(res.body).not.toContain('SELECT');
+    // The server makes the id (a client cannot choose what the logs carry), one per request.
+    expect(body.requestId).not.toBe('probe-crash-0001');
+    const again = await post('/api/probe/crash', '{}');
+    expect(again.json().requestId).not.toBe(body.requestId);
   });
 
   it('answers an unknown API path with a JSON 404', async () => {
@@ -168,11 +211,20 @@ describe('serving the web app', () => {
   });
 
   it('answers deep links with index.html that is never cached', async () => {
-    for (const url of ['/', '/home', '/singlepost/:3', '/viewdoctorprofile/12?x=1']) {
+    for (const url of ['/', '/home', '/searchdoctor?zip=10001', '/verify/token?firstpart=a']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers a page that does not exist with 404 and the app shell, which shows not-found', async () => {
+    for (const url of ['/no-such-page', '/singlepost/:999999999', '/viewdoctorprofile/999999999?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
     }
   });

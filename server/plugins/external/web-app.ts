@@ -1,10 +1,13 @@
 // Serves the built React app from dist/web: hashed assets precompressed and cached for a year,
 // index.html never cached, and every other GET outside /api answered with index.html so deep
 // links load the app. Unknown /api paths and missing assets get a 404, never index.html.
+// Each page's index.html carries its own head and data (plugins/app/seo): a profile or article
+// that is not public, or an unknown path, answers 404 with the app shell, which shows not-found.
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { shellRenderer } from '../app/seo/html';
 
 export interface WebAppOptions {
   /** Folder of the built app; when it holds no index.html only the API is served. */
@@ -20,7 +23,7 @@ export default fp<WebAppOptions>(
         root: distDir,
         prefix: '/',
         // NOTE: only files present at start are served; /assets/ stays out of the SPA fallback below
-        // so a stale chunk name answers 404 instead of HTML (stack-notes.md).
+        // so a stale chunk name answers 404 instead of HTML.
         wildcard: false,
         index: false,
         preCompressed: true,
@@ -31,15 +34,32 @@ export default fp<WebAppOptions>(
       });
     }
     const indexHtml = hasApp ? fs.readFileSync(indexPath, 'utf8') : undefined;
+    const render = indexHtml === undefined ? undefined : shellRenderer(indexHtml);
 
-    fastify.setNotFoundHandler((request, reply) => {
+    fastify.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/assets/');
-      if (isPage && indexHtml !== undefined && !path.extname(pathname)) {
-        return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      if (isPage && indexHtml !== undefined && render && !path.extname(pathname)) {
+        reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+        let decoded: string;
+        try {
+          decoded = decodeURIComponent(pathname);
+        } catch {
+          decoded = '/malformed-address'; // answers the not-found page
+        }
+        let page;
+        try {
+          page = await fastify.seo.describePage(decoded);
+        } catch (error) {
+          // The app still loads and asks the API itself; only the head is generic.
+          request.log.error({ err: error }, 'could not describe the page');
+          return reply.send(indexHtml);
+        }
+        if (page.head.noindex) reply.header('X-Robots-Tag', 'noindex');
+        return reply.status(page.head.status).send(render(page.head, page.initialData));
       }
       return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
     });
   },
-  { name: 'web-app' },
+  { name: 'web-app', dependencies: ['seo'] },
 );

@@ -1,4 +1,4 @@
-// The shared layout of every route: header, main content area, footer (spec section 2).
+// The shared layout of every route: header, main content area, footer (docs/product.md, Screens and routes).
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { PageLoader } from '../../components/ui/page-loader';

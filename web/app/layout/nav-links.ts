@@ -1,4 +1,4 @@
-// The header and footer links of spec section 2, in the spec's order and wording.
+// The header and footer links of docs/product.md, Screens and routes, in the spec's order and wording.
 export interface NavLinkItem {
   to: string;
   label: string;

@@ -1,5 +1,5 @@
 // The router's error element: the spec's title 'Unexpected Application Error!' with the status.
-// Never a stack trace (stack-notes.md: React Router's default shows one even in production).
+// Never a stack trace (React Router's default shows one even in production).
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { MESSAGES } from '../../../shared/constants/messages';
 

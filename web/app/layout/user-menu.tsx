@@ -1,4 +1,4 @@
-// The header's user dropdown (spec section 2, Header; section 4, Header profile flow).
+// The header's user dropdown (docs/product.md, Screens and routes: header; Client state and flows: header profile flow).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../shared/constants/messages';
@@ -40,7 +40,7 @@ export function UserMenu() {
   };
   const createOrEditProfile = () => (paid ? navigate('/setupprofile') : setModal('plans'));
   const yourProfile = () => (submitted ? navigate('/viewprofile') : setModal('setup'));
-  // 'Go to Setup': a paid plan leads to /setupprofile, otherwise to the plans modal (spec section 4).
+  // 'Go to Setup': a paid plan leads to /setupprofile, otherwise to the plans modal (docs/product.md, Client state and flows).
   const goToSetup = () => {
     if (paid) {
       setModal(undefined);

@@ -1,4 +1,4 @@
-// Light pagination (spec sections 2 and 9): 'Total {n} items', page buttons, and a page-size
+// Light pagination (docs/product.md, Screens and routes; Constants): 'Total {n} items', page buttons, and a page-size
 // selector (10, 20, 50, 100) shown when the total is above 50. No antd: list pages stay small.
 import { BLOG_DEFAULTS } from '../../../shared/constants/messages';
 

@@ -1,4 +1,4 @@
-// Renders toasts: 300 ms in, shown 5000 ms (+1000 ms once hovered), 1000 ms out (spec section 9).
+// Renders toasts: 300 ms in, shown 5000 ms (+1000 ms once hovered), 1000 ms out (docs/product.md, Constants).
 import { useEffect, useRef, useState } from 'react';
 import { dismissToast, subscribeToasts, toast, type ToastItem } from '../../lib/toast';
 

@@ -1,4 +1,4 @@
-// Auth state of spec section 3: logined, token, user; plus whether the stored session was checked.
+// Auth state (docs/product.md, Client state and flows): logined, token, user; plus whether the stored session was checked.
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Session, User } from '../../../shared/types/user';
 import { MESSAGES } from '../../../shared/constants/messages';
@@ -47,7 +47,7 @@ const authSlice = createSlice({
       state.logined = true;
       state.restoring = false;
     },
-    /** A user object returned by any profile call replaces the stored user (spec section 3). */
+    /** A user object returned by any profile call replaces the stored user (docs/product.md, Client state and flows). */
     userReplaced(state, action: PayloadAction<User>) {
       state.user = action.payload;
     },

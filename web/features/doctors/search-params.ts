@@ -1,5 +1,5 @@
 // The URL of /searchdoctor is the one source of a search: zip, city, state, count and start mirror
-// searchZipCode, searchCity, searchState, searchCount and searchStart (spec section 3), so a search
+// searchZipCode, searchCity, searchState, searchCount and searchStart (docs/product.md, Client state and flows), so a search
 // can be shared, bookmarked and walked back with the browser's Back button.
 import { SEARCH_DEFAULTS } from '../../../shared/constants/messages';
 import type { SearchState } from './search-slice';

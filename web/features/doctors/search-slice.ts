@@ -1,4 +1,4 @@
-// Search state of spec section 3. The URL of /searchdoctor is the one source of a search
+// Search state of docs/product.md, Client state and flows. The URL of /searchdoctor is the one source of a search
 // (./search-params.ts); this state follows it, so the spec's state names stay true.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { SEARCH_DEFAULTS } from '../../../shared/constants/messages';

@@ -1,4 +1,4 @@
-// The newsletter's code step (spec section 4, Newsletter): loaded only when a code was sent, so the
+// The newsletter's code step (docs/product.md, Client state and flows, Newsletter): loaded only when a code was sent, so the
 // footer on every page stays light.
 import type { FormEvent } from 'react';
 import { Dialog } from '../../components/ui/dialog';

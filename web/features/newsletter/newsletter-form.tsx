@@ -1,4 +1,4 @@
-// The footer newsletter form (spec sections 4, 5, 8): e-mail -> code dialog -> confirmed.
+// The footer newsletter form (docs/product.md, Client state and flows; Messages): e-mail -> code dialog -> confirmed.
 // Kept free of antd: it is on every page, including the first one a visitor opens.
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../shared/constants/messages';
@@ -48,7 +48,7 @@ export function NewsletterForm() {
     } catch (error) {
       if (error instanceof ApiError && error.status !== undefined && error.status < 500) toast.error(error.message);
     } finally {
-      // The dialog closes on success and on failure (spec section 8).
+      // The dialog closes on success and on failure (docs/product.md, Messages).
       setDialogOpen(false);
       setPending(false);
     }

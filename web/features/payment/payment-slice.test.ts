@@ -1,4 +1,4 @@
-// The payment state of spec section 3: email and customerId, empty at first, forgotten on sign-out.
+// The payment state of docs/product.md, Client state and flows: email and customerId, empty at first, forgotten on sign-out.
 import { describe, expect, it } from 'vitest';
 import { customerSet, paymentReducer } from './payment-slice';
 

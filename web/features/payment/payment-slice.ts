@@ -1,7 +1,7 @@
-// Payment state of spec section 3: the provider's customer for the signed-in vet (email and
+// Payment state (docs/product.md, Client state and flows): the provider's customer for the signed-in vet (email and
 // customerId, both initially empty), filled from /api/payment/subscription on /services.
 // NOTE: the spec observes this slice also reacting to the search-doctor action type (an accidental
-// overlap in the original client); decisions.md keeps only email and customerId, so we do not copy it.
+// overlap in the original client); docs/product.md (Plans and payment) keeps only email and customerId, so we do not copy it.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export interface PaymentState {

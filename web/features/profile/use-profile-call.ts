@@ -1,4 +1,4 @@
-// Runs one profile call the way spec section 4 says: a 200 replaces the stored user; a 201/202
+// Runs one profile call the way docs/product.md, Client state and flows says: a 200 replaces the stored user; a 201/202
 // text shows as a warning toast. Failures are toasted by the API client; the form keeps its input.
 import { useState } from 'react';
 import { MESSAGES } from '../../../shared/constants/messages';

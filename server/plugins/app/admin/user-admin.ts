@@ -8,6 +8,7 @@ import { httpError } from '../../../lib/http-error';
 import type { AdminUserDetail, AdminUserRow, AdminUsersAnswer, AdminUsersBody } from '../../../../shared/schemas/admin';
 import { hasPaidPlan } from '../auth/policies';
 import { auditAbout, writeAudit, type Actor } from '../audit/audit-log';
+import { bumpSearchVersion } from '../doctors/search-cache';
 import { presentUser } from '../users/user-presenter';
 import type { UserRow } from '../users/user-repository';
 
@@ -178,11 +179,11 @@ export async function verifyEmailByHand(db: DbOrTx, actor: Actor, userId: number
 
 /**
  * Suspends an account: its sessions end at once (the token version moves on and the account is
- * no longer active), and its profile leaves search (search lists active accounts only).
- * NOTE: main has no search cache yet; once one exists (bumpSearchVersion), call it here.
+ * no longer active), and its profile leaves search (search lists active accounts only; cached
+ * answers are dropped at once by bumpSearchVersion).
  */
 export async function suspendUser(db: DbOrTx, actor: Actor, userId: number): Promise<Presented> {
-  return db.transaction(async (tx) => {
+  const suspended = await db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.id === actor.id) throw httpError(409, 'SELF', ADMIN_MESSAGES.suspendSelf);
     if (user.manageRole === 'admin') throw httpError(409, 'IS_ADMIN', ADMIN_MESSAGES.suspendAdmin);
@@ -195,16 +196,20 @@ export async function suspendUser(db: DbOrTx, actor: Actor, userId: number): Pro
     await writeAudit(tx, actor, { action: 'user.suspend', targetType: 'user', targetId: userId, details: { status: { from: 'active', to: 'suspended' } } });
     return presentAdminUser(tx, updated!);
   });
+  bumpSearchVersion();
+  return suspended;
 }
 
 export async function reactivateUser(db: DbOrTx, actor: Actor, userId: number): Promise<Presented> {
-  return db.transaction(async (tx) => {
+  const reactivated = await db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.status !== 'suspended') throw httpError(409, 'NOT_SUSPENDED', ADMIN_MESSAGES.notSuspended);
     const [updated] = await tx.update(users).set({ status: 'active', updatedAt: new Date() }).where(eq(users.id, userId)).returning();
     await writeAudit(tx, actor, { action: 'user.reactivate', targetType: 'user', targetId: userId, details: { status: { from: 'suspended', to: 'active' } } });
     return presentAdminUser(tx, updated!);
   });
+  bumpSearchVersion();
+  return reactivated;
 }
 
 /**
@@ -261,6 +266,7 @@ export async function deleteUser(db: DbOrTx, actor: Actor, input: { user_id: num
       },
     });
   });
+  bumpSearchVersion();
 }
 
 /** Used by the bulk actions: ids that exist (the others are reported as missing). */

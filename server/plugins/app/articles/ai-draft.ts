@@ -1,4 +1,4 @@
-// 'Draft with AI' (decisions.md section 8): one call to an OpenAI-compatible chat-completions
+// 'Draft with AI' (docs/product.md, Articles): one call to an OpenAI-compatible chat-completions
 // endpoint, bounded in time and size. The answer (HTML or markdown) becomes sanitised HTML; any
 // failure is an HttpError with a plain sentence and nothing is saved.
 import { marked } from 'marked';

@@ -1,4 +1,4 @@
-// Manage Articles commands (decisions.md section 8): list every article, create, edit, publish,
+// Manage Articles commands (docs/product.md, Articles): list every article, create, edit, publish,
 // unpublish and delete. Each change and its audit_log row are written in one transaction.
 import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The allow-list every stored article passes through (decisions.md section 8): the HTML that is
+// The allow-list every stored article passes through (docs/product.md, Articles): the HTML that is
 // saved is the HTML that is served, so nothing outside this list ever reaches a reader's browser.
 import sanitizeHtml from 'sanitize-html';
 

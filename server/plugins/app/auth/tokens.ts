@@ -1,4 +1,4 @@
-// JWTs (decisions.md section 3): a `purpose` claim separates session tokens (7 days) from e-mail
+// JWTs (docs/product.md, Accounts and tokens): a `purpose` claim separates session tokens (7 days) from e-mail
 // verification tokens (24 hours, usable once). `ver` carries users.token_version, so a password
 // change or a suspension ends every older session.
 import crypto from 'node:crypto';

@@ -1,6 +1,6 @@
 // Fixed-window counters for per-account and per-address limits, each checked and increased in one
 // atomic step (INCR in Redis; no await between read and write in memory): in Redis when REDIS_URL is set (so
-// several app servers share them, decisions.md section 12), otherwise in this process's memory.
+// several app servers share them, docs/product.md, Beyond one machine), otherwise in this process's memory.
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 
@@ -64,8 +64,8 @@ function memoryCounters(): Counters {
   };
 }
 
-function redisCounters(redis: Redis): Counters {
-  const prefix = 'ad-limit:';
+function redisCounters(redis: Redis, keyPrefix: string): Counters {
+  const prefix = `${keyPrefix}limit:`;
   return {
     async get(key) {
       return Number((await redis.get(prefix + key)) ?? 0);
@@ -92,7 +92,7 @@ function redisCounters(redis: Redis): Counters {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('counters', fastify.redis ? redisCounters(fastify.redis) : memoryCounters());
+    fastify.decorate('counters', fastify.redis ? redisCounters(fastify.redis, fastify.config.redisKeyPrefix) : memoryCounters());
   },
   { name: 'counters', dependencies: ['security'] },
 );

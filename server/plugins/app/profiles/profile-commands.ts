@@ -1,6 +1,6 @@
 // The vet's profile: saving each part, submitting for review, and what changed (docs/product.md,
 // Profile and review). Every function takes the database or a transaction; a refusal a person can
-// fix is thrown as ProfileProblem and answered as text (201/202, decisions.md section 6).
+// fix is thrown as ProfileProblem and answered as text (201/202, docs/product.md, Profile and review).
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { auditLog, profiles, users, zipCodes } from '../../../db/schema';
@@ -20,6 +20,7 @@ import {
   type TitleWebsiteInput,
   type WorkingTimeInput,
 } from '../../../../shared/schemas/profile';
+import { bumpSearchVersion } from '../doctors/search-cache';
 import type { UserRow } from '../users/user-repository';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -167,6 +168,8 @@ export async function saveProfile(db: DbOrTx, user: UserRow, section: string, ch
     }
     await tx.update(users).set({ updatedAt: now }).where(eq(users.id, user.id));
   });
+  // A listed profile's edit shows in search answers at once (docs/decisions/037-search-cache.md).
+  bumpSearchVersion();
 }
 
 /** profile-submit: puts a complete profile in the review queue and sets submit_at. */

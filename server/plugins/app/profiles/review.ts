@@ -1,4 +1,4 @@
-// Review of submitted profiles by an administrator (decisions.md section 6): the queue, and one
+// Review of submitted profiles by an administrator (docs/product.md, Profile and review): the queue, and one
 // decision that changes the state, e-mails the vet and writes the audit log in one transaction.
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
@@ -10,6 +10,7 @@ import { REVIEW_REASON_MIN, type ReviewProfileInput, type ReviewQueueInput } fro
 import type { User } from '../../../../shared/types/user';
 import { writeAudit } from '../audit/audit-log';
 import { presentUser } from '../users/user-presenter';
+import { bumpSearchVersion } from '../doctors/search-cache';
 import type { UserRow } from '../users/user-repository';
 
 export interface ProfileChangeEntry {
@@ -80,7 +81,7 @@ export const REVIEW_MESSAGES = {
 export async function reviewProfile(db: DbOrTx, mailer: Mailer, admin: UserRow, input: ReviewProfileInput, links: { viewProfile: string; setupProfile: string }, ip: string): Promise<User> {
   const reason = input.reason.trim();
   if (input.decision === 'reject' && reason.length < REVIEW_REASON_MIN) throw httpError(400, 'REASON_REQUIRED', REVIEW_MESSAGES.reasonRequired, { field: 'reason' });
-  return db.transaction(async (tx) => {
+  const decided = await db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, input.user_id));
     if (!target || target.manageRole === 'admin') throw httpError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
     const allowedFrom = input.decision === 'approve' ? (['pending'] as const) : (['pending', 'approved'] as const);
@@ -111,4 +112,7 @@ export async function reviewProfile(db: DbOrTx, mailer: Mailer, admin: UserRow, 
     ]);
     return presentUser(updated, payment, profile);
   });
+  // Approval lists the vet and rejection unlists it: cached searches must show it at once.
+  bumpSearchVersion();
+  return decided;
 }

@@ -1,5 +1,5 @@
-// The one shape of a user in any answer (decisions.md section 2): only these fields leave the server.
-// The profile pieces sit under `profile` with the avatar as a URL (decisions.md section 6).
+// The one shape of a user in any answer (docs/product.md, The API): only these fields leave the server.
+// The profile pieces sit under `profile` with the avatar as a URL (docs/product.md, Profile and review).
 import type { ProfileView } from '../../../../shared/schemas/profile';
 import type { User } from '../../../../shared/types/user';
 import type { payments, profiles, users } from '../../../db/schema';

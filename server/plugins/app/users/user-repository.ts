@@ -3,10 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { payments, profiles, users } from '../../../db/schema';
 import { presentUser } from './user-presenter';
+import { bumpSearchVersion } from '../doctors/search-cache';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** E-mail addresses compare case-insensitively: they are stored lower-cased (decisions.md section 3). */
+/** E-mail addresses compare case-insensitively: they are stored lower-cased (docs/product.md, Accounts and tokens). */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -30,12 +31,17 @@ export async function createUser(db: DbOrTx, input: { email: string; passwordHas
   return row;
 }
 
+const LISTING_FIELDS = ['reviewState', 'status', 'firstName', 'lastName'] as const;
+
 export async function updateUser(db: DbOrTx, id: number, changes: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning();
+  // Review state, status and names decide and show search answers: cached ones must not outlive them
+  // (other changes, e.g. a login's bookkeeping, leave the search cache alone).
+  if (LISTING_FIELDS.some((field) => field in changes)) bumpSearchVersion();
   return row;
 }
 

@@ -1,4 +1,4 @@
-// Review by an administrator (decisions.md section 6): the queue, approve and reject with a reason,
+// Review by an administrator (docs/product.md, Profile and review): the queue, approve and reject with a reason,
 // the vet's e-mail through a real SMTP server, the audit log, and search seeing the decision at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +15,8 @@ let smtp: SmtpCapture;
 let admin: Account;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  app = await buildTestApp({ SMTP_URL: smtp.url });
+  // Not a rate-limit test: with REDIS_URL the per-address budget is shared by every test run on the machine.
+  app = await buildTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '100000' });
   await insertTestZips(app);
   admin = await createAccount(app, { stage: 'admin' });
 });

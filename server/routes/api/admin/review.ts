@@ -1,4 +1,4 @@
-// Review of submitted profiles (decisions.md section 6), administrators only: the queue, and
+// Review of submitted profiles (docs/product.md, Profile and review), administrators only: the queue, and
 // approve / reject with a reason. The vet is e-mailed and the audit log written either way.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

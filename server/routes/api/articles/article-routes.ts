@@ -1,6 +1,7 @@
 // Public article reads, for blog articles (/api/articles) and AI-assisted ones (/api/ai_articles):
 // POST search and get-by-id as the spec's client calls them, and the same as cacheable GETs.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ArticleIdBody, ArticleListSchema, ArticleSchema, ArticleSearchBody } from '../../../../shared/schemas/article';
 import { ErrorSchema } from '../../../../shared/schemas/common';
@@ -10,21 +11,21 @@ import { findPublishedArticle, searchPublishedArticles } from '../../../plugins/
 
 const SearchQuery = Type.Object(
   {
-    pageSize: Type.Optional(Type.String({ pattern: '^\\d{1,3}$' })),
-    currentVal: Type.Optional(Type.String({ pattern: '^\\d{1,6}$' })),
-    searchVal: Type.Optional(Type.String({ maxLength: 200 })),
+    pageSize: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', title: 'page size' })),
+    currentVal: Type.Optional(Type.String({ pattern: '^\\d{1,6}$', title: 'page number' })),
+    searchVal: Type.Optional(Type.String({ maxLength: 200, title: 'search words' })),
   },
   { additionalProperties: false },
 );
 
 export function articleRoutes(kind: 'blog' | 'ai') {
   const tags = [kind === 'ai' ? 'ai_articles' : 'articles'];
-  return async function routes(fastify: FastifyInstance): Promise<void> {
+  const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     const { db } = fastify.database;
 
     const search = async (request: FastifyRequest, reply: FastifyReply, query: ArticleSearchBody) => {
-      if (query.pageSize > 100 || query.pageSize < 1) throw httpError(400, 'VALIDATION_ERROR', "Field 'pageSize' must be between 1 and 100.");
-      if (query.currentVal < 1) throw httpError(400, 'VALIDATION_ERROR', "Field 'currentVal' must be 1 or more.");
+      if (query.pageSize > 100 || query.pageSize < 1) throw httpError(400, 'VALIDATION_ERROR', 'Choose a page size from 1 to 100.', { field: 'pageSize' });
+      if (query.currentVal < 1) throw httpError(400, 'VALIDATION_ERROR', 'The page number must be 1 or more.', { field: 'currentVal' });
       return sendCacheable(request, reply, await searchPublishedArticles(db, kind, query));
     };
     const byId = async (request: FastifyRequest, reply: FastifyReply, rawId: number | string) => {
@@ -36,22 +37,23 @@ export function articleRoutes(kind: 'blog' | 'ai') {
 
     fastify.post('/search', {
       schema: { tags, summary: 'Published articles, newest first, matching title, summary or text', body: ArticleSearchBody, response: { 200: ArticleListSchema, 400: ErrorSchema } },
-      handler: (request, reply) => search(request, reply, request.body as ArticleSearchBody),
+      handler: (request, reply) => search(request, reply, request.body),
     });
     fastify.get('/search', {
       schema: { tags, summary: 'The same search as a cacheable GET', querystring: SearchQuery, response: { 200: ArticleListSchema, 400: ErrorSchema } },
       handler: (request, reply) => {
-        const q = request.query as { pageSize?: string; currentVal?: string; searchVal?: string };
+        const q = request.query;
         return search(request, reply, { pageSize: Number(q.pageSize ?? 10), currentVal: Number(q.currentVal ?? 1), searchVal: q.searchVal ?? '' });
       },
     });
     fastify.post('/get-by-id', {
       schema: { tags, summary: "One published article; a leading ':' of the id is stripped", body: ArticleIdBody, response: { 200: ArticleSchema, 404: ErrorSchema } },
-      handler: (request, reply) => byId(request, reply, (request.body as { id: number | string }).id),
+      handler: (request, reply) => byId(request, reply, request.body.id),
     });
     fastify.get('/:id', {
       schema: { tags, summary: 'One published article as a cacheable GET', params: Type.Object({ id: Type.String({ pattern: '^:?\\d{1,9}$' }) }), response: { 200: ArticleSchema, 404: ErrorSchema } },
-      handler: (request, reply) => byId(request, reply, (request.params as { id: string }).id),
+      handler: (request, reply) => byId(request, reply, request.params.id),
     });
   };
+  return routes;
 }

@@ -59,11 +59,19 @@ describe('articles/search', () => {
   });
 
   it('refuses bad paging with a 400 naming the field', async () => {
-    for (const body of [{ pageSize: 0, currentVal: 1, searchVal: '' }, { pageSize: 10, currentVal: 0, searchVal: '' }, { pageSize: '10', currentVal: 1, searchVal: '' }, { pageSize: 10, currentVal: 1, searchVal: 'x'.repeat(300) }]) {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ pageSize: 0, currentVal: 1, searchVal: '' }, 'pageSize', 'The page size must be at least 1.'],
+      [{ pageSize: 10, currentVal: 0, searchVal: '' }, 'currentVal', 'The page number must be at least 1.'],
+      [{ pageSize: '10', currentVal: 1, searchVal: '' }, 'pageSize', 'The page size must be a whole number.'],
+      [{ pageSize: 10, currentVal: 1, searchVal: 'x'.repeat(300) }, 'searchVal', 'The search words must be at most 200 characters long.'],
+    ];
+    for (const [body, field, message] of cases) {
       const res = await post('/api/articles/search', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_ERROR');
+      expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', field, message });
     }
+    const get = await app.inject({ method: 'GET', url: '/api/articles/search?pageSize=500' });
+    expect(get.json()).toEqual({ code: 'VALIDATION_ERROR', field: 'pageSize', message: 'Choose a page size from 1 to 100.' });
   });
 });
 

@@ -1,89 +1,400 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
-import { payments, profiles, users, zipCodes } from '../../../db/schema';
+import { createVet, type VetOptions } from '../../../test/factories';
+import { profiles, zipCodes, type WorkingDay } from '../../../db/schema';
+import { updateUser } from '../../../plugins/app/users/user-repository';
+import { bumpSearchVersion } from '../../../plugins/app/doctors/search-cache';
+import { clock } from '../../../lib/clock';
 
 let app: FastifyInstance;
 const marker = randomUUID().slice(0, 6);
-const city = `Testville ${marker}`;
-// An isolated spot (open ocean) so other tests' rows never fall in range.
-const lon = -150 + Math.random() * 10;
-const ORIGIN = String(10000 + Math.floor(Math.random() * 80000)).padStart(5, '0');
-const ids: Record<string, number> = {};
+const MILES_PER_DEGREE_LAT = 69.09;
+const realNow = clock.now;
 
-async function vet(name: string, opts: { plan: number; review?: 'approved' | 'pending'; latOffset: number; expired?: boolean }) {
-  const { db } = app.database;
-  const [user] = await db
-    .insert(users)
-    .values({ email: `${name}-${marker}@example.com`, passwordHash: 'x', firstName: name, lastName: 'Vet', verify: true, reviewState: opts.review ?? 'approved', submitAt: new Date() })
-    .returning();
-  await db.insert(payments).values({ userId: user!.id, plan: opts.plan, status: opts.plan > 0 ? 'active' : 'none', currentPeriodEnd: new Date(Date.now() + (opts.expired ? -1 : 1) * 86_400_000) });
-  await db.insert(profiles).values({ userId: user!.id, clinicName: `${name} Clinic`, city, state: 'TX', zip: ORIGIN, latitude: 0.5 + opts.latOffset, longitude: lon, services: ['Surgery'], species: ['dogs'], emergency: name === 'Cara' });
-  ids[name] = user!.id;
+interface Card {
+  id: number;
+  name: string;
+  clinic_name: string;
+  distance: number | null;
+  sponsored: boolean;
+  open_now: boolean | null;
+}
+interface Answer {
+  data: Card[];
+  totalCount: number;
+  totalCountCapped?: boolean;
+  used?: string;
+  notice?: string | null;
+  location?: { zip: string | null; city: string | null; state: string | null };
+  radius?: number | null;
+  sort?: string;
 }
 
+/** A made-up zip code (000xx is never a real one) in open ocean, so no other test's vets are near it. */
+async function origin(): Promise<{ zip: string; lat: number; lon: number }> {
+  for (;;) {
+    const zip = `000${String(10 + Math.floor(Math.random() * 90))}`;
+    const lat = -40 + Math.random() * 80;
+    const lon = -170 + Math.random() * 30;
+    const [row] = await app.database.db.insert(zipCodes).values({ zip, city: `Oceanview ${marker}`, state: 'HI', latitude: lat, longitude: lon }).onConflictDoNothing().returning();
+    if (row) return { zip, lat, lon };
+  }
+}
+
+/** A listed vet `miles` north of a point. */
+async function vetAt(at: { lat: number; lon: number }, miles: number, options: VetOptions = {}) {
+  const { user } = await createVet(app, { clinicName: `Clinic ${miles} mi ${marker}`, city: `Oceanview ${marker}`, state: 'HI', zip: '00000', ...options, latitude: at.lat + miles / MILES_PER_DEGREE_LAT, longitude: at.lon });
+  return user.id;
+}
+
+const search = async (body: Record<string, unknown>) => {
+  const res = await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: '', searchCity: '', searchState: '', searchCount: 10, searchStart: 0, ...body } });
+  return { status: res.statusCode, body: res.json() as Answer & { message: string; code: string } };
+};
+
 beforeAll(async () => {
-  app = await buildTestApp();
-  await app.database.db.insert(zipCodes).values({ zip: ORIGIN, city, state: 'TX', latitude: 0.5, longitude: lon }).onConflictDoUpdate({ target: zipCodes.zip, set: { latitude: 0.5, longitude: lon, city } });
-  // ~0.7, 2.1, 3.5 and 60 miles north of the zip's centre (1 degree of latitude is ~69 miles).
-  await vet('Ann', { plan: 1, latOffset: 0.01 });
-  await vet('Bob', { plan: 3, latOffset: 0.03 });
-  await vet('Cara', { plan: 2, latOffset: 0.05 });
-  await vet('Far', { plan: 3, latOffset: 0.87 });
-  await vet('Pending', { plan: 2, review: 'pending', latOffset: 0.02 });
-  await vet('Unpaid', { plan: 0, latOffset: 0.02 });
-  await vet('Lapsed', { plan: 2, expired: true, latOffset: 0.02 });
+  // Many searches from one address: the shared (Redis) global rate limit must not get in the way.
+  app = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '1000000', SEARCH_CACHE_SECONDS: '30' });
 });
 afterAll(() => app.close());
+afterEach(() => {
+  clock.now = realNow;
+});
 
-const search = (body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: '', searchCity: '', searchState: '', searchCount: 10, searchStart: 0, ...body } });
-
-describe('doctors/search', () => {
-  it('finds approved, paid profiles near a zip by distance, with Premium ones also in Sponsored slots', async () => {
-    const res = await search({ searchZipCode: ORIGIN });
-    expect(res.statusCode).toBe(200);
-    const { data, totalCount } = res.json() as { data: { name: string; distance: number; sponsored: boolean }[]; totalCount: number };
-    expect(totalCount).toBe(3);
-    expect(data.map((d) => [d.name, d.sponsored])).toEqual([
-      ['Dr. Bob Vet', true],
-      ['Dr. Ann Vet', false],
-      ['Dr. Bob Vet', false],
-      ['Dr. Cara Vet', false],
-    ]);
-    expect(data[1]!.distance).toBeCloseTo(0.7, 0);
-    expect(data[3]!.distance).toBeCloseTo(3.5, 0);
+describe('search near a zip code', () => {
+  let here: { zip: string; lat: number; lon: number };
+  const ids: Record<number, number> = {};
+  beforeAll(async () => {
+    here = await origin();
+    for (const miles of [24.9, 1, 4.9, 5.2, 3, 9.9, 25.3, 49, 99, 101]) ids[miles] = await vetAt(here, miles);
   });
 
-  it('widens the radius on request and pages without the sponsored slots after page one', async () => {
-    const wide = (await search({ searchZipCode: ORIGIN, radius: 100 })).json();
-    expect(wide.totalCount).toBe(4);
-    const second = (await search({ searchZipCode: ORIGIN, searchCount: 2, searchStart: 2 })).json();
-    expect(second.data.map((d: { name: string }) => d.name)).toEqual(['Dr. Cara Vet']);
+  it('lists the vets in range nearest first with their distance, 25 miles by default', async () => {
+    const { status, body } = await search({ searchZipCode: here.zip, searchCount: 50 });
+    expect(status).toBe(200);
+    expect(body.data.map((d) => d.distance)).toEqual([1, 3, 4.9, 5.2, 9.9, 24.9]);
+    expect(body).toMatchObject({ totalCount: 6, totalCountCapped: false, used: 'zip', radius: 25, sort: 'distance', notice: null });
+    expect(body.location).toMatchObject({ zip: here.zip });
   });
 
-  it('matches a city case-insensitively and a state by name or code', async () => {
-    const byCity = (await search({ searchCity: city.toUpperCase(), searchState: 'texas' })).json();
-    expect(byCity.totalCount).toBe(4);
-    expect(byCity.data.every((d: { distance: null }) => d.distance === null)).toBe(true);
+  it('keeps to each radius: 5, 10, 50 and 100 miles', async () => {
+    const within = async (radius: number) => (await search({ searchZipCode: here.zip, radius, searchCount: 50 })).body;
+    expect((await within(5)).data.map((d) => d.id)).toEqual([ids[1], ids[3], ids[4.9]]);
+    expect((await within(10)).totalCount).toBe(5);
+    expect((await within(50)).data.map((d) => d.distance)).toEqual([1, 3, 4.9, 5.2, 9.9, 24.9, 25.3, 49]);
+    const wide = await within(100);
+    expect(wide.totalCount).toBe(9);
+    expect(wide.data.at(-1)!.id).toBe(ids[99]);
   });
 
-  it('refuses an empty search, a malformed or unknown zip, and an unknown state with a 400 sentence', async () => {
-    expect((await search({})).json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Enter a zip code, a city or a state.' });
-    expect((await search({ searchZipCode: '12ab' })).statusCode).toBe(400);
-    expect((await search({ searchState: 'Atlantis' })).json().code).toBe('UNKNOWN_STATE');
-    expect((await search({ searchCount: 5000, searchCity: 'x' })).statusCode).toBe(400);
+  it('sorts by name on request', async () => {
+    const { body } = await search({ searchZipCode: here.zip, sort: 'name', searchCount: 50 });
+    const names = body.data.map((d) => d.clinic_name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(body.sort).toBe('name');
+  });
+
+  it('pages to the last page and answers an empty page beyond the end, with the same count', async () => {
+    const last = (await search({ searchZipCode: here.zip, searchCount: 4, searchStart: 4 })).body;
+    expect(last.data.map((d) => d.distance)).toEqual([9.9, 24.9]);
+    expect(last.totalCount).toBe(6);
+    const beyond = (await search({ searchZipCode: here.zip, searchCount: 4, searchStart: 8 })).body;
+    expect(beyond).toMatchObject({ data: [], totalCount: 6 });
+  });
+
+  it('uses the zip code when a city is typed with it, and says so', async () => {
+    const { body } = await search({ searchZipCode: here.zip, searchCity: 'Austin', searchCount: 1 });
+    expect(body.used).toBe('zip');
+    expect(body.notice).toBe(`Showing veterinarians near ${here.zip} (Oceanview ${marker}, HI); the city "Austin" was not used. Clear the zip code to search by city or state.`);
+    const same = (await search({ searchZipCode: here.zip, searchCity: `oceanview ${marker}`, searchState: 'Hawaii', searchCount: 1 })).body;
+    expect(same.notice).toBeNull();
   });
 });
 
-describe('doctors/get-by-id', () => {
-  it('shows a listed profile and hides pending, unpaid and lapsed ones', async () => {
-    const ok = await app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id: ids.Cara } });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ name: 'Dr. Cara Vet', clinic_name: 'Cara Clinic', emergency: true, working_time: [] });
-    expect(JSON.stringify(ok.json())).not.toMatch(/password|email":"cara/i);
-    for (const name of ['Pending', 'Unpaid', 'Lapsed']) {
-      expect((await app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id: ids[name] } })).statusCode, name).toBe(404);
+describe('Sponsored slots', () => {
+  let here: { zip: string; lat: number; lon: number };
+  const premium: number[] = [];
+  const basic: number[] = [];
+  beforeAll(async () => {
+    here = await origin();
+    for (const miles of [2, 6, 8, 12]) premium.push(await vetAt(here, miles, { plan: 3 }));
+    for (const miles of [1, 4, 10]) basic.push(await vetAt(here, miles, { plan: 1 }));
+  });
+
+  it('puts up to two Premium vets on top, labelled, and lists every vet once; count and cards agree', async () => {
+    const first = (await search({ searchZipCode: here.zip, searchCount: 3 })).body;
+    expect(first.totalCount).toBe(7);
+    expect(first.data.map((d) => d.sponsored)).toEqual([true, true, false]);
+    expect(first.data.slice(0, 2).every((d) => premium.includes(d.id))).toBe(true);
+    const pages = [first, ...(await Promise.all([3, 6].map((start) => search({ searchZipCode: here.zip, searchCount: 3, searchStart: start })))).map((r) => r.body)];
+    const all = pages.flatMap((p) => p.data.map((d) => d.id));
+    expect(all).toHaveLength(7);
+    expect(new Set(all).size).toBe(7);
+    expect(pages.slice(1).flatMap((p) => p.data).some((d) => d.sponsored)).toBe(false);
+    // Outside the Sponsored slots the order is by distance only, whatever the plan.
+    const plain = all.slice(2).map((id) => [...premium, ...basic].indexOf(id));
+    const miles = [2, 6, 8, 12, 1, 4, 10];
+    const distances = plain.map((i) => miles[i]!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    const one = (await search({ searchZipCode: here.zip, searchCount: 50 })).body;
+    expect(one.data).toHaveLength(7);
+  });
+
+  it('rotates the slots fairly among the Premium vets in range over time', async () => {
+    const seen = new Map<number, number>();
+    for (let window = 0; window < 24; window += 1) {
+      const at = new Date(Date.UTC(2026, 10, 23, 0, window * 10, 5));
+      clock.now = () => at;
+      const { body } = await search({ searchZipCode: here.zip, searchCount: 2 });
+      expect(body.data.every((d) => d.sponsored)).toBe(true);
+      for (const card of body.data) seen.set(card.id, (seen.get(card.id) ?? 0) + 1);
     }
+    expect([...seen.keys()].sort()).toEqual([...premium].sort());
+    // 24 windows x 2 slots over 4 vets: each gets a fair share (12 on average).
+    for (const count of seen.values()) expect(count).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('filters', () => {
+  let here: { zip: string; lat: number; lon: number };
+  const ids: Record<string, number> = {};
+  const weekdays = (open: string, close: string): WorkingDay[] =>
+    (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => (day === 'sat' || day === 'sun' ? { day, closed: true } : { day, closed: false, open, close }));
+  beforeAll(async () => {
+    here = await origin();
+    ids.dogs = await vetAt(here, 1, { species: ['Dogs'], services: ['Surgery'] });
+    ids.cats = await vetAt(here, 2, { species: ['cats'], services: ['Dentistry', 'Wellness exams'] });
+    ids.birds = await vetAt(here, 3, { species: ['Birds'], services: ['Avian care'], emergency: true });
+    ids.accepting = await vetAt(here, 4, { species: ['dogs', 'cats'], acceptingNewPatients: true });
+    ids.newYork = await vetAt(here, 5, { species: ['ferrets'], timeZone: 'America/New_York', workingTime: weekdays('09:00', '17:00') });
+    ids.losAngeles = await vetAt(here, 6, { species: ['ferrets'], timeZone: 'America/Los_Angeles', workingTime: weekdays('09:00', '17:00') });
+    ids.lateNight = await vetAt(here, 7, {
+      species: ['ferrets'],
+      timeZone: 'America/Chicago',
+      workingTime: [{ day: 'sun', closed: false, open: '20:00', close: '02:00' }, ...(['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const).map((day) => ({ day, closed: true }))],
+    });
+    ids.noZone = await vetAt(here, 8, { species: ['ferrets'], timeZone: null, workingTime: weekdays('00:00', '23:59') });
+  });
+  const ids_ = (answer: Answer) => answer.data.map((d) => d.id);
+  const run = async (filters: Record<string, unknown>) => (await search({ searchZipCode: here.zip, searchCount: 50, ...filters })).body;
+
+  it('filters by species, any of them, whatever the case or plural', async () => {
+    expect(ids_(await run({ species: ['dog'] }))).toEqual([ids.dogs, ids.accepting]);
+    expect(ids_(await run({ species: ['Birds', 'CAT'] }))).toEqual([ids.cats, ids.birds, ids.accepting]);
+  });
+
+  it('filters by services, any of them', async () => {
+    expect(ids_(await run({ services: ['surgery', 'avian care'] }))).toEqual([ids.dogs, ids.birds]);
+  });
+
+  it('filters 24/7 emergency care and vets accepting new patients', async () => {
+    expect(ids_(await run({ emergency: true }))).toEqual([ids.birds]);
+    expect(ids_(await run({ accepting_new_patients: true }))).toEqual([ids.accepting]);
+    expect((await run({ emergency: false })).totalCount).toBe(8);
+  });
+
+  it("finds vets open now in each clinic's own time zone", async () => {
+    // Monday 15:00 UTC: 10:00 in New York (open), 07:00 in Los Angeles (not yet), 09:00 in Chicago.
+    clock.now = () => new Date('2026-11-23T15:00:00Z');
+    const morning = await run({ open_now: true, searchStart: 0 });
+    expect(ids_(morning)).toContain(ids.newYork);
+    expect(ids_(morning)).not.toContain(ids.losAngeles);
+    expect(ids_(morning)).not.toContain(ids.noZone);
+    // Monday 22:00 UTC: 17:00 in New York (just closed), 14:00 in Los Angeles (open).
+    clock.now = () => new Date('2026-11-23T22:00:00Z');
+    const evening = await run({ open_now: true });
+    expect(ids_(evening)).toContain(ids.losAngeles);
+    expect(ids_(evening)).not.toContain(ids.newYork);
+    const all = await run({});
+    expect(all.data.find((d) => d.id === ids.losAngeles)!.open_now).toBe(true);
+    expect(all.data.find((d) => d.id === ids.newYork)!.open_now).toBe(false);
+    expect(all.data.find((d) => d.id === ids.noZone)!.open_now).toBeNull();
+  });
+
+  it('counts Sunday evening hours past midnight into Monday', async () => {
+    // Monday 07:30 UTC is 01:30 on Monday in Chicago: the Sunday 20:00-02:00 shift is still on.
+    clock.now = () => new Date('2026-11-23T07:30:00Z');
+    expect(ids_(await run({ open_now: true }))).toContain(ids.lateNight);
+    clock.now = () => new Date('2026-11-23T08:30:00Z');
+    expect(ids_(await run({ open_now: true }))).not.toContain(ids.lateNight);
+  });
+});
+
+describe('search by city and state', () => {
+  let sf: number;
+  let ny: number;
+  beforeAll(async () => {
+    const { db } = app.database;
+    await db.insert(zipCodes).values([
+      { zip: '94102', city: 'San Francisco', state: 'CA', latitude: 37.7813, longitude: -122.4167 },
+      { zip: '10001', city: 'New York', state: 'NY', latitude: 40.7484, longitude: -73.9967 },
+      { zip: '78701', city: 'Austin', state: 'TX', latitude: 30.2713, longitude: -97.7426 },
+    ]).onConflictDoNothing();
+    sf = (await createVet(app, { clinicName: `Aaa Bay Clinic ${marker}`, city: 'San Francisco', state: 'CA', zip: '94102', latitude: 37.78, longitude: -122.41 })).user.id;
+    ny = (await createVet(app, { clinicName: `Aaa Hudson Clinic ${marker}`, city: 'New York', state: 'NY', zip: '10001' })).user.id;
+  });
+
+  it("tolerates typos and case in city names: 'San Fransisco' and 'new york' both work", async () => {
+    const typo = (await search({ searchCity: 'San Fransisco', searchCount: 50 })).body;
+    expect(typo.data.map((d) => d.id)).toContain(sf);
+    expect(typo).toMatchObject({ used: 'city', location: { city: 'San Francisco' }, notice: 'Showing results for San Francisco.' });
+    expect(typo.data.every((d) => d.distance === null)).toBe(true);
+    const lower = (await search({ searchCity: 'new york', searchCount: 50 })).body;
+    expect(lower.data.map((d) => d.id)).toContain(ny);
+    expect(lower.data.map((d) => d.id)).not.toContain(sf);
+    expect(lower.notice).toBeNull();
+  });
+
+  it('takes a state by name or by code, alone or with a city', async () => {
+    for (const state of ['california', 'CA', 'ca', 'California']) {
+      const { body } = await search({ searchState: state, searchCount: 50 });
+      expect(body.data.map((d) => d.id), state).toContain(sf);
+      expect(body.data.map((d) => d.id), state).not.toContain(ny);
+      expect(body.used).toBe('state');
+    }
+    const both = (await search({ searchCity: 'san francisco', searchState: 'California', searchCount: 50 })).body;
+    expect(both.used).toBe('city_state');
+    expect(both.data.map((d) => d.id)).toContain(sf);
+  });
+
+  it('refuses a city it cannot recognise with a plain sentence', async () => {
+    const { status, body } = await search({ searchCity: 'Qqxxzz' });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'UNKNOWN_CITY', message: 'We do not know a city called "qqxxzz". Check the spelling, or search by zip code or state.' });
+  });
+});
+
+describe('who is listed', () => {
+  let here: { zip: string; lat: number; lon: number };
+  const hidden: Record<string, number> = {};
+  let listed: number;
+  beforeAll(async () => {
+    here = await origin();
+    listed = await vetAt(here, 1);
+    hidden.pending = await vetAt(here, 2, { reviewState: 'pending' });
+    hidden.rejected = await vetAt(here, 2.5, { reviewState: 'rejected' });
+    hidden.unpaid = await vetAt(here, 3, { unpaid: true });
+    hidden.expired = await vetAt(here, 4, { expired: true });
+    hidden.suspended = await vetAt(here, 5, { suspended: true });
+  });
+
+  it('hides unapproved, unpaid, expired and suspended vets from search and from profiles', async () => {
+    const { body } = await search({ searchZipCode: here.zip });
+    expect(body.data.map((d) => d.id)).toEqual([listed]);
+    expect(body.totalCount).toBe(1);
+    for (const [what, id] of Object.entries(hidden)) {
+      const res = await app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id } });
+      expect(res.statusCode, what).toBe(404);
+      expect(res.json().message).toBe('This profile does not exist or is not public.');
+    }
+    const shown = await app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id: listed } });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ id: listed, time_zone: 'America/New_York' });
+  });
+
+  it('shows a vet as soon as an approval lands, even right after the same search was cached', async () => {
+    const before = (await search({ searchZipCode: here.zip })).body;
+    expect(before.data.map((d) => d.id)).not.toContain(hidden.pending);
+    await updateUser(app.database.db, hidden.pending!, { reviewState: 'approved', reviewedAt: new Date() });
+    const after = (await search({ searchZipCode: here.zip })).body;
+    expect(after.data.map((d) => d.id)).toEqual([listed, hidden.pending]);
+    expect(after.totalCount).toBe(2);
+  });
+
+  it('answers repeated searches from the cache until a write path bumps the search version', async () => {
+    const first = (await search({ searchZipCode: here.zip, radius: 10 })).body;
+    // A change written behind the app's back is not seen while the answer is cached...
+    await app.database.db.update(profiles).set({ clinicName: `Renamed ${marker}` }).where(eq(profiles.userId, listed));
+    expect((await search({ searchZipCode: here.zip, radius: 10 })).body).toEqual(first);
+    // ...and is seen once the version is bumped, as every write path does.
+    bumpSearchVersion();
+    expect((await search({ searchZipCode: here.zip, radius: 10 })).body.data[0]!.clinic_name).toBe(`Renamed ${marker}`);
+  });
+});
+
+describe('counting', () => {
+  it('stops counting at 1,000 and says the count is capped', async () => {
+    const here = await origin();
+    // 1,005 listed vets in one statement (the factories would take minutes).
+    await app.database.db.execute(sql`
+      WITH u AS (
+        INSERT INTO users (email, password_hash, first_name, last_name, verify, review_state)
+        SELECT 'cap-' || g || '-' || ${marker} || '@example.com', 'x', 'Cap', 'Vet' || g, true, 'approved' FROM generate_series(1, 1005) g
+        RETURNING id),
+      p AS (INSERT INTO payments (user_id, plan, status, current_period_end) SELECT id, 1, 'active', now() + interval '1 day' FROM u)
+      INSERT INTO profiles (user_id, clinic_name, latitude, longitude) SELECT id, 'Cap clinic', ${here.lat}::float8 + (id % 100) / 10000.0, ${here.lon}::float8 FROM u`);
+    try {
+      const { body } = await search({ searchZipCode: here.zip, searchCount: 5 });
+      expect(body).toMatchObject({ totalCount: 1000, totalCountCapped: true });
+      expect(body.data).toHaveLength(5);
+    } finally {
+      // So many approved vets would crowd other tests' lists (e.g. the review queue) in this worker's database.
+      await app.database.db.execute(sql`DELETE FROM users WHERE email LIKE ${`cap-%-${marker}@example.com`}`);
+    }
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    [{}, 'VALIDATION_ERROR', 'Enter a zip code, a city or a state.'],
+    [{ searchZipCode: '12ab' }, 'VALIDATION_ERROR', 'Enter a five-digit zip code.'],
+    [{ searchZipCode: '00001' }, 'UNKNOWN_ZIP', 'We do not know the zip code 00001. Please check it.'],
+    [{ searchState: 'Atlantis' }, 'UNKNOWN_STATE', 'We do not know the state "Atlantis". Use its name or two-letter code.'],
+    [{ searchZipCode: '10001', radius: 30 }, 'VALIDATION_ERROR', 'Choose a radius of 5, 10, 25, 50 or 100 miles.'],
+    [{ searchCity: 'x', searchCount: 5000 }, 'VALIDATION_ERROR', undefined],
+    [{ searchCity: 'x', sort: 'price' }, 'VALIDATION_ERROR', undefined],
+    [{ searchCity: 'x', species: 'dog' }, 'VALIDATION_ERROR', undefined],
+  ])('refuses %j with a 400 sentence', async (body, code, message) => {
+    const { status, body: answer } = await search(body);
+    expect(status).toBe(400);
+    expect(answer.code).toBe(code);
+    expect(answer.message).toMatch(/^[A-Z].*\.$/);
+    if (message) expect(answer.message).toBe(message);
+  });
+
+  it('refuses bad GET parameters with a 400 sentence', async () => {
+    for (const query of ['searchZipCode=10001&open_now=yes', 'searchZipCode=10001&searchCount=-1', 'searchZipCode=10001&sort=price', 'searchZipCode=10001&bogus=1']) {
+      const res = await app.inject({ method: 'GET', url: `/api/doctors/search?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toMatch(/\S.*\.$/);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/doctors/get-by-id?id=abc' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET twins', () => {
+  let here: { zip: string; lat: number; lon: number };
+  let id: number;
+  beforeAll(async () => {
+    here = await origin();
+    id = await vetAt(here, 2, { species: ['dogs'], emergency: true });
+    await vetAt(here, 3, { species: ['cats'] });
+  });
+
+  it('answers GET /api/doctors/search like the POST, with Cache-Control and an ETag that gives 304', async () => {
+    const post = await search({ searchZipCode: here.zip, species: ['dog', 'bird'], emergency: true });
+    const res = await app.inject({ method: 'GET', url: `/api/doctors/search?searchZipCode=${here.zip}&species=dog,bird&emergency=true` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(post.body);
+    expect(res.json().data.map((d: Card) => d.id)).toEqual([id]);
+    expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
+    const etag = res.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await app.inject({ method: 'GET', url: `/api/doctors/search?searchZipCode=${here.zip}&species=dog&species=bird&emergency=1`, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('answers GET /api/doctors/get-by-id?id= with an ETag and 304, and 404 for a hidden vet', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/doctors/get-by-id?id=${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, emergency: true, species: ['dogs'] });
+    expect(res.headers['cache-control']).toMatch(/public/);
+    const cached = await app.inject({ method: 'GET', url: `/api/doctors/get-by-id?id=${id}`, headers: { 'if-none-match': res.headers.etag as string } });
+    expect(cached.statusCode).toBe(304);
+    expect((await app.inject({ method: 'GET', url: '/api/doctors/get-by-id?id=999999999' })).statusCode).toBe(404);
   });
 });

@@ -1,26 +1,148 @@
-// Public doctor search and profiles (decisions.md section 7), POST as the client calls them.
-import type { FastifyInstance } from 'fastify';
+// Public doctor search and profiles (docs/product.md, Search): POST as the client calls them, and
+// the same as cacheable GETs (`GET /api/doctors/search?searchZipCode=10001&species=dog`,
+// `GET /api/doctors/get-by-id?id=12`) with Cache-Control and an ETag (304 on If-None-Match).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { DoctorIdBody, DoctorProfileSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
 import { sendCacheable } from '../../../lib/http-cache';
-import { findPublicDoctor, searchDoctors } from '../../../plugins/app/doctors/doctor-search';
+import { clock } from '../../../lib/clock';
+import { findPublicDoctor, normalizeSearch, searchDoctors, SPONSOR_ROTATION_MS } from '../../../plugins/app/doctors/doctor-search';
+import {
+  bumpLocalSearchVersion,
+  cachedAnswer,
+  currentSearchVersion,
+  onSearchVersionBump,
+  SearchCache,
+  type CachedAnswer,
+} from '../../../plugins/app/doctors/search-cache';
 
 const tags = ['doctors'];
+const SEARCH_MAX_AGE = 30;
+const VERSION_CHANNEL = 'ad-search-version';
+
+const StringOrList = Type.Union([Type.String({ maxLength: 400 }), Type.Array(Type.String({ maxLength: 60 }), { maxItems: 12 })]);
+const SearchQuery = Type.Object(
+  {
+    searchZipCode: Type.Optional(Type.String({ maxLength: 10 })),
+    searchCity: Type.Optional(Type.String({ maxLength: 80 })),
+    searchState: Type.Optional(Type.String({ maxLength: 40 })),
+    searchCount: Type.Optional(Type.String({ maxLength: 6 })),
+    searchStart: Type.Optional(Type.String({ maxLength: 6 })),
+    radius: Type.Optional(Type.String({ maxLength: 4 })),
+    species: Type.Optional(StringOrList),
+    services: Type.Optional(StringOrList),
+    emergency: Type.Optional(Type.String({ maxLength: 5 })),
+    open_now: Type.Optional(Type.String({ maxLength: 5 })),
+    accepting_new_patients: Type.Optional(Type.String({ maxLength: 5 })),
+    sort: Type.Optional(Type.String({ maxLength: 10 })),
+  },
+  { additionalProperties: false },
+);
+type SearchQuery = { [K in keyof typeof SearchQuery.static]?: string | string[] };
+
+const IdQuery = Type.Object({ id: Type.String({ pattern: '^:?\\d{1,9}$' }) }, { additionalProperties: false });
+
+function wholeNumber(value: string | undefined, field: string, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < min || n > max) throw httpError(400, 'VALIDATION_ERROR', `Field '${field}' must be a whole number from ${min} to ${max}.`, { field });
+  return n;
+}
+
+function flag(value: string | undefined, field: string): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw httpError(400, 'VALIDATION_ERROR', `Field '${field}' must be true or false.`, { field });
+}
+
+const list = (value: string | string[] | undefined) =>
+  value === undefined ? undefined : (Array.isArray(value) ? value : value.split(',')).map((s) => s.trim()).filter(Boolean);
+
+/** The GET twin's query string as the POST body it stands for. */
+function bodyFromQuery(q: SearchQuery): DoctorSearchBody {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const sort = one(q.sort);
+  if (sort !== undefined && sort !== '' && sort !== 'distance' && sort !== 'name') throw httpError(400, 'VALIDATION_ERROR', "Field 'sort' must be 'distance' or 'name'.", { field: 'sort' });
+  const radius = one(q.radius);
+  return {
+    searchZipCode: one(q.searchZipCode) ?? '',
+    searchCity: one(q.searchCity) ?? '',
+    searchState: one(q.searchState) ?? '',
+    searchCount: wholeNumber(one(q.searchCount), 'searchCount', 10, 1, 50),
+    searchStart: wholeNumber(one(q.searchStart), 'searchStart', 0, 0, 10_000),
+    ...(radius ? { radius: wholeNumber(radius, 'radius', 25, 1, 1000) } : {}),
+    ...(q.species !== undefined ? { species: list(q.species) } : {}),
+    ...(q.services !== undefined ? { services: list(q.services) } : {}),
+    ...(flag(one(q.emergency), 'emergency') !== undefined ? { emergency: flag(one(q.emergency), 'emergency') } : {}),
+    ...(flag(one(q.open_now), 'open_now') !== undefined ? { open_now: flag(one(q.open_now), 'open_now') } : {}),
+    ...(flag(one(q.accepting_new_patients), 'accepting_new_patients') !== undefined ? { accepting_new_patients: flag(one(q.accepting_new_patients), 'accepting_new_patients') } : {}),
+    ...(sort ? { sort: sort as 'distance' | 'name' } : {}),
+  };
+}
+
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, maxAgeSeconds: number) {
+  reply.header('ETag', answer.etag).header('Cache-Control', `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${maxAgeSeconds * 5}`);
+  if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+  // NOTE: a string with a JSON content type is sent as it is: the cached serialisation is reused.
+  return reply.type('application/json; charset=utf-8').send(answer.json);
+}
 
 export default async function doctorRoutes(fastify: FastifyInstance): Promise<void> {
-  const { db } = fastify.database;
+  const { db, pool } = fastify.database;
+  const cache = new SearchCache(fastify.config.searchCacheSeconds * 1000);
+
+  // With Redis, a bump on any app server reaches every other one (docs/decisions/037-search-cache.md).
+  if (fastify.redis) {
+    const publisher = fastify.redis;
+    const subscriber = publisher.duplicate();
+    subscriber.on('error', (error) => fastify.log.warn({ err: error }, 'redis subscriber error'));
+    subscriber.on('message', () => bumpLocalSearchVersion());
+    await subscriber.subscribe(VERSION_CHANNEL).catch((error) => fastify.log.warn({ err: error }, 'search cache: no Redis subscription'));
+    const off = onSearchVersionBump(() => void publisher.publish(VERSION_CHANNEL, String(Date.now())).catch(() => undefined));
+    fastify.addHook('onClose', async () => {
+      off();
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    });
+  }
+
+  const search = async (request: FastifyRequest, reply: FastifyReply, body: DoctorSearchBody) => {
+    const normalized = normalizeSearch(body);
+    const now = clock.now();
+    // The key holds what changes an answer over time: the Sponsored rotation window, and the minute for 'open now'.
+    const key = JSON.stringify([normalized, Math.floor(now.getTime() / SPONSOR_ROTATION_MS), normalized.openNow ? Math.floor(now.getTime() / 60_000) : 0]);
+    let answer = cache.get(key);
+    if (!answer) {
+      const version = currentSearchVersion();
+      answer = cachedAnswer(await searchDoctors(db, normalized, now, pool));
+      cache.set(key, answer, version);
+    }
+    return sendAnswer(request, reply, answer, SEARCH_MAX_AGE);
+  };
+
+  const byId = async (request: FastifyRequest, reply: FastifyReply, raw: number | string) => {
+    const doctor = await findPublicDoctor(db, typeof raw === 'number' ? raw : Number(raw.replace(/^:/, '')), clock.now());
+    if (!doctor) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
+    return sendCacheable(request, reply, doctor, 120);
+  };
+
+  const searchSummary = 'Listed doctors near a zip code (nearest first), or in a city and/or state, with filters';
   fastify.post('/search', {
-    schema: { tags, summary: 'Listed doctors near a zip code, or in a city and/or state', body: DoctorSearchBody, response: { 200: DoctorSearchAnswer, 400: ErrorSchema } },
-    handler: async (request, reply) => sendCacheable(request, reply, await searchDoctors(db, request.body as DoctorSearchBody)),
+    schema: { tags, summary: searchSummary, body: DoctorSearchBody, response: { 200: DoctorSearchAnswer, 400: ErrorSchema } },
+    handler: (request, reply) => search(request, reply, request.body as DoctorSearchBody),
+  });
+  fastify.get('/search', {
+    schema: { tags, summary: `${searchSummary}: the same search as a cacheable GET (lists as repeated keys or commas)`, querystring: SearchQuery, response: { 200: DoctorSearchAnswer, 400: ErrorSchema } },
+    handler: (request, reply) => search(request, reply, bodyFromQuery(request.query as SearchQuery)),
   });
   fastify.post('/get-by-id', {
     schema: { tags, summary: "A listed doctor's public profile", body: DoctorIdBody, response: { 200: DoctorProfileSchema, 404: ErrorSchema } },
-    handler: async (request, reply) => {
-      const raw = (request.body as { id: number | string }).id;
-      const doctor = await findPublicDoctor(db, typeof raw === 'number' ? raw : Number(raw.replace(/^:/, '')));
-      if (!doctor) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
-      return sendCacheable(request, reply, doctor, 120);
-    },
+    handler: (request, reply) => byId(request, reply, (request.body as { id: number | string }).id),
+  });
+  fastify.get('/get-by-id', {
+    schema: { tags, summary: "A listed doctor's public profile as a cacheable GET", querystring: IdQuery, response: { 200: DoctorProfileSchema, 400: ErrorSchema, 404: ErrorSchema } },
+    handler: (request, reply) => byId(request, reply, (request.query as { id: string }).id),
   });
 }

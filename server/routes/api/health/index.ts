@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import { Type } from '@sinclair/typebox';
 
 const HealthSchema = Type.Object({ status: Type.Literal('ok'), database: Type.String() });
 
-export default async function healthRoutes(fastify: FastifyInstance): Promise<void> {
+const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/',
     { schema: { tags: ['system'], summary: 'Readiness: answers 200 once the database answers', response: { 200: HealthSchema } } },
@@ -13,4 +13,6 @@ export default async function healthRoutes(fastify: FastifyInstance): Promise<vo
       return { status: 'ok' as const, database: fastify.database.engine };
     },
   );
-}
+};
+
+export default healthRoutes;

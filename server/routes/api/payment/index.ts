@@ -1,7 +1,7 @@
-// The payment calls of decisions.md section 5 under /api/payment: plans (public, also GET),
+// The payment calls of docs/product.md, Plans and payment under /api/payment: plans (public, also GET),
 // checkout and cancel (verified account), the signed-in vet's subscription, and the sandbox
 // checkout page's calls. Stripe's webhook lives in ./webhook.ts (it needs the raw body).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PLANS, planById } from '../../../../shared/constants/plans';
 import {
   CancelAnswer,
@@ -36,7 +36,7 @@ import {
 const tags = ['payment'];
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
-export default async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
+const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify.database;
   // Only what identifies the failure: a provider's error object may carry request details.
   const logProviderError = (error: unknown) => {
@@ -69,7 +69,7 @@ export default async function paymentRoutes(fastify: FastifyInstance): Promise<v
     preHandler: fastify.requireVerified,
     schema: { tags, summary: "Opens the provider's checkout for a plan; answers where the browser goes next", body: CheckoutBody, response: { 200: CheckoutAnswer, ...refusals, 502: ErrorSchema } },
     handler: async (request) => {
-      const body = request.body as CheckoutBody;
+      const { body } = request;
       const { url } = await startCheckout(db, fastify.payments.checkout, request.user, body.plan, body.period, logProviderError);
       return { url };
     },
@@ -120,7 +120,7 @@ export default async function paymentRoutes(fastify: FastifyInstance): Promise<v
     preHandler: fastify.requireVerified,
     schema: { tags, summary: 'A sandbox checkout of the signed-in user: plan, period and amount', body: SandboxSessionBody, response: { 200: SandboxSessionAnswer, ...refusals } },
     handler: async (request) => {
-      const session = await sandboxSession((request.body as { id: string }).id, request.user.id);
+      const session = await sandboxSession(request.body.id, request.user.id);
       return {
         id: session.id,
         plan: session.plan,
@@ -138,7 +138,7 @@ export default async function paymentRoutes(fastify: FastifyInstance): Promise<v
     preHandler: fastify.requireVerified,
     schema: { tags, summary: "Pays a sandbox checkout: the server confirms it as a provider's webhook would", body: SandboxSessionBody, response: { 200: SandboxPayAnswer, ...refusals, 410: ErrorSchema } },
     handler: async (request) => {
-      const session = await openSession((request.body as { id: string }).id, request.user.id);
+      const session = await openSession(request.body.id, request.user.id);
       const result = await confirmCheckout(db, { eventId: sandboxEventId(session.id), eventType: 'checkout.session.completed', provider: 'sandbox', sessionId: session.id });
       if (result.outcome !== 'applied') throw httpError(409, 'ALREADY_PAID', PAYMENT_MESSAGES.checkoutPaid);
       return { url: '/services?checkout=success', user: await loadPresentedUser(db, request.user) };
@@ -151,8 +151,10 @@ export default async function paymentRoutes(fastify: FastifyInstance): Promise<v
     // NOTE: a decline is the expected outcome of this test button, so it answers 200 (not Stripe's 402),
     // which the checkout page shows; the session stays open and can still be paid.
     handler: async (request) => {
-      await openSession((request.body as { id: string }).id, request.user.id);
+      await openSession(request.body.id, request.user.id);
       return { declined: true as const, code: 'CARD_DECLINED', message: PAYMENT_MESSAGES.cardDeclined };
     },
   });
-}
+};
+
+export default paymentRoutes;

@@ -1,4 +1,4 @@
-// The payment calls with the default sandbox provider (decisions.md section 5): plans, checkout,
+// The payment calls with the default sandbox provider (docs/product.md, Plans and payment): plans, checkout,
 // the sandbox page's pay/decline, cancel at period end, upgrade/downgrade, expiry, and exactly-once
 // confirmation under parallel calls. Real database, real HTTP injection, no mocks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

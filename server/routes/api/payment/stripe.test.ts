@@ -1,4 +1,4 @@
-// Stripe Checkout (decisions.md section 5) against a local server that speaks Stripe's API, with
+// Stripe Checkout (docs/product.md, Plans and payment) against a local server that speaks Stripe's API, with
 // webhook events signed exactly as Stripe signs them: the plan changes only on a verified event,
 // once per event id; replayed, forged, tampered and stale events change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

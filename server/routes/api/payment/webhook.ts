@@ -1,4 +1,4 @@
-// Stripe's signed events at /api/payment/webhook (decisions.md section 5). The signature covers
+// Stripe's signed events at /api/payment/webhook (docs/product.md, Plans and payment). The signature covers
 // the exact bytes Stripe sent, so this route (and only this one) keeps the raw body. A replayed
 // event finds its id in processed_events and changes nothing; a forged one fails the signature.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The profile calls of product-spec.md section 7 under /api/user (decisions.md section 6): the two
+// The profile calls of docs/product.md, Calls under /api/user (docs/product.md, Profile and review): the two
 // wizard steps, profile-submit and the change-* edits. Each answers 200 with the whole user, or
 // 201/202 with a plain-text sentence naming what is wrong (decision record 030). A paid plan is required.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

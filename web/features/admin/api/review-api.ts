@@ -1,4 +1,4 @@
-// The review calls (decisions.md section 6) over the one API client.
+// The review calls (docs/product.md, Profile and review) over the one API client.
 import type { User } from '../../../../shared/types/user';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-// /articleeditor, Manage Articles (decisions.md section 8): every article with search, filters and
+// /articleeditor, Manage Articles (docs/product.md, Articles): every article with search, filters and
 // paging; writing and editing in ArticleForm; 'Draft with AI'. The list state lives in the URL
 // (?q=&kind=&status=&page=), the open article too (?edit=<id> or ?edit=new).
 import { useCallback, useEffect, useState, type FormEvent } from 'react';

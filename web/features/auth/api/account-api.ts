@@ -1,4 +1,4 @@
-// The account calls of spec section 7, one function each, over the one API client.
+// The account calls of docs/product.md, Calls, one function each, over the one API client.
 import type { Session, User } from '../../../../shared/types/user';
 import { api } from '../../../lib/api-client';
 

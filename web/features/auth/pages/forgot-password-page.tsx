@@ -1,4 +1,4 @@
-// /forgotpassword: e-mail -> 6-digit code -> new password (decisions.md section 3: the code opens
+// /forgotpassword: e-mail -> 6-digit code -> new password (docs/product.md, Accounts and tokens: the code opens
 // a 15-minute window in which the password may change).
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

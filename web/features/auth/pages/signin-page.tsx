@@ -1,4 +1,4 @@
-// /signin: spec section 4 — 200 logs in, 201 means not verified (token stored, warning, /verify).
+// /signin: docs/product.md, Client state and flows — 200 logs in, 201 means not verified (token stored, warning, /verify).
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Form, Input } from 'antd';

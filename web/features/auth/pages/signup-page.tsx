@@ -1,4 +1,4 @@
-// /signup: spec section 4 — 200 stores token and user without logging in and goes to /verify;
+// /signup: docs/product.md, Client state and flows — 200 stores token and user without logging in and goes to /verify;
 // 201/202 show the server's text as a warning.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// /verify (spec section 2; decisions.md section 3): asks the server to send the verification e-mail
+// /verify (docs/product.md, Screens and routes; Accounts and tokens): asks the server to send the verification e-mail
 // under a 'Sending Email...' spinner. A 429 on opening is expected right after sign-up (the e-mail
 // already went out) and is ignored; after 'Send again' it is shown.
 import { useEffect, useRef, useState } from 'react';
@@ -24,7 +24,7 @@ export default function VerifyPage() {
     setSending(true);
     accountApi
       .sendVerificationEmail(true)
-      .catch(() => undefined) // decisions.md section 3: ignored on opening
+      .catch(() => undefined) // docs/product.md, Accounts and tokens: ignored on opening
       .finally(() => setSending(false));
   }, [user]);
 

@@ -1,5 +1,5 @@
 // /verify/token: joins firstpart, secondpart and thirdpart into the token from the e-mail link,
-// exchanges it (always, decisions.md section 3), stores the session and shows the congratulation page.
+// exchanges it (always, docs/product.md, Accounts and tokens), stores the session and shows the congratulation page.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spin } from 'antd';

@@ -1,6 +1,6 @@
-// POST /api/articles/get-by-id (id sent with its leading colon, ':12', spec section 2) and
+// POST /api/articles/get-by-id (id sent with its leading colon, ':12', docs/product.md, Screens and routes) and
 // /api/ai_articles/get-by-id (the colon stripped, a number). A failure other than "not found" is a
-// toast: 'Server Error' for an AI article (spec section 8), the server's text for a blog article.
+// toast: 'Server Error' for an AI article (docs/product.md, Messages), the server's text for a blog article.
 import type { Article } from '../../../../shared/schemas/article';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { api, type ApiFailure } from '../../../lib/api';

@@ -6,7 +6,7 @@ import { articlesPath, type ArticleKind } from './article-kind';
 const searchArticlesApi = api.injectEndpoints({
   endpoints: (build) => ({
     searchArticles: build.query<ArticleList, ArticleSearchBody & { kind: ArticleKind }>({
-      // Not silent: a failure shows the error toast and the 'Searching...' spinner stays on (spec section 8).
+      // Not silent: a failure shows the error toast and the 'Searching...' spinner stays on (docs/product.md, Messages).
       query: ({ kind, ...body }) => ({ url: `${articlesPath(kind)}/search`, body }),
       providesTags: (result, _error, { kind }) => [{ type: 'Article', id: `${kind}-LIST` }, ...(result?.data ?? []).map((article) => ({ type: 'Article' as const, id: `${kind}-${article.id}` }))],
     }),

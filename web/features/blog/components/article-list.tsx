@@ -1,4 +1,4 @@
-// The article list of /blogpage and /ai-blogpage (spec section 2, Blog list page): keyword search on
+// The article list of /blogpage and /ai-blogpage (docs/product.md, Screens and routes: blog list): keyword search on
 // button click, cards, 'Total {n} items' pagination with a size changer above 50, 'Searching...'.
 // Page, size and term live in the URL (?page=&size=&q=), so a list can be shared and survives reload.
 import { useState } from 'react';
@@ -50,7 +50,7 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
   const { searchVal, page, pageSize } = listState(params);
   const [keyword, setKeyword] = useState(searchVal);
   // `data` keeps the last list on screen under the overlay while the next one loads. A failure has
-  // shown its toast (API client) and the 'Searching...' spinner stays on (spec section 8).
+  // shown its toast (API client) and the 'Searching...' spinner stays on (docs/product.md, Messages).
   const { data: result, isFetching, isError, refetch } = useSearchArticlesQuery({ kind, pageSize, currentVal: page, searchVal });
   const loading = isFetching || isError;
 

@@ -1,5 +1,5 @@
-// One article: /singlepost/:id (the id is sent with its leading colon, spec section 2) and
-// /ai-singlepost/:id (the colon is stripped; a failure shows 'Server Error', spec section 8).
+// One article: /singlepost/:id (the id is sent with its leading colon, docs/product.md, Screens and routes) and
+// /ai-singlepost/:id (the colon is stripped; a failure shows 'Server Error', docs/product.md, Messages).
 // An id that does not exist shows the site's not-found page; a failed load offers a retry.
 import { Link, useParams } from 'react-router';
 import NotFoundPage from '../../../app/layout/not-found-page';

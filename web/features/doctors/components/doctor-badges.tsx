@@ -1,7 +1,7 @@
 import { formatDate } from '../../../lib/format-date';
 import type { DoctorSummary } from '../../../../shared/schemas/doctor';
 
-/** Facts owners filter by; 'accepting new patients' shows when the vet last confirmed it (decisions.md section 7). */
+/** Facts owners filter by; 'accepting new patients' shows when the vet last confirmed it (docs/product.md, Search). */
 export function DoctorBadges({ doctor }: { doctor: DoctorSummary }) {
   return (
     <ul className="tags" aria-label="Highlights">

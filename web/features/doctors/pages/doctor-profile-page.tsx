@@ -1,4 +1,4 @@
-// /viewdoctorprofile/:id: a listed practice's public profile (decisions.md section 7).
+// /viewdoctorprofile/:id: a listed practice's public profile (docs/product.md, Search).
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { usePageTitle } from '../../../lib/use-page-title';

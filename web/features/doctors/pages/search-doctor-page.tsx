@@ -1,5 +1,5 @@
 // /searchdoctor: results for the zip / city / state of the URL (the one source of the search state,
-// spec section 3), paged by searchCount and searchStart, nearest first when a zip is given.
+// docs/product.md, Client state and flows), paged by searchCount and searchStart, nearest first when a zip is given.
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/constants/messages';
@@ -50,7 +50,7 @@ export default function SearchDoctorPage() {
   const search = useMemo(() => searchFromParams(new URLSearchParams(paramsKey)), [paramsKey]);
   const hasQuery = hasSearchTerms(search);
 
-  // The Redux search state follows the URL (spec section 3 names that state).
+  // The Redux search state follows the URL (docs/product.md, Client state and flows names that state).
   useEffect(() => {
     dispatch(searchDoctor(search));
   }, [search, dispatch]);

@@ -1,4 +1,4 @@
-// The payment calls of decisions.md section 5, one function each, over the one API client.
+// The payment calls of docs/product.md, Plans and payment, one function each, over the one API client.
 import type { PlanPeriod } from '../../../../shared/constants/plans';
 import type { CancelAnswer, CheckoutAnswer, SandboxDeclineAnswer, SandboxPayAnswer, SandboxSessionAnswer, SubscriptionAnswer } from '../../../../shared/schemas/payment';
 import type { Session } from '../../../../shared/types/user';

@@ -1,5 +1,5 @@
 // /checkout/{id}: the built-in sandbox checkout, standing in for a provider's hosted checkout in
-// test mode (decisions.md section 5). 'Pay' asks the server to confirm the session as a provider
+// test mode (docs/product.md, Plans and payment). 'Pay' asks the server to confirm the session as a provider
 // would; 'Decline' gets a declined card's answer and changes nothing; 'Cancel' goes back unchanged.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';

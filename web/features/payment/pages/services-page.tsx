@@ -1,6 +1,6 @@
 // /services: the three plans side by side with monthly and yearly prices from
 // shared/constants/plans.ts, a buy button per plan (sign in -> verify -> checkout), the paying
-// vet's current plan with 'Cancel plan', and the banner after a paid checkout (decisions.md section 5).
+// vet's current plan with 'Cancel plan', and the banner after a paid checkout (docs/product.md, Plans and payment).
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PLANS, formatPrice, planById, planPrice, type Plan, type PlanPeriod } from '../../../../shared/constants/plans';

@@ -1,4 +1,4 @@
-// The profile calls of spec section 7 (decisions.md section 6), one function each, over the one API
+// The profile calls of docs/product.md, Calls; Profile and review, one function each, over the one API
 // client. Each answers 200 with the whole user, or 201/202 with a sentence naming what is wrong.
 import type { EducationEntry, Step1Input, Step2Input, ContactInfoInput, TitleWebsiteInput, WorkingTimeInput } from '../../../../shared/schemas/profile';
 import type { User } from '../../../../shared/types/user';

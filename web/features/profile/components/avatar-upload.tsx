@@ -1,5 +1,5 @@
 // The avatar picker: a preview at once, then change-avatar. The browser checks type and size only
-// to save a slow upload; the server decides by content (decisions.md section 6).
+// to save a slow upload; the server decides by content (docs/product.md, Profile and review).
 import { useEffect, useId, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { profileApi } from '../api/profile-api';

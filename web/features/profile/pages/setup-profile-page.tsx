@@ -1,4 +1,4 @@
-// /setupprofile (spec sections 2 and 4; decisions.md section 6): a new vet walks through Step 1,
+// /setupprofile (docs/product.md, Screens and routes and Client state and flows and Profile and review): a new vet walks through Step 1,
 // Step 2 (with the avatar) and Submit; a vet who already submitted edits each part on its own
 // card through the change-* calls and sees 'Successfully Saved!'.
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// /viewprofile (decisions.md sections 4 and 6): the vet's own profile as the public sees it, its
+// /viewprofile (docs/product.md, Roles and guards and Profile and review): the vet's own profile as the public sees it, its
 // review state (draft, in review, approved, rejected with the reason) and the plan with its renewal date.
 import { useEffect } from 'react';
 import { Link } from 'react-router';

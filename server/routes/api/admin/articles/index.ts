@@ -1,4 +1,4 @@
-// Manage Articles (decisions.md section 8): POST /api/admin/articles/<verb>, administrators only.
+// Manage Articles (docs/product.md, Articles): POST /api/admin/articles/<verb>, administrators only.
 // Thin routes: the schema validates, requireAdmin authorizes, the commands in
 // plugins/app/articles/article-editor.ts change the data together with the audit log.
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +39,10 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   const { db } = fastify.database;
   const ai = fastify.config.ai;
   fastify.addHook('preHandler', fastify.requireAdmin);
+  // A saved change can add, change or remove a public article: the sitemaps list it at once.
+  fastify.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 200 && /\/(update|publish|unpublish|delete)$/.test(request.routeOptions.url ?? '')) fastify.seo.sitemaps.invalidate();
+  });
   // Scoped to these routes: only upload-image reads multipart bodies, one file of at most 5 MB.
   await fastify.register(multipart, { limits: { fileSize: IMAGE_RULES.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 64 } });
 

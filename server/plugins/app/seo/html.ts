@@ -1,0 +1,76 @@
+// Writes a page's head and embedded data into the built index.html. Text goes into attributes and
+// elements HTML-escaped; JSON goes into <script type="application/ld+json"> and the initial-data
+// block with every '<', '>' and '&' escaped, so no value can close the element or start markup.
+import { PRODUCT_NAME } from '../../../../shared/constants/messages';
+import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../../../../shared/schemas/initial-data';
+import type { PageHead } from './page-head';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** JSON that is safe inside a <script> element of any type (also valid JSON and JavaScript). */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+
+export function renderHead(head: PageHead): string {
+  const tags = [`<title>${escapeHtml(head.title)}</title>`, meta('name', 'description', head.description)];
+  if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
+  if (head.canonical) {
+    tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+    tags.push(
+      meta('property', 'og:site_name', PRODUCT_NAME),
+      meta('property', 'og:type', head.ogType ?? 'website'),
+      meta('property', 'og:title', head.title),
+      meta('property', 'og:description', head.description),
+      meta('property', 'og:url', head.canonical),
+      meta('property', 'og:locale', 'en_US'),
+    );
+    if (head.image) {
+      tags.push(meta('property', 'og:image', head.image));
+      if (head.imageAlt) tags.push(meta('property', 'og:image:alt', head.imageAlt));
+    }
+    if (head.article) {
+      tags.push(
+        meta('property', 'article:published_time', head.article.publishedTime),
+        meta('property', 'article:modified_time', head.article.modifiedTime),
+        meta('property', 'article:author', head.article.author),
+      );
+    }
+    tags.push(
+      meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+      meta('name', 'twitter:title', head.title),
+      meta('name', 'twitter:description', head.description),
+    );
+    if (head.image) tags.push(meta('name', 'twitter:image', head.image));
+  }
+  for (const node of head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(node)}</script>`);
+  return tags.join('\n    ');
+}
+
+/**
+ * Puts the head into the built shell (replacing its default title and description) and the data
+ * block before the app's root element. The shell is split once at start; each page is a join.
+ */
+export function shellRenderer(indexHtml: string): (head: PageHead, data?: InitialData) => string {
+  const withoutDefaults = indexHtml
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const foundRoot = withoutDefaults.search(/<div id="root">/i);
+  const rootAt = foundRoot < 0 ? withoutDefaults.length : foundRoot;
+  const foundHeadEnd = withoutDefaults.search(/<\/head>/i);
+  const headEnd = foundHeadEnd < 0 || foundHeadEnd > rootAt ? rootAt : foundHeadEnd;
+  const [start, middle, end] = [withoutDefaults.slice(0, headEnd), withoutDefaults.slice(headEnd, rootAt), withoutDefaults.slice(rootAt)];
+  return (head, data) => {
+    const block = data ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>\n    ` : '';
+    return `${start}  ${renderHead(head)}\n  ${middle}${block}${end}`;
+  };
+}

@@ -1,0 +1,175 @@
+// Reads what search engines may see: public profiles and published articles, one record for a page
+// head and, for the sitemaps, every one of them with its last change. A profile is public while it
+// is approved, its account active and its plan paid and not expired (docs/product.md, Profile and
+// review; Plans and payment). Own queries on purpose: the search module changes independently.
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { articles, payments, profiles, users, zipCodes, type WorkingDay } from '../../../db/schema';
+
+export type ArticleKind = 'blog' | 'ai';
+
+export const publicProfile = (): SQL =>
+  and(
+    eq(users.reviewState, 'approved'),
+    eq(users.status, 'active'),
+    gt(payments.plan, 0),
+    inArray(payments.status, ['active', 'canceling']),
+    or(isNull(payments.currentPeriodEnd), gt(payments.currentPeriodEnd, sql`now()`)),
+  )!;
+
+const profileLastChange = sql<Date>`greatest(${profiles.updatedAt}, ${users.updatedAt}, coalesce(${users.reviewedAt}, ${users.updatedAt}))`;
+
+export interface PublicProfileRecord {
+  id: number;
+  doctorName: string;
+  clinicName: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  phone: string | null;
+  websiteUrl: string | null;
+  avatarUrl: string | null;
+  summary: string | null;
+  workingTime: WorkingDay[] | null;
+  timeZone: string | null;
+  emergency: boolean;
+  acceptingNewPatients: boolean;
+  lastChange: Date;
+}
+
+export async function findPublicProfileRecord(db: DbOrTx, id: number): Promise<PublicProfileRecord | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profile: profiles,
+      zipLatitude: zipCodes.latitude,
+      zipLongitude: zipCodes.longitude,
+      lastChange: profileLastChange,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .innerJoin(payments, eq(payments.userId, users.id))
+    .leftJoin(zipCodes, eq(zipCodes.zip, profiles.zip))
+    .where(and(eq(users.id, id), publicProfile()));
+  if (!row) return undefined;
+  const p = row.profile;
+  return {
+    id: row.id,
+    doctorName: `Dr. ${row.firstName} ${row.lastName}`,
+    clinicName: p.clinicName,
+    street: p.street,
+    city: p.city,
+    state: p.state,
+    zip: p.zip,
+    latitude: p.latitude ?? row.zipLatitude,
+    longitude: p.longitude ?? row.zipLongitude,
+    phone: p.contactPhone,
+    websiteUrl: p.websiteUrl,
+    avatarUrl: p.avatarUrl,
+    summary: p.summary,
+    workingTime: p.workingTime,
+    timeZone: p.timeZone,
+    emergency: p.emergency,
+    acceptingNewPatients: p.acceptingNewPatients,
+    lastChange: new Date(row.lastChange),
+  };
+}
+
+export interface PublishedArticleRecord {
+  id: number;
+  kind: ArticleKind;
+  title: string;
+  author: string;
+  imgUrl: string | null;
+  subContent: string;
+  publishedAt: Date;
+  updatedAt: Date;
+}
+
+export async function findPublishedArticleRecord(db: DbOrTx, kind: ArticleKind, id: number): Promise<PublishedArticleRecord | undefined> {
+  const [row] = await db
+    .select({ id: articles.id, kind: articles.kind, title: articles.title, author: articles.author, imgUrl: articles.imgUrl, subContent: articles.subContent, publishedAt: articles.publishedAt, createdAt: articles.createdAt, updatedAt: articles.updatedAt })
+    .from(articles)
+    .where(and(eq(articles.id, id), eq(articles.kind, kind), eq(articles.published, true)));
+  if (!row) return undefined;
+  return { ...row, publishedAt: row.publishedAt ?? row.createdAt };
+}
+
+/** One sitemap's worth of URLs: its id range, size and newest change, computed by the database. */
+export interface SitemapChunk {
+  firstId: number;
+  lastId: number;
+  count: number;
+  lastChange: Date | null;
+}
+
+/**
+ * Splits every public profile (or published article) into chunks of at most `size` ids in one pass
+ * over the table: a window function numbers the rows, the groups give each chunk's id range.
+ */
+export async function sitemapChunks(db: DbOrTx, source: 'profiles' | 'articles', size: number): Promise<SitemapChunk[]> {
+  const inner =
+    source === 'profiles'
+      ? db
+          .select({ id: users.id, lastChange: profileLastChange.as('last_change'), n: sql<number>`row_number() over (order by ${users.id})`.as('n') })
+          .from(users)
+          .innerJoin(profiles, eq(profiles.userId, users.id))
+          .innerJoin(payments, eq(payments.userId, users.id))
+          .where(publicProfile())
+          .as('listed')
+      : db
+          .select({ id: articles.id, lastChange: sql<Date>`${articles.updatedAt}`.as('last_change'), n: sql<number>`row_number() over (order by ${articles.id})`.as('n') })
+          .from(articles)
+          .where(eq(articles.published, true))
+          .as('listed');
+  const chunk = sql<number>`(${inner.n} - 1) / ${sql.raw(String(Math.trunc(size)))}`;
+  const rows = await db
+    .select({ firstId: sql<number>`min(${inner.id})`, lastId: sql<number>`max(${inner.id})`, count: sql<number>`count(*)`, lastChange: sql<Date | null>`max(${inner.lastChange})` })
+    .from(inner)
+    .groupBy(chunk)
+    .orderBy(chunk);
+  return rows.map((row) => ({
+    firstId: Number(row.firstId),
+    lastId: Number(row.lastId),
+    count: Number(row.count),
+    lastChange: row.lastChange ? new Date(row.lastChange) : null,
+  }));
+}
+
+export interface SitemapEntry {
+  id: number;
+  kind?: ArticleKind;
+  lastChange: Date;
+}
+
+/** The entries of one chunk, read in batches so a 50,000-URL sitemap never sits in memory as rows. */
+export async function* sitemapEntries(db: DbOrTx, source: 'profiles' | 'articles', range: { firstId: number; lastId: number }, batch = 5_000): AsyncGenerator<SitemapEntry[]> {
+  let after = range.firstId - 1;
+  for (;;) {
+    const rows: SitemapEntry[] =
+      source === 'profiles'
+        ? await db
+            .select({ id: users.id, lastChange: profileLastChange })
+            .from(users)
+            .innerJoin(profiles, eq(profiles.userId, users.id))
+            .innerJoin(payments, eq(payments.userId, users.id))
+            .where(and(publicProfile(), gt(users.id, after), lte(users.id, range.lastId)))
+            .orderBy(asc(users.id))
+            .limit(batch)
+        : await db
+            .select({ id: articles.id, kind: articles.kind, lastChange: articles.updatedAt })
+            .from(articles)
+            .where(and(eq(articles.published, true), gt(articles.id, after), gte(articles.id, range.firstId), lte(articles.id, range.lastId)))
+            .orderBy(asc(articles.id))
+            .limit(batch);
+    if (rows.length === 0) return;
+    yield rows.map((row) => ({ ...row, lastChange: new Date(row.lastChange) }));
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}

@@ -1,0 +1,114 @@
+// /sitemap.xml and /robots.txt (docs/product.md, Pages and look). The sitemap is an index of child
+// sitemaps: the fixed pages, then profiles and articles in chunks of at most 50,000 URLs, each with
+// the newest change of its records as lastmod. The chunk ranges come from one pass of the database
+// over each table and are kept until a write path calls `invalidate()` or `ttlMs` passes; a child
+// sitemap is streamed from its id range in batches.
+import { Readable } from 'node:stream';
+import type { DbOrTx } from '../../../db/client';
+import { PRIVATE_PATH_PREFIXES, STATIC_PAGES } from '../../../../shared/constants/page-meta';
+import { sitemapChunks, sitemapEntries, type SitemapChunk } from './public-records';
+import { currentSearchVersion } from '../doctors/search-cache';
+
+export const SITEMAP_MAX_URLS = 50_000;
+
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const URLSET_OPEN = `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
+
+const urlEntry = (loc: string, lastChange?: Date | null) =>
+  `  <url><loc>${escapeXml(loc)}</loc>${lastChange ? `<lastmod>${lastChange.toISOString()}</lastmod>` : ''}</url>\n`;
+
+interface SitemapPlan {
+  profiles: SitemapChunk[];
+  articles: SitemapChunk[];
+  madeAt: number;
+  version: number;
+}
+
+export interface SitemapOptions {
+  /** URLs per child sitemap; 50,000 by the protocol, smaller in tests. */
+  chunkSize?: number;
+  /** How long a computed index is reused when no write path invalidated it. */
+  ttlMs?: number;
+}
+
+export function createSitemaps(db: DbOrTx, site: string, options: SitemapOptions = {}) {
+  const chunkSize = Math.min(options.chunkSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
+  const ttlMs = options.ttlMs ?? 15 * 60_000;
+  let localVersion = 0;
+  // Profile listings change with the search version (approval, suspension, plan changes bump it,
+  // here and on other servers); articles call invalidate().
+  const currentVersion = () => localVersion + currentSearchVersion();
+  let plan: Promise<SitemapPlan> | undefined;
+
+  const currentPlan = (): Promise<SitemapPlan> => {
+    const cached = plan;
+    if (cached) {
+      return cached.then((made) => (made.version === currentVersion() && Date.now() - made.madeAt < ttlMs ? made : refresh()));
+    }
+    return refresh();
+  };
+  const refresh = (): Promise<SitemapPlan> => {
+    const madeFor = currentVersion();
+    const next = Promise.all([sitemapChunks(db, 'profiles', chunkSize), sitemapChunks(db, 'articles', chunkSize)]).then(([profiles, articles]) => ({ profiles, articles, madeAt: Date.now(), version: madeFor }));
+    plan = next;
+    next.catch(() => {
+      if (plan === next) plan = undefined;
+    });
+    return next;
+  };
+
+  return {
+    /** Write paths call this when a profile becomes public or not, or an article is published, changed or removed. */
+    invalidate(): void {
+      localVersion += 1;
+    },
+
+    async index(): Promise<string> {
+      const { profiles, articles } = await currentPlan();
+      const child = (name: string, lastChange: Date | null) =>
+        `  <sitemap><loc>${escapeXml(`${site}/sitemaps/${name}.xml`)}</loc>${lastChange ? `<lastmod>${lastChange.toISOString()}</lastmod>` : ''}</sitemap>\n`;
+      let xml = `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
+      xml += child('pages', null);
+      profiles.forEach((chunk, i) => (xml += child(`profiles-${i + 1}`, chunk.lastChange)));
+      articles.forEach((chunk, i) => (xml += child(`articles-${i + 1}`, chunk.lastChange)));
+      return `${xml}</sitemapindex>\n`;
+    },
+
+    /** A child sitemap as a stream, or undefined when there is no such sitemap. */
+    async child(name: string): Promise<Readable | undefined> {
+      if (name === 'pages') return Readable.from([URLSET_OPEN, ...STATIC_PAGES.map((page) => urlEntry(`${site}${page.path}`)), '</urlset>\n']);
+      const match = /^(profiles|articles)-(\d{1,6})$/.exec(name);
+      if (!match) return undefined;
+      const source = match[1] as 'profiles' | 'articles';
+      const chunk = (await currentPlan())[source][Number(match[2]) - 1];
+      if (!chunk) return undefined;
+      async function* xml() {
+        yield URLSET_OPEN;
+        let written = 0;
+        for await (const batch of sitemapEntries(db, source, chunk!)) {
+          let part = '';
+          for (const entry of batch) {
+            // NOTE: records that became public after the plan was made may push a chunk past its size; they wait for the next plan.
+            if (written++ >= chunkSize) break;
+            const path = source === 'profiles' ? `/viewdoctorprofile/${entry.id}` : `${entry.kind === 'ai' ? '/ai-singlepost' : '/singlepost'}/:${entry.id}`;
+            part += urlEntry(`${site}${path}`, entry.lastChange);
+          }
+          yield part;
+        }
+        yield '</urlset>\n';
+      }
+      return Readable.from(xml());
+    },
+
+    robots(): string {
+      const lines = ['User-agent: *', 'Disallow: /api/', ...PRIVATE_PATH_PREFIXES.map((prefix) => `Disallow: ${prefix}`), 'Allow: /', '', `Sitemap: ${site}/sitemap.xml`, ''];
+      return lines.join('\n');
+    },
+  };
+}
+
+export type Sitemaps = ReturnType<typeof createSitemaps>;
