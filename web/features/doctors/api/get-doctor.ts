@@ -1,10 +1,10 @@
 // POST /api/doctors/get-by-id: a listed practice's public profile (docs/product.md, Search).
-import type { DoctorProfile } from '../../../../shared/schemas/doctor';
+import type { DoctorPage } from '../../../../shared/schemas/doctor';
 import { api } from '../../../lib/api';
 
 const getDoctorApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDoctor: build.query<DoctorProfile, string>({
+    getDoctor: build.query<DoctorPage, string>({
       // Silent: the profile page explains a refusal in place.
       query: (id) => ({ url: '/doctors/get-by-id', body: { id }, silent: true }),
       providesTags: (_result, _error, id) => [{ type: 'Doctor', id: Number(id) || id }],

@@ -3,7 +3,10 @@ import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useGetDoctorQuery } from '../api/get-doctor';
+import { recordProfileEvent } from '../api/contact-doctor';
+import { ContactForm } from '../components/contact-form';
 import { DoctorBadges } from '../components/doctor-badges';
+import { PhotoGallery } from '../components/photo-gallery';
 
 const DAY_NAMES: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
@@ -27,6 +30,8 @@ export default function DoctorProfilePage() {
   if (!doctor) return <PageLoader />;
 
   const address = [doctor.street, doctor.city, doctor.state && `${doctor.state} ${doctor.zip ?? ''}`.trim()].filter(Boolean).join(', ');
+  const clinic = doctor.clinic_name ?? doctor.name;
+  const directions = address ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(`${clinic}, ${address}`)}` : undefined;
   return (
     <>
       <section className="page-hero">
@@ -54,6 +59,7 @@ export default function DoctorProfilePage() {
                 <p>{doctor.summary}</p>
               </div>
             )}
+            <PhotoGallery photos={doctor.photos} clinic={clinic} />
             {(doctor.services.length > 0 || doctor.species.length > 0) && (
               <div className="card">
                 <h2>Services</h2>
@@ -86,7 +92,10 @@ export default function DoctorProfilePage() {
               <ul className="plain-list">
                 {doctor.contact_phone && (
                   <li>
-                    Phone: <a href={`tel:${doctor.contact_phone.replace(/[^\d+]/g, '')}`}>{doctor.contact_phone}</a>
+                    Phone:{' '}
+                    <a href={`tel:${doctor.contact_phone.replace(/[^\d+]/g, '')}`} onClick={() => recordProfileEvent(doctor.id, 'phone')}>
+                      {doctor.contact_phone}
+                    </a>
                   </li>
                 )}
                 {doctor.contact_email && (
@@ -97,14 +106,22 @@ export default function DoctorProfilePage() {
                 {doctor.website_url && (
                   <li>
                     Website:{' '}
-                    <a href={doctor.website_url} rel="noopener nofollow" target="_blank">
+                    <a href={doctor.website_url} rel="noopener nofollow" target="_blank" onClick={() => recordProfileEvent(doctor.id, 'website')}>
                       {doctor.website_title ?? doctor.website_url}
                     </a>
                   </li>
                 )}
                 {address && <li>Address: {address}</li>}
               </ul>
+              {directions && (
+                <p>
+                  <a className="button" href={directions} target="_blank" rel="noopener nofollow" onClick={() => recordProfileEvent(doctor.id, 'directions')}>
+                    Get directions
+                  </a>
+                </p>
+              )}
             </div>
+            {doctor.contact_form && <ContactForm doctorId={doctor.id} clinic={clinic} />}
             {doctor.working_time.length > 0 && (
               <div className="card">
                 <h2>Opening hours</h2>
