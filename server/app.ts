@@ -33,6 +33,7 @@ import profileRoutes from './routes/api/user/profile';
 import reviewRoutes from './routes/api/admin/review';
 import uploadRoutes from './routes/uploads/index';
 import adminArticleRoutes from './routes/api/admin/articles/index';
+import adminUserRoutes from './routes/api/admin/users';
 import profileStatsPlugin from './plugins/app/plan-features/profile-stats';
 import planFeatureRoutes from './routes/api/user/plan-features';
 import doctorFeatureRoutes from './routes/api/doctors/plan-features';
@@ -80,6 +81,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(reviewRoutes, { prefix: '/api/admin' });
   await fastify.register(uploadRoutes, { prefix: '/uploads' });
   await fastify.register(adminArticleRoutes, { prefix: '/api/admin/articles' });
+  await fastify.register(adminUserRoutes, { prefix: '/api/admin' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir });
 }

@@ -54,7 +54,15 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_review_state_idx').on(t.reviewState)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_review_state_idx').on(t.reviewState),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_sort_name_idx').on(sql`lower(${t.lastName} || ' ' || ${t.firstName})`, t.id),
+    // Manage Users search (migration 0008): trigram indexes for substring matches at 100k accounts.
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+  ],
 );
 
 export const payments = pgTable(
@@ -170,6 +178,7 @@ export const profiles = pgTable(
     index('profiles_state_idx').on(t.state),
     index('profiles_lat_lon_idx').on(t.latitude, t.longitude),
     index('profiles_city_lower_idx').on(sql`lower(${t.city})`),
+    index('profiles_clinic_trgm_idx').using('gin', sql`lower(${t.clinicName}) gin_trgm_ops`),
   ],
 );
 
@@ -210,7 +219,11 @@ export const newsletterSubscribers = pgTable(
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('newsletter_subscribers_email_key').on(t.email), uniqueIndex('newsletter_unsubscribe_token_key').on(t.unsubscribeToken)],
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_key').on(t.email),
+    uniqueIndex('newsletter_unsubscribe_token_key').on(t.unsubscribeToken),
+    index('newsletter_subscribers_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** Numeric codes e-mailed for password reset and newsletter confirmation; stored hashed. */
@@ -276,9 +289,17 @@ export const auditLog = pgTable(
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The client address of the request that made the change (null for the system's own work). */
+    ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt),
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
+    index('audit_log_target_id_created_idx').on(t.targetId, t.createdAt),
+  ],
 );
 
 export const zipCodes = pgTable(

@@ -130,7 +130,7 @@ describe('profile setup and review', () => {
     // The administrator approves it and rejects another profile with a reason.
     const admin = await openPage(site.browser, DESKTOP);
     await signIn(admin.page, adminEmail, adminPassword);
-    await admin.page.goto(`${site.server.url}/admin`);
+    await admin.page.goto(`${site.server.url}/admin?tab=review`);
     const entry = admin.page.locator('.queue-item', { hasText: 'Absarokee Valley Vets' });
     await entry.getByRole('button', { name: 'Open' }).click();
     await poll(() => entry.getByText('Farm calls every Tuesday', { exact: false }).isVisible()).toBe(true);
@@ -210,7 +210,7 @@ describe('profile setup and review', () => {
     // no-plan vet is not possible: use the in-review vet's edit view), and /admin on a phone.
     const phone = await openPage(site.browser, PHONE);
     await signIn(phone.page, adminEmail, adminPassword);
-    await phone.page.goto(`${site.server.url}/admin`);
+    await phone.page.goto(`${site.server.url}/admin?tab=review`);
     await poll(() => phone.page.locator('main h1').textContent()).toBe('Manage Users');
     await phone.page.getByRole('tab', { name: /Approved/ }).click();
     await poll(() => phone.page.locator('.queue-item').count()).toBeGreaterThan(0);

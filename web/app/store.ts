@@ -3,10 +3,11 @@
 // needs server data, so the first page stays small.
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { authReducer } from '../features/auth/auth-slice';
+import { authReducer, logout } from '../features/auth/auth-slice';
 import { sessionPersistence } from '../features/auth/session-persistence';
 import { searchReducer } from '../features/doctors/search-slice';
 import { paymentReducer } from '../features/payment/payment-slice';
+import { onSessionEnded } from '../lib/api-client';
 import { lazyPartsMiddleware, provideReducerInstaller } from '../lib/store-injection';
 
 const staticReducers = { auth: authReducer, search: searchReducer, payment: paymentReducer };
@@ -18,6 +19,11 @@ export const store = configureStore({
 
 provideReducerInstaller((lazy) => {
   if (Object.keys(lazy).length > 0) store.replaceReducer(combineReducers({ ...staticReducers, ...lazy }) as unknown as Reducer<RootState>);
+});
+
+// A 401 on a call that carried the session token: the server ended the session, so sign out here too.
+onSessionEnded(() => {
+  if (store.getState().auth.token) store.dispatch(logout());
 });
 
 export type RootState = ReturnType<typeof store.getState>;

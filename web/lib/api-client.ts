@@ -10,6 +10,18 @@ export function setAuthToken(token: string): void {
   authToken = token;
 }
 
+type SessionEndedListener = () => void;
+let sessionEnded: SessionEndedListener | undefined;
+
+/**
+ * Called when a request that carried the session token is answered 401: the server ended the
+ * session (suspension, password change, deleted account), so the app signs out at once
+ * (docs/product.md, Accounts and tokens). The auth feature subscribes (web/app/store.ts).
+ */
+export function onSessionEnded(listener: SessionEndedListener): void {
+  sessionEnded = listener;
+}
+
 export interface ApiResponse<T> {
   status: number;
   data: T;
@@ -76,11 +88,34 @@ export async function apiRequest<T>(path: string, body?: unknown, options: Reque
     throw new ApiError(MESSAGES.errorCorrupted, response.status, undefined);
   }
   if (!response.ok) {
+    if (response.status === 401 && headers.authorization && authToken) sessionEnded?.();
     const text = errorText(data) ?? MESSAGES.errorCorrupted;
     if (!options.silent) toast.error(text);
     throw new ApiError(text, response.status, data);
   }
   return { status: response.status, data: data as T };
+}
+
+/** A file the API serves (CSV exports) fetched with the Authorization header, and its file name. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string }> {
+  const headers: Record<string, string> = {};
+  if (authToken) headers.authorization = `Bearer ${authToken}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers });
+  } catch {
+    toast.error(MESSAGES.serverDisconnected);
+    throw new ApiError(MESSAGES.serverDisconnected, undefined, undefined);
+  }
+  if (!response.ok) {
+    if (response.status === 401 && authToken) sessionEnded?.();
+    const data = await readBody(response).catch(() => undefined);
+    const text = errorText(data) ?? MESSAGES.errorCorrupted;
+    toast.error(text);
+    throw new ApiError(text, response.status, data);
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+  return { blob: await response.blob(), filename };
 }
 
 export const api = {

@@ -3,9 +3,10 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { articles, auditLog, users } from '../../../db/schema';
+import { articles, users } from '../../../db/schema';
 import { httpError } from '../../../lib/http-error';
 import type { AdminArticle, AdminArticleCreateBody, AdminArticleList, AdminArticleListBody, AdminArticleUpdateBody } from '../../../../shared/schemas/article-editor';
+import { writeAudit, type Actor } from '../audit/audit-log';
 import { isAllowedImageUrl, sanitizeArticleHtml, summaryFrom, textOf } from './article-html';
 
 type ArticleRow = typeof articles.$inferSelect;
@@ -14,8 +15,8 @@ const reviewer = alias(users, 'editor_reviewer');
 
 export type AuditAction = 'article.create' | 'article.update' | 'article.publish' | 'article.unpublish' | 'article.delete' | 'article.ai_draft';
 
-async function audit(tx: DbOrTx, actorId: number, action: AuditAction, article: Pick<ArticleRow, 'id' | 'title' | 'kind'>, details: Record<string, unknown> = {}) {
-  await tx.insert(auditLog).values({ actorId, action, targetType: 'article', targetId: String(article.id), details: { title: article.title, kind: article.kind, ...details } });
+async function audit(tx: DbOrTx, actor: Actor, action: AuditAction, article: Pick<ArticleRow, 'id' | 'title' | 'kind'>, details: Record<string, unknown> = {}) {
+  await writeAudit(tx, actor, { action, targetType: 'article', targetId: article.id, details: { title: article.title, kind: article.kind, ...details } });
 }
 
 function escapeLike(value: string): string {
@@ -129,7 +130,7 @@ function clean(input: Omit<AdminArticleUpdateBody, 'id'>): CleanFields {
   return out;
 }
 
-export async function createArticle(db: DbOrTx, actorId: number, input: AdminArticleCreateBody, extra: { aiTopic?: string } = {}): Promise<AdminArticle> {
+export async function createArticle(db: DbOrTx, actor: Actor, input: AdminArticleCreateBody, extra: { aiTopic?: string } = {}): Promise<AdminArticle> {
   const fields = clean(input);
   const contents = fields.contents ?? '';
   const kind: Kind = input.kind ?? 'blog';
@@ -140,7 +141,7 @@ export async function createArticle(db: DbOrTx, actorId: number, input: AdminArt
         kind,
         title: fields.title!,
         author: fields.author!,
-        authorId: actorId,
+        authorId: actor.id,
         avatar: fields.avatar ?? null,
         imgUrl: fields.imgUrl ?? null,
         imgAlt: fields.imgAlt ?? '',
@@ -150,13 +151,13 @@ export async function createArticle(db: DbOrTx, actorId: number, input: AdminArt
         aiTopic: extra.aiTopic ?? null,
       })
       .returning();
-    await audit(tx, actorId, extra.aiTopic ? 'article.ai_draft' : 'article.create', row!, extra.aiTopic ? { topic: extra.aiTopic } : {});
+    await audit(tx, actor, extra.aiTopic ? 'article.ai_draft' : 'article.create', row!, extra.aiTopic ? { topic: extra.aiTopic } : {});
     return row!.id;
   });
   return requireArticle(db, id);
 }
 
-export async function updateArticle(db: DbOrTx, actorId: number, input: AdminArticleUpdateBody): Promise<AdminArticle> {
+export async function updateArticle(db: DbOrTx, actor: Actor, input: AdminArticleUpdateBody): Promise<AdminArticle> {
   const { id, ...rest } = input;
   const fields = clean(rest);
   await db.transaction(async (tx) => {
@@ -172,18 +173,18 @@ export async function updateArticle(db: DbOrTx, actorId: number, input: AdminArt
       .set({
         ...next,
         // Editing a published AI article is a fresh review by this administrator.
-        ...(current.kind === 'ai' && current.published ? { reviewedBy: actorId } : {}),
+        ...(current.kind === 'ai' && current.published ? { reviewedBy: actor.id } : {}),
         updatedAt: new Date(),
       })
       .where(eq(articles.id, id))
       .returning();
-    await audit(tx, actorId, 'article.update', row!, { changed });
+    await audit(tx, actor, 'article.update', row!, { changed });
   });
   return requireArticle(db, id);
 }
 
 /** Publishing keeps the first publication date; for an AI article it records the reviewer. */
-export async function setPublished(db: DbOrTx, actorId: number, id: number, published: boolean): Promise<AdminArticle> {
+export async function setPublished(db: DbOrTx, actor: Actor, id: number, published: boolean): Promise<AdminArticle> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
     if (!current) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
@@ -194,20 +195,20 @@ export async function setPublished(db: DbOrTx, actorId: number, id: number, publ
       .set({
         published,
         publishedAt: published ? (current.publishedAt ?? now) : current.publishedAt,
-        ...(published && current.kind === 'ai' ? { reviewedBy: actorId } : {}),
+        ...(published && current.kind === 'ai' ? { reviewedBy: actor.id } : {}),
         updatedAt: now,
       })
       .where(eq(articles.id, id))
       .returning();
-    await audit(tx, actorId, published ? 'article.publish' : 'article.unpublish', row!, current.published === published ? { unchanged: true } : {});
+    await audit(tx, actor, published ? 'article.publish' : 'article.unpublish', row!, current.published === published ? { unchanged: true } : {});
   });
   return requireArticle(db, id);
 }
 
-export async function deleteArticle(db: DbOrTx, actorId: number, id: number): Promise<void> {
+export async function deleteArticle(db: DbOrTx, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(articles).where(eq(articles.id, id)).returning();
     if (!row) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
-    await audit(tx, actorId, 'article.delete', row, { published: row.published });
+    await audit(tx, actor, 'article.delete', row, { published: row.published });
   });
 }

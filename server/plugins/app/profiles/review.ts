@@ -8,6 +8,7 @@ import type { Mailer } from '../../../mail/mailer';
 import { profileApprovedEmail, profileRejectedEmail } from '../../../mail/templates';
 import { REVIEW_REASON_MIN, type ReviewProfileInput, type ReviewQueueInput } from '../../../../shared/schemas/profile';
 import type { User } from '../../../../shared/types/user';
+import { writeAudit } from '../audit/audit-log';
 import { presentUser } from '../users/user-presenter';
 import { bumpSearchVersion } from '../doctors/search-cache';
 import type { UserRow } from '../users/user-repository';
@@ -97,12 +98,11 @@ export async function reviewProfile(db: DbOrTx, mailer: Mailer, admin: UserRow, 
       .where(and(eq(users.id, target.id), inArray(users.reviewState, [...allowedFrom])))
       .returning();
     if (!updated) throw httpError(409, 'NOT_IN_REVIEW', input.decision === 'approve' ? REVIEW_MESSAGES.notInReview : REVIEW_MESSAGES.notSubmittedOrListed, { review_state: target.reviewState });
-    await tx.insert(auditLog).values({
-      actorId: admin.id,
+    await writeAudit(tx, { id: admin.id, ip: ip || null }, {
       action: input.decision === 'approve' ? 'profile.approved' : 'profile.rejected',
       targetType: 'profile',
-      targetId: String(target.id),
-      details: { ip, reason: reason || null, changes: { review_state: { from: target.reviewState, to: updated.reviewState } } },
+      targetId: target.id,
+      details: { reason: reason || null, changes: { review_state: { from: target.reviewState, to: updated.reviewState } } },
     });
     const mail = input.decision === 'approve' ? profileApprovedEmail(target.firstName, links.viewProfile) : profileRejectedEmail(target.firstName, reason, links.setupProfile);
     await mailer.enqueue(tx, { address: target.email, name: target.firstName, kind: `profile_${updated.reviewState}` }, mail);

@@ -1,190 +1,62 @@
-// /admin, first version (docs/product.md, Profile and review and Administration): the review queue. An administrator opens a
-// submitted profile, sees what changed since the last decision, and approves it or rejects it
-// with a reason; the vet is e-mailed either way.
-import { useCallback, useEffect, useState } from 'react';
-import { REVIEW_REASON_MIN } from '../../../../shared/schemas/profile';
-import { Dialog } from '../../../components/ui/dialog';
-import { Pagination } from '../../../components/ui/pagination';
-import { ProfilePreview } from '../../../components/profile/profile-preview';
-import { formatDate } from '../../../lib/format-date';
-import { toast } from '../../../lib/toast';
+// /admin, Manage Users (decisions.md section 10): the accounts, the review queue, the activity log
+// and the newsletter subscribers as tabs. The tab lives in the URL (?tab=), so it can be shared
+// and survives a reload (docs/decisions/016-the-url-holds-the-search.md).
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { AntdTheme } from '../../../components/ui/antd-theme';
+import { PageLoader } from '../../../components/ui/page-loader';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { reviewApi, type QueueItem, type ReviewState } from '../api/review-api';
+import { ReviewQueue } from '../components/review-queue';
+import '../admin.css';
 
-const TABS: { state: ReviewState; label: string }[] = [
-  { state: 'pending', label: 'In review' },
-  { state: 'approved', label: 'Approved' },
-  { state: 'rejected', label: 'Rejected' },
-];
-const PAGE_SIZE = 10;
+const UsersTab = lazy(() => import('../components/users-tab'));
+const ActivityTab = lazy(() => import('../components/activity-tab'));
+const SubscribersTab = lazy(() => import('../components/subscribers-tab'));
 
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value));
-
-function QueueEntry({ item, onDecided }: { item: QueueItem; onDecided: () => void }) {
-  const { user, changes } = item;
-  const profile = user.profile;
-  const [open, setOpen] = useState(false);
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const name = `Dr. ${user.first_name} ${user.last_name}`;
-
-  const decide = async (decision: 'approve' | 'reject') => {
-    setBusy(true);
-    try {
-      await reviewApi.decide(user.id, decision, decision === 'reject' ? reason.trim() : '');
-      toast.success(decision === 'approve' ? `${name} is approved and listed.` : `${name} was rejected; the reason was e-mailed.`);
-      setRejecting(false);
-      onDecided();
-    } catch {
-      // The API client showed the message; the dialog keeps the reason.
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <li className="card queue-item">
-      <div className="queue-head">
-        <div>
-          <h2 className="queue-title">{profile?.clinic_name ?? name}</h2>
-          <p className="muted">
-            {name} · {user.email}
-            {profile?.city ? ` · ${profile.city}, ${profile.state}` : ''}
-          </p>
-          <p className="muted small">
-            {user.submit_at && `Submitted ${formatDate(user.submit_at)}`}
-            {user.review_state !== 'pending' && user.reviewed_at && ` · decided ${formatDate(user.reviewed_at)}`}
-            {changes.length > 0 && <span className="badge">{changes.length} change{changes.length > 1 ? 's' : ''} since the last decision</span>}
-          </p>
-          {user.review_state === 'rejected' && user.review_reason && <p className="small">Reason: {user.review_reason}</p>}
-        </div>
-        <div className="queue-actions">
-          <button type="button" className="button" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
-            {open ? 'Close' : 'Open'}
-          </button>
-          {user.review_state === 'pending' && (
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => decide('approve')}>
-              Approve
-            </button>
-          )}
-          {user.review_state !== 'rejected' && (
-            <button type="button" className="button button-danger" disabled={busy} onClick={() => setRejecting(true)}>
-              Reject
-            </button>
-          )}
-        </div>
-      </div>
-      {open && (
-        <div className="queue-detail">
-          {changes.length > 0 && (
-            <div className="notice">
-              <h3>Changes since the last decision</h3>
-              <ul className="plain-list">
-                {changes.map((change) => (
-                  <li key={change.at + change.section}>
-                    {formatDate(change.at)} – {change.section.replace('_', ' ')}:{' '}
-                    {Object.entries(change.changes)
-                      .map(([field, { from, to }]) => `${field.replace(/_/g, ' ')}: ${show(from)} → ${show(to)}`)
-                      .join('; ')}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {profile ? <ProfilePreview user={user} profile={profile} /> : <p className="muted">No profile details.</p>}
-        </div>
-      )}
-      <Dialog
-        open={rejecting}
-        title={`Reject ${name}`}
-        onClose={() => setRejecting(false)}
-        footer={
-          <>
-            <button type="button" className="button" onClick={() => setRejecting(false)}>
-              Cancel
-            </button>
-            <button type="button" className="button button-danger" disabled={busy || reason.trim().length < REVIEW_REASON_MIN} onClick={() => decide('reject')}>
-              Reject and e-mail the vet
-            </button>
-          </>
-        }
-      >
-        <label className="field" htmlFor={`reason-${user.id}`}>
-          <span>Reason (the vet reads it in the e-mail and on their profile)</span>
-          <textarea id={`reason-${user.id}`} className="textarea" rows={4} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
-        </label>
-        <p className="muted small">At least {REVIEW_REASON_MIN} characters.</p>
-      </Dialog>
-    </li>
-  );
-}
+const TABS = [
+  { key: 'users', label: 'Users' },
+  { key: 'review', label: 'Review queue' },
+  { key: 'activity', label: 'Activity' },
+  { key: 'subscribers', label: 'Subscribers' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
 
 export default function ManageUsersPage() {
   usePageTitle('Manage Users');
-  const [state, setState] = useState<ReviewState>('pending');
-  const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ data: QueueItem[]; totalCount: number }>();
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const { data } = await reviewApi.queue(page, PAGE_SIZE, state);
-      setResult(data);
-    } catch {
-      setResult({ data: [], totalCount: 0 });
-    } finally {
-      setLoading(false);
-    }
-  }, [page, state]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
+  const [params, setParams] = useSearchParams();
+  const tab: TabKey = TABS.find((t) => t.key === params.get('tab'))?.key ?? 'users';
   return (
     <>
       <section className="page-hero">
         <div className="container">
           <p className="eyebrow">Administration</p>
           <h1>Manage Users</h1>
-          <p className="lead">Review submitted profiles: approve them to list them in search, or reject them with a reason.</p>
+          <p className="lead">Find accounts, review profiles, follow what administrators did, and export newsletter subscribers.</p>
         </div>
       </section>
-      <section className="section">
+      <section className="section admin-section">
         <div className="container">
-          <div className="tabs" role="tablist" aria-label="Review state">
-            {TABS.map((tab) => (
+          <nav className="tabs admin-tabs" aria-label="Administration">
+            {TABS.map((t) => (
               <button
-                key={tab.state}
+                key={t.key}
                 type="button"
-                role="tab"
-                aria-selected={state === tab.state}
-                className={`tab${state === tab.state ? ' is-active' : ''}`}
-                onClick={() => {
-                  setState(tab.state);
-                  setPage(1);
-                }}
+                aria-current={tab === t.key ? 'page' : undefined}
+                className={`tab${tab === t.key ? ' is-active' : ''}`}
+                onClick={() => setParams(t.key === 'users' ? {} : { tab: t.key })}
               >
-                {tab.label}
-                {state === tab.state && result && !loading ? ` (${result.totalCount})` : ''}
+                {t.label}
               </button>
             ))}
-          </div>
-          {loading && !result ? (
-            <div className="page-loader" role="status">
-              <span className="spinner" />
-              Loading profiles...
-            </div>
-          ) : result && result.data.length === 0 ? (
-            <p className="empty-state">{state === 'pending' ? 'No profiles are waiting for review.' : 'No profiles here yet.'}</p>
-          ) : (
-            <ul className={`queue${loading ? ' is-loading' : ''}`} aria-busy={loading}>
-              {result?.data.map((item) => <QueueEntry key={item.user.id} item={item} onDecided={load} />)}
-            </ul>
-          )}
-          {result && result.totalCount > PAGE_SIZE && <Pagination page={page} pageSize={PAGE_SIZE} total={result.totalCount} onChange={(p) => setPage(p)} />}
+          </nav>
+          <AntdTheme>
+            <Suspense fallback={<PageLoader />}>
+              {tab === 'users' && <UsersTab />}
+              {tab === 'review' && <ReviewQueue />}
+              {tab === 'activity' && <ActivityTab />}
+              {tab === 'subscribers' && <SubscribersTab />}
+            </Suspense>
+          </AntdTheme>
         </div>
       </section>
     </>

@@ -19,6 +19,7 @@ import {
 import { ErrorSchema } from '../../../../../shared/schemas/user';
 import { httpError } from '../../../../lib/http-error';
 import { IMAGE_MESSAGES, IMAGE_RULES, ImageRejected, inspectImage, storeVariants, toWebpVariants } from '../../../../lib/images';
+import { actorOf } from '../../../../plugins/app/audit/audit-log';
 import { AI_DISABLED_MESSAGE, requestAiDraft } from '../../../../plugins/app/articles/ai-draft';
 import { createArticle, deleteArticle, findArticleForEditor, listAllArticles, setPublished, updateArticle } from '../../../../plugins/app/articles/article-editor';
 
@@ -61,28 +62,28 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
 
   fastify.post('/create', {
     schema: { tags, summary: 'A new unpublished article; the HTML is sanitised with an allow-list', body: AdminArticleCreateBody, response: { 200: AdminArticleSchema, ...refusals } },
-    handler: (request) => createArticle(db, request.user.id, request.body),
+    handler: (request) => createArticle(db, actorOf(request), request.body),
   });
 
   fastify.post('/update', {
     schema: { tags, summary: 'Changes the fields sent; created_at and published_at are kept', body: AdminArticleUpdateBody, response: { 200: AdminArticleSchema, ...refusals } },
-    handler: (request) => updateArticle(db, request.user.id, request.body),
+    handler: (request) => updateArticle(db, actorOf(request), request.body),
   });
 
   fastify.post('/publish', {
     schema: { tags, summary: 'Publishes; for an AI article this records the reviewing administrator', body: AdminArticleIdBody, response: { 200: AdminArticleSchema, ...refusals } },
-    handler: (request) => setPublished(db, request.user.id, request.body.id, true),
+    handler: (request) => setPublished(db, actorOf(request), request.body.id, true),
   });
 
   fastify.post('/unpublish', {
     schema: { tags, summary: 'Takes the article off the public pages (it stays as a draft)', body: AdminArticleIdBody, response: { 200: AdminArticleSchema, ...refusals } },
-    handler: (request) => setPublished(db, request.user.id, request.body.id, false),
+    handler: (request) => setPublished(db, actorOf(request), request.body.id, false),
   });
 
   fastify.post('/delete', {
     schema: { tags, summary: 'Deletes the article for good', body: AdminArticleIdBody, response: { 200: Type.Object({ message: Type.String() }), ...refusals } },
     handler: async (request) => {
-      await deleteArticle(db, request.user.id, request.body.id);
+      await deleteArticle(db, actorOf(request), request.body.id);
       return { message: 'The article was deleted.' };
     },
   });
@@ -106,7 +107,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       const draft = await requestAiDraft(ai, topic);
       return createArticle(
         db,
-        request.user.id,
+        actorOf(request),
         { kind: 'ai', title: draft.title, author: 'Animal Doctor Editorial', avatar: '/images/authors/animal-doctor-editorial.svg', contents: draft.contents, sub_content: draft.subContent },
         { aiTopic: topic },
       );
