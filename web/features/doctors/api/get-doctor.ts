@@ -1,6 +1,7 @@
 // POST /api/doctors/get-by-id: a listed practice's public profile (docs/product.md, Search).
 import type { DoctorProfile } from '../../../../shared/schemas/doctor';
 import { api } from '../../../lib/api';
+import { currentPathId, takeInitialData } from '../../../lib/initial-data';
 
 const getDoctorApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -13,3 +14,9 @@ const getDoctorApi = api.injectEndpoints({
 });
 
 export const { useGetDoctorQuery } = getDoctorApi;
+
+/** Seeds the cache with the profile the server embedded in the page (web/lib/initial-data.ts). */
+export function seedDoctorFromPage(dispatch: (action: unknown) => unknown) {
+  const doctor = takeInitialData()?.doctor;
+  if (doctor) dispatch(getDoctorApi.util.upsertQueryEntries([{ endpointName: 'getDoctor', arg: currentPathId(), value: doctor }]));
+}
