@@ -35,7 +35,8 @@ export default function ClinicMap({ points, activeId, onActivate, label, zoom = 
   useEffect(() => {
     if (!holder.current) return;
     const placed = markers.current;
-    const created = L.map(holder.current, { scrollWheelZoom: false, attributionControl: true });
+    // A view from the start: Leaflet defers adding layers (and their elements) until a map has one.
+    const created = L.map(holder.current, { scrollWheelZoom: false, attributionControl: true }).setView([39.8, -98.6], 3);
     L.tileLayer(TILES, { maxZoom: 19, attribution: '&copy; OpenStreetMap contributors' })
       .on('tileerror', () => setTilesFailed(true))
       .addTo(created);
@@ -54,10 +55,9 @@ export default function ClinicMap({ points, activeId, onActivate, label, zoom = 
     for (const marker of markers.current.values()) marker.remove();
     markers.current.clear();
     for (const point of points) {
-      const marker = L.circleMarker([point.latitude, point.longitude], PLAIN).bindTooltip(point.label).addTo(current);
+      const marker = L.circleMarker([point.latitude, point.longitude], { ...PLAIN, className: `doctor-marker doctor-marker-${point.id}` }).bindTooltip(point.label).addTo(current);
       marker.on('mouseover', () => activate.current?.(point.id));
       marker.on('mouseout', () => activate.current?.(null));
-      marker.getElement()?.setAttribute('data-doctor-id', String(point.id));
       markers.current.set(point.id, marker);
     }
     const only = points.length === 1 ? points[0] : undefined;
