@@ -78,6 +78,19 @@ describe('searching for a vet', () => {
       await expect.poll(() => page.locator('.profile-map path.leaflet-interactive').count(), { timeout: 15_000 }).toBe(1);
       expect(await page.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile-${viewport.width}.png`, fullPage: true });
+      // Loaded directly, the profile comes embedded in the page (#initial-data): no second request for it.
+      const profileRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/doctors/get-by-id')) profileRequests.push(request.url());
+      });
+      await page.reload();
+      await expect.poll(() => page.locator('main h1').textContent(), { timeout: 15_000 }).toBe(second[0]);
+      await expect.poll(() => page.locator('.profile-map path.leaflet-interactive').count(), { timeout: 15_000 }).toBe(1);
+      expect(profileRequests).toEqual([]);
+      await page.goBack();
+      await page.waitForURL(/start=1/);
+      await page.goForward();
+      await page.waitForURL(/\/viewdoctorprofile\/\d+$/);
 
       // Back to the same page of results; a reload of the address gives the same results.
       await page.goBack();

@@ -40,11 +40,7 @@ function DoctorCard({ doctor, active, onActivate }: { doctor: DoctorSummary; act
         {doctor.distance !== null && <span className="distance">{doctor.distance.toFixed(1)} mi</span>}
       </div>
       <p className="doctor-address">{[doctor.street, doctor.city, doctor.state && `${doctor.state} ${doctor.zip ?? ''}`.trim()].filter(Boolean).join(', ')}</p>
-      <ul className="tags" aria-label="Open hours">
-        {doctor.open_now === true && <li className="tag tag-open">Open now</li>}
-        {doctor.open_now === false && <li className="tag tag-closed">Closed now</li>}
-      </ul>
-      <DoctorBadges doctor={doctor} />
+      <DoctorBadges doctor={doctor} openNow={doctor.open_now} />
       {doctor.species.length > 0 && <p className="muted">Treats: {doctor.species.join(', ')}</p>}
       <div className="actions">
         <Link className="button button-primary" to={`/viewdoctorprofile/${doctor.id}`} aria-label={`View profile of ${title}`}>
