@@ -3,7 +3,8 @@
 // can be shared, bookmarked and walked back with the browser's Back button. The filters are additive short names:
 // radius, species and services (comma-separated), emergency=1, open=1, accepting=1, sort=distance|name.
 import { SEARCH_DEFAULTS } from '../../../shared/constants/messages';
-import { SEARCH_RADII, type DoctorSearchBody } from '../../../shared/schemas/doctor';
+import { SEARCH_RADII } from '../../../shared/constants/search';
+import type { DoctorSearchBody } from '../../../shared/schemas/doctor';
 import type { SearchSort, SearchState } from './search-slice';
 
 function whole(value: string | null, fallback: number): number {

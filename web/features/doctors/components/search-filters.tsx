@@ -1,7 +1,7 @@
 // Radius, filters and sort of /searchdoctor (docs/product.md, Search). Each change is a new address at page one:
 // the URL stays the one source of the search (../search-params.ts). Native controls keep it keyboard usable.
 import { useNavigate } from 'react-router';
-import { SEARCH_RADII } from '../../../../shared/schemas/doctor';
+import { SEARCH_RADII } from '../../../../shared/constants/search';
 import { searchPath } from '../search-params';
 import type { SearchState } from '../search-slice';
 

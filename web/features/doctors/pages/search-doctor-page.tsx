@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/constants/messages';
-import { DEFAULT_SEARCH_RADIUS, SEARCH_COUNT_CAP, SEARCH_RADII, type DoctorSummary } from '../../../../shared/schemas/doctor';
+import { DEFAULT_SEARCH_RADIUS, SEARCH_COUNT_CAP, SEARCH_RADII } from '../../../../shared/constants/search';
+import type { DoctorSummary } from '../../../../shared/schemas/doctor';
 import { PageHero } from '../../../components/ui/page-hero';
 import { useAppDispatch } from '../../../app/store';
 import { useSearchDoctorsQuery } from '../api/search-doctors';
