@@ -32,6 +32,9 @@ import profileRoutes from './routes/api/user/profile';
 import reviewRoutes from './routes/api/admin/review';
 import uploadRoutes from './routes/uploads/index';
 import adminArticleRoutes from './routes/api/admin/articles/index';
+import profileStatsPlugin from './plugins/app/plan-features/profile-stats';
+import planFeatureRoutes from './routes/api/user/plan-features';
+import doctorFeatureRoutes from './routes/api/doctors/plan-features';
 
 export interface AppOptions {
   config: Config;
@@ -58,6 +61,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(accountsPlugin);
   await fastify.register(paymentsPlugin);
   await fastify.register(storagePlugin);
+  await fastify.register(profileStatsPlugin);
 
   await fastify.register(healthRoutes, { prefix: '/api/health' });
   await fastify.register(userRoutes, { prefix: '/api/user' });
@@ -66,10 +70,12 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(articleRoutes('blog'), { prefix: '/api/articles' });
   await fastify.register(articleRoutes('ai'), { prefix: '/api/ai_articles' });
   await fastify.register(doctorRoutes, { prefix: '/api/doctors' });
+  await fastify.register(doctorFeatureRoutes, { prefix: '/api/doctors' });
   await fastify.register(seoRoutes);
   await fastify.register(paymentRoutes, { prefix: '/api/payment' });
   await fastify.register(paymentWebhookRoutes, { prefix: '/api/payment' });
   await fastify.register(profileRoutes, { prefix: '/api/user' });
+  await fastify.register(planFeatureRoutes, { prefix: '/api/user' });
   await fastify.register(reviewRoutes, { prefix: '/api/admin' });
   await fastify.register(uploadRoutes, { prefix: '/uploads' });
   await fastify.register(adminArticleRoutes, { prefix: '/api/admin/articles' });

@@ -16,6 +16,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key this app writes: servers that should share limits share it. */
+  redisKeyPrefix: string;
   /** Undefined means "generate one and keep it in DATA_DIR" (embedded default only). */
   jwtSecret: string | undefined;
   demoData: boolean;
@@ -25,6 +27,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** How long a search answer may be reused (0 turns the search cache off, e.g. to benchmark the database). */
   searchCacheSeconds: number;
+  /** How often profile statistics counted in memory are written (docs/product.md, Plans and payment). */
+  statsFlushMs: number;
   timeouts: {
     /** Whole request, body included, must arrive within this (slow-body defence). */
     requestMs: number;
@@ -170,12 +174,14 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
     databaseUrl,
     redisUrl,
+    redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'ad:',
     jwtSecret,
     demoData: flag(env, 'DEMO_DATA', true),
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxy(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
     searchCacheSeconds: integer(env, 'SEARCH_CACHE_SECONDS', 30, 0, 3600),
+    statsFlushMs: integer(env, 'STATS_FLUSH_MS', 5000, 100, 3_600_000),
     timeouts: {
       requestMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
       headersMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),

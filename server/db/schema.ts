@@ -3,12 +3,14 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   boolean,
   customType,
   doublePrecision,
   index,
   integer,
   jsonb,
+  primaryKey,
   pgTable,
   serial,
   smallint,
@@ -252,6 +254,8 @@ export const emailOutbox = pgTable(
     kind: text('kind').notNull(),
     /** Template parameters for the third-party e-mail service transport. */
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    /** Where answers go (a contact message is answered to the pet owner who sent it). */
+    replyTo: text('reply_to'),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -308,3 +312,61 @@ export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Practice photos of a Professional or Premium vet (decisions.md section 5); kept when the plan lapses. */
+export const profilePhotos = pgTable(
+  'profile_photos',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The upload key prefix of the photo's WebP sizes (server/lib/images.ts). */
+    key: text('key').notNull(),
+    /** URL of the default size; `width` and `height` are that size's, for a fixed-size gallery. */
+    url: text('url').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    caption: text('caption').notNull().default(''),
+    /** Counts from 0 (decisions.md section 5). */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('profile_photos_user_position_idx').on(t.userId, t.position)],
+);
+
+/** Messages pet owners sent through a profile's contact form. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    species: text('species').notNull().default(''),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_doctor_created_idx').on(t.doctorId, t.createdAt)],
+);
+
+/** Per-vet, per-UTC-day counts for profile statistics, increased by batched upserts. */
+export const profileDailyStats = pgTable(
+  'profile_daily_stats',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    appearances: integer('appearances').notNull().default(0),
+    clicksPhone: integer('clicks_phone').notNull().default(0),
+    clicksWebsite: integer('clicks_website').notNull().default(0),
+    clicksDirections: integer('clicks_directions').notNull().default(0),
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'profile_daily_stats_pkey', columns: [t.userId, t.day] })],
+);

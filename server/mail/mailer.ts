@@ -13,7 +13,7 @@ const MAX_BACKOFF_MS = 15 * 60_000;
 
 export interface Mailer {
   /** Stores the message; it is sent shortly after (pass a transaction to enqueue atomically). */
-  enqueue(db: DbOrTx, to: { address: string; name?: string | null; kind: string }, content: MailContent): Promise<void>;
+  enqueue(db: DbOrTx, to: { address: string; name?: string | null; kind: string; replyTo?: string | null }, content: MailContent): Promise<void>;
   /** Sends every due message once; returns how many were sent. */
   processDue(): Promise<number>;
   transport: MailTransport;
@@ -51,7 +51,7 @@ export default fp(
         const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
         if (!row) continue;
         try {
-          await transport.send({ to: row.toAddress, toName: row.toName, subject: row.subject, text: row.textBody, html: row.htmlBody, params: row.params });
+          await transport.send({ to: row.toAddress, toName: row.toName, subject: row.subject, text: row.textBody, html: row.htmlBody, params: row.params, replyTo: row.replyTo });
           await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lockedUntil: null, lastError: null }).where(eq(emailOutbox.id, id));
           sent++;
         } catch (error) {
@@ -93,7 +93,7 @@ export default fp(
       transport,
       processDue,
       async enqueue(target, to, content) {
-        await target.insert(emailOutbox).values({ toAddress: to.address, toName: to.name ?? null, kind: to.kind, subject: content.subject, textBody: content.text, htmlBody: content.html, params: content.params });
+        await target.insert(emailOutbox).values({ toAddress: to.address, toName: to.name ?? null, kind: to.kind, subject: content.subject, textBody: content.text, htmlBody: content.html, params: content.params, replyTo: to.replyTo ?? null });
         setImmediate(kick);
       },
     } satisfies Mailer);

@@ -81,3 +81,43 @@ export function profileRejectedEmail(firstName: string, reason: string, link: st
     params: { link, reason, to_name: firstName },
   };
 }
+
+export interface ContactMailInput {
+  clinic: string;
+  name: string;
+  email: string;
+  phone: string;
+  species: string;
+  message: string;
+  messagesLink: string;
+}
+
+/** A pet owner's message to a vet: plain text as typed, escaped in the HTML part; Reply-To is the sender. */
+export function contactMessageEmail(input: ContactMailInput): MailContent {
+  const lines = [`From: ${input.name} <${input.email}>`, ...(input.phone ? [`Phone: ${input.phone}`] : []), ...(input.species ? [`Pet: ${input.species}`] : [])];
+  return {
+    subject: `New message from a pet owner on ${PRODUCT_NAME}`,
+    text: `A pet owner wrote to ${input.clinic} through your ${PRODUCT_NAME} profile.\n\n${lines.join('\n')}\n\n${input.message}\n\nReply to this e-mail to answer them. All your messages: ${input.messagesLink}\n\n${PRODUCT_NAME}`,
+    html: layout(
+      'New message from a pet owner',
+      `<p>A pet owner wrote to ${escape(input.clinic)} through your profile.</p><p style="font-size:14px;color:#4b5563">${lines.map(escape).join('<br>')}</p><div style="white-space:pre-wrap;border-left:3px solid #e5e7eb;padding:8px 12px;margin:16px 0">${escape(input.message)}</div><p style="font-size:14px;color:#4b5563">Reply to this e-mail to answer them.</p>${button(input.messagesLink, 'See all messages')}`,
+    ),
+    params: { link: input.messagesLink },
+  };
+}
+
+/**
+ * The sender's confirmation. It repeats neither the message nor the sender's name, so the form
+ * cannot carry a stranger's text to any address (decisions.md section 5).
+ */
+export function contactConfirmationEmail(clinic: string, profileLink: string): MailContent {
+  return {
+    subject: `Your message to ${clinic} was sent`,
+    text: `Hello,\n\nYour message to ${clinic} was delivered through ${PRODUCT_NAME}. The practice will answer you by e-mail or phone.\n\nIf you did not write to this practice, you can ignore this e-mail.\n\n${profileLink}\n\n${PRODUCT_NAME}`,
+    html: layout(
+      'Your message was sent',
+      `<p>Hello,</p><p>Your message to ${escape(clinic)} was delivered. The practice will answer you by e-mail or phone.</p><p style="font-size:14px;color:#4b5563">If you did not write to this practice, you can ignore this e-mail.</p>${button(profileLink, 'View the profile')}`,
+    ),
+    params: { link: profileLink },
+  };
+}

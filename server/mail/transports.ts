@@ -13,6 +13,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   params: Record<string, string>;
+  /** Reply-To address, when answers go to someone else than the sender (a contact message). */
+  replyTo?: string | null;
 }
 
 export interface MailTransport {
@@ -28,6 +30,7 @@ function nodemailerMessage(config: Config, mail: OutgoingMail) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     // RFC 8058 one-click unsubscribe: mail providers POST "List-Unsubscribe=One-Click" to the URL.
     ...(mail.params.list_unsubscribe
       ? { headers: { 'List-Unsubscribe': `<${mail.params.list_unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
@@ -61,7 +64,7 @@ export function createTransport(config: Config, log: (line: string) => void): Ma
             service_id: service.serviceId,
             template_id: service.templateId,
             ...(service.privateKey ? { accessToken: service.privateKey } : {}),
-            template_params: { to_email: mail.to, to_name: mail.toName ?? '', from_name: PRODUCT_NAME, subject: mail.subject, message: mail.text, ...mail.params },
+            template_params: { to_email: mail.to, to_name: mail.toName ?? '', from_name: PRODUCT_NAME, subject: mail.subject, message: mail.text, ...(mail.replyTo ? { reply_to: mail.replyTo } : {}), ...mail.params },
           }),
           signal: AbortSignal.timeout(15_000),
         });

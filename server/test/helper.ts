@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import app, { type AppOptions } from '../app';
@@ -47,6 +48,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MAIL_POLL_MS: '100',
     MAIL_RETRY_BASE_MS: '100',
     REDIS_URL: process.env.REDIS_URL,
+    // Each test app has its own Redis keys: limits never leak between tests or parallel runs.
+    REDIS_KEY_PREFIX: `ad-test:${randomUUID()}:`,
     // Tests write rows behind the app's back (factories, expiry): searches are not cached unless a
     // test asks for it (the doctors tests do, to check the cache and its invalidation).
     SEARCH_CACHE_SECONDS: '0',

@@ -1,6 +1,7 @@
 // Doctor search and public profiles (docs/product.md, Search).
 import { Type, type Static } from '@sinclair/typebox';
 import { ColonId } from './common';
+import { PhotoSchema } from './plan-features';
 
 export const DoctorSearchBody = Type.Object(
   {
@@ -80,6 +81,18 @@ export const DoctorProfileSchema = Type.Intersect([
   }),
 ]);
 
+/** The get-by-id answer: the profile plus what its plan shows now (decisions.md section 5). */
+export const DoctorPageSchema = Type.Intersect([
+  DoctorProfileSchema,
+  Type.Object({
+    /** Practice photos in gallery order, while the plan includes photos. */
+    photos: Type.Array(PhotoSchema),
+    /** Whether the profile takes messages through /api/doctors/contact now. */
+    contact_form: Type.Boolean(),
+  }),
+]);
+
 export type DoctorSearchBody = Static<typeof DoctorSearchBody>;
 export type DoctorSummary = Static<typeof DoctorSummarySchema>;
 export type DoctorProfile = Static<typeof DoctorProfileSchema>;
+export type DoctorPage = Static<typeof DoctorPageSchema>;

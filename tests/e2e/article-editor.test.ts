@@ -27,7 +27,7 @@ async function screenshot(page: Page, name: string) {
 
 /** Signs the demo administrator in through the API and stores the session as the app does. */
 async function signInAsAdmin(page: Page) {
-  const match = /Demo administrator: (\S+) \/ password: (\S+)/.exec(site.server.output());
+  const match = /Demo administrator: (\S+) \/ password: (\S+)/.exec(site.demoOutput + site.server.output());
   expect(match, 'the demo administrator is printed once').not.toBeNull();
   const res = await fetch(`${site.server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: match![1], password: match![2] }) });
   const { token } = (await res.json()) as { token: string };

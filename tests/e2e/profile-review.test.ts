@@ -21,7 +21,7 @@ const VET = 'nora.whitfield@stages.demo.animaldoctor.local';
 const REJECTED_LATER = 'ines.takahashi@stages.demo.animaldoctor.local';
 
 function printed() {
-  const out = site.server.output();
+  const out = site.demoOutput + site.server.output();
   const admin = /Demo administrator: (\S+) \/ password: (\S+)/.exec(out);
   const vets = /Demo vets at every stage, password (\S+):/.exec(out);
   expect(admin && vets, 'the demo passwords are printed once').toBeTruthy();
@@ -175,7 +175,9 @@ describe('profile setup and review', () => {
     await page.goto(`${site.server.url}/viewdoctorprofile/${await userId(REJECTED_LATER, vetPassword)}`);
     await poll(() => main(page).getByRole('heading', { name: 'Profile not available' }).isVisible()).toBe(true);
 
-    expect(vetProblems()).toEqual(['console: Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    // The page itself answers 404 (so search engines drop it) and so does its get-by-id call.
+    expect(vetProblems().length).toBeGreaterThan(0);
+    expect(vetProblems().every((p) => /status of 404/.test(p))).toBe(true);
     expect(admin.problems).toEqual([]);
     await vet.context.close();
     await admin.context.close();

@@ -82,7 +82,7 @@ export default fp(
       global: true,
       max: config.rateLimit.globalPerMinute,
       timeWindow: 60_000,
-      ...(redis ? { redis, nameSpace: 'ad-rl-global:' } : {}),
+      ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl-global:` } : {}),
       // Only the API is limited; static files and the app shell are not. NOTE: decided on the parsed
       // path, so an absolute-form request line cannot slip past (docs/security.md, row 4).
       allowList: (request) => {

@@ -17,6 +17,8 @@ export interface Site<U extends string = string> {
   users: Record<U, PreparedUser>;
   /** The demo administrator of the template's demo data. */
   demoAdmin: { email: string; password: string };
+  /** What the template's server printed once when it made the demo data (the demo passwords). */
+  demoOutput: string;
 }
 
 export interface SiteOptions<U extends string> {
@@ -40,6 +42,7 @@ export function useSite<U extends string = never>(given: SiteOptions<U> | EnvOpt
   beforeAll(async () => {
     const template = inject('e2eTemplate');
     site.demoAdmin = template.demoAdmin;
+    site.demoOutput = template.output;
     const dataDir = copyTemplate(template.dataDir);
     try {
       if (options.users) site.users = (await prepareUsers(dataDir, options.users)) as Record<U, PreparedUser>;

@@ -3,7 +3,7 @@
 // in the app. Each account also gets a session token, so a test can start signed in.
 import type { Config } from '../../../server/config';
 import { openDatabase } from '../../../server/db/client';
-import { payments } from '../../../server/db/schema';
+import { payments, profiles } from '../../../server/db/schema';
 import { hashPassword } from '../../../server/lib/password';
 import { resolveJwtSecret, TokenService } from '../../../server/plugins/app/auth/tokens';
 import { createUser, updateUser } from '../../../server/plugins/app/users/user-repository';
@@ -18,9 +18,11 @@ export interface UserSpec {
   lastName?: string;
   /** Paid plan for stage 'paid' (default 1, Basic). */
   plan?: 1 | 2 | 3;
+  /** A filled, approved profile (a listed practice) with this clinic name; only for stage 'paid'. */
+  listedAs?: string;
 }
 
-export interface PreparedUser extends Required<Omit<UserSpec, 'plan'>> {
+export interface PreparedUser extends Required<Omit<UserSpec, 'plan' | 'listedAs'>> {
   id: number;
   /** A session token, as login answers it: store it under animaldoctorJwtToken to start signed in. */
   token: string;
@@ -50,6 +52,27 @@ export async function prepareUsers(dataDir: string, specs: Record<string, UserSp
           customerId: `cus_fixture_${created.id}`,
           currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
         });
+      }
+      if (spec.listedAs) {
+        await database.db.insert(profiles).values({
+          userId: created.id,
+          clinicName: spec.listedAs,
+          contactPhone: '(406) 555-0142',
+          contactEmail: created.email,
+          street: '12 Main Street',
+          city: 'Absarokee',
+          state: 'MT',
+          zip: '59001',
+          latitude: 45.52,
+          longitude: -109.44,
+          timeZone: 'America/Denver',
+          workingTime: (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, closed: day === 'sun', open: '08:00', close: '18:00' })),
+          summary: 'A friendly mixed practice for dogs, cats and small pets.',
+          species: ['Dogs', 'Cats'],
+          step1DoneAt: new Date(),
+          step2DoneAt: new Date(),
+        });
+        await updateUser(database.db, created.id, { submitAt: new Date(), reviewState: 'approved', reviewedAt: new Date() });
       }
       prepared[key] = {
         id: created.id,

@@ -64,8 +64,8 @@ function memoryCounters(): Counters {
   };
 }
 
-function redisCounters(redis: Redis): Counters {
-  const prefix = 'ad-limit:';
+function redisCounters(redis: Redis, keyPrefix: string): Counters {
+  const prefix = `${keyPrefix}limit:`;
   return {
     async get(key) {
       return Number((await redis.get(prefix + key)) ?? 0);
@@ -92,7 +92,7 @@ function redisCounters(redis: Redis): Counters {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('counters', fastify.redis ? redisCounters(fastify.redis) : memoryCounters());
+    fastify.decorate('counters', fastify.redis ? redisCounters(fastify.redis, fastify.config.redisKeyPrefix) : memoryCounters());
   },
   { name: 'counters', dependencies: ['security'] },
 );

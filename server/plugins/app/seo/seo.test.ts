@@ -265,16 +265,22 @@ describe('robots.txt and sitemaps', () => {
     expect(articleMaps.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('refreshes when a write path invalidates it', async () => {
-    const before = (await get('/sitemap.xml')).body;
+  it('refreshes when a profile is approved (the search version) or a write path invalidates it', async () => {
+    const listed = async (kind: 'profiles' | 'articles') => {
+      const children = locs((await get('/sitemap.xml')).body).filter((c) => c.includes(`/sitemaps/${kind}-`));
+      const all: string[] = [];
+      for (const child of children) all.push(...locs((await get(new URL(child).pathname)).body));
+      return all;
+    };
+    await get('/sitemap.xml');
+    // An approval bumps the search version, which the sitemaps follow at once.
     const fresh = await createVet(app, {});
-    // Cached: the new profile is not listed until the sitemaps are invalidated.
-    expect((await get('/sitemap.xml')).body).toBe(before);
+    expect(await listed('profiles')).toContain(`${SITE}/viewdoctorprofile/${fresh.user.id}`);
+    // An article written straight to the table is not listed until a write path invalidates.
+    const article = await createArticle(app, { published: true });
+    expect(await listed('articles')).not.toContain(`${SITE}/singlepost/:${article.id}`);
     app.seo.sitemaps.invalidate();
-    const children = locs((await get('/sitemap.xml')).body).filter((c) => c.includes('/sitemaps/profiles-'));
-    const all: string[] = [];
-    for (const child of children) all.push(...locs((await get(new URL(child).pathname)).body));
-    expect(all).toContain(`${SITE}/viewdoctorprofile/${fresh.user.id}`);
+    expect(await listed('articles')).toContain(`${SITE}/singlepost/:${article.id}`);
   });
 
   it('escapes URLs and answers 404 for a sitemap that does not exist', async () => {

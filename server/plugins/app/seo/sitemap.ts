@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import type { DbOrTx } from '../../../db/client';
 import { PRIVATE_PATH_PREFIXES, STATIC_PAGES } from '../../../../shared/constants/page-meta';
 import { sitemapChunks, sitemapEntries, type SitemapChunk } from './public-records';
+import { currentSearchVersion } from '../doctors/search-cache';
 
 export const SITEMAP_MAX_URLS = 50_000;
 
@@ -37,18 +38,21 @@ export interface SitemapOptions {
 export function createSitemaps(db: DbOrTx, site: string, options: SitemapOptions = {}) {
   const chunkSize = Math.min(options.chunkSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
   const ttlMs = options.ttlMs ?? 15 * 60_000;
-  let version = 0;
+  let localVersion = 0;
+  // Profile listings change with the search version (approval, suspension, plan changes bump it,
+  // here and on other servers); articles call invalidate().
+  const currentVersion = () => localVersion + currentSearchVersion();
   let plan: Promise<SitemapPlan> | undefined;
 
   const currentPlan = (): Promise<SitemapPlan> => {
     const cached = plan;
     if (cached) {
-      return cached.then((made) => (made.version === version && Date.now() - made.madeAt < ttlMs ? made : refresh()));
+      return cached.then((made) => (made.version === currentVersion() && Date.now() - made.madeAt < ttlMs ? made : refresh()));
     }
     return refresh();
   };
   const refresh = (): Promise<SitemapPlan> => {
-    const madeFor = version;
+    const madeFor = currentVersion();
     const next = Promise.all([sitemapChunks(db, 'profiles', chunkSize), sitemapChunks(db, 'articles', chunkSize)]).then(([profiles, articles]) => ({ profiles, articles, madeAt: Date.now(), version: madeFor }));
     plan = next;
     next.catch(() => {
@@ -60,7 +64,7 @@ export function createSitemaps(db: DbOrTx, site: string, options: SitemapOptions
   return {
     /** Write paths call this when a profile becomes public or not, or an article is published, changed or removed. */
     invalidate(): void {
-      version += 1;
+      localVersion += 1;
     },
 
     async index(): Promise<string> {

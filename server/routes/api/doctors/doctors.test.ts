@@ -165,9 +165,9 @@ describe('filters', () => {
     (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => (day === 'sat' || day === 'sun' ? { day, closed: true } : { day, closed: false, open, close }));
   beforeAll(async () => {
     here = await origin();
-    ids.dogs = await vetAt(here, 1, { species: ['Dogs'], services: ['Surgery'] });
-    ids.cats = await vetAt(here, 2, { species: ['cats'], services: ['Dentistry', 'Wellness exams'] });
-    ids.birds = await vetAt(here, 3, { species: ['Birds'], services: ['Avian care'], emergency: true });
+    ids.dogs = await vetAt(here, 1, { species: ['Dogs'], services: ['Surgery'], plan: 2 });
+    ids.cats = await vetAt(here, 2, { species: ['cats'], services: ['Dentistry', 'Wellness exams'], plan: 2 });
+    ids.birds = await vetAt(here, 3, { species: ['Birds'], services: ['Avian care'], emergency: true, plan: 2 });
     ids.accepting = await vetAt(here, 4, { species: ['dogs', 'cats'], acceptingNewPatients: true });
     ids.newYork = await vetAt(here, 5, { species: ['ferrets'], timeZone: 'America/New_York', workingTime: weekdays('09:00', '17:00') });
     ids.losAngeles = await vetAt(here, 6, { species: ['ferrets'], timeZone: 'America/Los_Angeles', workingTime: weekdays('09:00', '17:00') });

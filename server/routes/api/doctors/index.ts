@@ -3,7 +3,8 @@
 // `GET /api/doctors/get-by-id?id=12`) with Cache-Control and an ETag (304 on If-None-Match).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { DoctorIdBody, DoctorProfileSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
+import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
+import { publicPlanFeatures } from '../../../plugins/app/plan-features/plan-access';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
 import { sendCacheable } from '../../../lib/http-cache';
@@ -93,6 +94,8 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
 export default async function doctorRoutes(fastify: FastifyInstance): Promise<void> {
   const { db, pool } = fastify.database;
   const cache = new SearchCache(fastify.config.searchCacheSeconds * 1000);
+  /** The vets each cached answer shows, for counting appearances (docs/product.md, Plans and payment). */
+  const shownIds = new WeakMap<CachedAnswer, number[]>();
 
   // With Redis, a bump on any app server reaches every other one (docs/decisions/037-search-cache.md).
   if (fastify.redis) {
@@ -116,16 +119,22 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
     let answer = cache.get(key);
     if (!answer) {
       const version = currentSearchVersion();
-      answer = cachedAnswer(await searchDoctors(db, normalized, now, pool));
+      const found = await searchDoctors(db, normalized, now, pool);
+      answer = cachedAnswer(found);
+      shownIds.set(answer, [...new Set(found.data.map((doctor) => doctor.id))]);
       cache.set(key, answer, version);
     }
+    // Profile statistics: appearances in search results, also when the answer came from the cache.
+    await fastify.profileStats.recordFromRequest(request, shownIds.get(answer) ?? [], 'appearances');
     return sendAnswer(request, reply, answer, SEARCH_MAX_AGE);
   };
 
   const byId = async (request: FastifyRequest, reply: FastifyReply, raw: number | string) => {
     const doctor = await findPublicDoctor(db, typeof raw === 'number' ? raw : Number(raw.replace(/^:/, '')), clock.now());
     if (!doctor) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
-    return sendCacheable(request, reply, doctor, 120);
+    await fastify.profileStats.recordFromRequest(request, [doctor.id], 'views');
+    // Photos, services and the contact form only while the plan includes them (docs/product.md, Plans and payment).
+    return sendCacheable(request, reply, { ...doctor, ...(await publicPlanFeatures(db, doctor.id, doctor.services)) }, 120);
   };
 
   const searchSummary = 'Listed doctors near a zip code (nearest first), or in a city and/or state, with filters';
@@ -138,11 +147,11 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
     handler: (request, reply) => search(request, reply, bodyFromQuery(request.query as SearchQuery)),
   });
   fastify.post('/get-by-id', {
-    schema: { tags, summary: "A listed doctor's public profile", body: DoctorIdBody, response: { 200: DoctorProfileSchema, 404: ErrorSchema } },
+    schema: { tags, summary: "A listed doctor's public profile", body: DoctorIdBody, response: { 200: DoctorPageSchema, 404: ErrorSchema } },
     handler: (request, reply) => byId(request, reply, (request.body as { id: number | string }).id),
   });
   fastify.get('/get-by-id', {
-    schema: { tags, summary: "A listed doctor's public profile as a cacheable GET", querystring: IdQuery, response: { 200: DoctorProfileSchema, 400: ErrorSchema, 404: ErrorSchema } },
+    schema: { tags, summary: "A listed doctor's public profile as a cacheable GET", querystring: IdQuery, response: { 200: DoctorPageSchema, 400: ErrorSchema, 404: ErrorSchema } },
     handler: (request, reply) => byId(request, reply, (request.query as { id: string }).id),
   });
 }

@@ -1,11 +1,11 @@
 // POST /api/doctors/get-by-id: a listed practice's public profile (docs/product.md, Search).
-import type { DoctorProfile } from '../../../../shared/schemas/doctor';
+import type { DoctorPage } from '../../../../shared/schemas/doctor';
 import { api } from '../../../lib/api';
 import { currentPathId, takeInitialData } from '../../../lib/initial-data';
 
 const getDoctorApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDoctor: build.query<DoctorProfile, string>({
+    getDoctor: build.query<DoctorPage, string>({
       // Silent: the profile page explains a refusal in place.
       query: (id) => ({ url: '/doctors/get-by-id', body: { id }, silent: true }),
       providesTags: (_result, _error, id) => [{ type: 'Doctor', id: Number(id) || id }],
@@ -15,8 +15,13 @@ const getDoctorApi = api.injectEndpoints({
 
 export const { useGetDoctorQuery } = getDoctorApi;
 
-/** Seeds the cache with the profile the server embedded in the page (web/lib/initial-data.ts). */
+/**
+ * Seeds the cache with the profile the server embedded in the page (web/lib/initial-data.ts), only when it is the
+ * whole get-by-id answer (with photos and contact_form); a shorter embedded profile is left and the page asks.
+ */
 export function seedDoctorFromPage(dispatch: (action: unknown) => unknown) {
-  const doctor = takeInitialData()?.doctor;
-  if (doctor) dispatch(getDoctorApi.util.upsertQueryEntries([{ endpointName: 'getDoctor', arg: currentPathId(), value: doctor }]));
+  const doctor = takeInitialData()?.doctor as Partial<DoctorPage> | undefined;
+  if (doctor && Array.isArray(doctor.photos) && typeof doctor.contact_form === 'boolean') {
+    dispatch(getDoctorApi.util.upsertQueryEntries([{ endpointName: 'getDoctor', arg: currentPathId(), value: doctor as DoctorPage }]));
+  }
 }

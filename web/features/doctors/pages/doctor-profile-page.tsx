@@ -2,8 +2,11 @@
 import { Link, useParams } from 'react-router';
 import { store } from '../../../app/store';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { recordProfileEvent } from '../api/contact-doctor';
 import { seedDoctorFromPage, useGetDoctorQuery } from '../api/get-doctor';
+import { ContactForm } from '../components/contact-form';
 import { DoctorBadges } from '../components/doctor-badges';
+import { PhotoGallery } from '../components/photo-gallery';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
 import { isOpenAt } from '../opening-hours';
 
@@ -62,6 +65,8 @@ export default function DoctorProfilePage() {
   const openNow = isOpenAt(doctor.working_time, doctor.time_zone) ?? doctor.open_now ?? null;
   const hasPoint = typeof doctor.latitude === 'number' && typeof doctor.longitude === 'number';
   const address = [doctor.street, doctor.city, doctor.state && `${doctor.state} ${doctor.zip ?? ''}`.trim()].filter(Boolean).join(', ');
+  const clinic = doctor.clinic_name ?? doctor.name;
+  const directions = address ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(`${clinic}, ${address}`)}` : undefined;
   return (
     <>
       <section className="page-hero">
@@ -89,6 +94,7 @@ export default function DoctorProfilePage() {
                 <p>{doctor.summary}</p>
               </div>
             )}
+            <PhotoGallery photos={doctor.photos} clinic={clinic} />
             {(doctor.services.length > 0 || doctor.species.length > 0) && (
               <div className="card">
                 <h2>Services</h2>
@@ -121,7 +127,10 @@ export default function DoctorProfilePage() {
               <ul className="plain-list">
                 {doctor.contact_phone && (
                   <li>
-                    Phone: <a href={`tel:${doctor.contact_phone.replace(/[^\d+]/g, '')}`}>{doctor.contact_phone}</a>
+                    Phone:{' '}
+                    <a href={`tel:${doctor.contact_phone.replace(/[^\d+]/g, '')}`} onClick={() => recordProfileEvent(doctor.id, 'phone')}>
+                      {doctor.contact_phone}
+                    </a>
                   </li>
                 )}
                 {doctor.contact_email && (
@@ -132,7 +141,7 @@ export default function DoctorProfilePage() {
                 {doctor.website_url && (
                   <li>
                     Website:{' '}
-                    <a href={doctor.website_url} rel="noopener nofollow" target="_blank">
+                    <a href={doctor.website_url} rel="noopener nofollow" target="_blank" onClick={() => recordProfileEvent(doctor.id, 'website')}>
                       {doctor.website_title ?? doctor.website_url}
                     </a>
                   </li>
@@ -144,7 +153,15 @@ export default function DoctorProfilePage() {
                   <LazyClinicMap points={[{ id: doctor.id, latitude: doctor.latitude as number, longitude: doctor.longitude as number, label: doctor.clinic_name ?? doctor.name }]} label={`Map of ${doctor.clinic_name ?? doctor.name}`} zoom={15} />
                 </div>
               )}
+              {directions && (
+                <p>
+                  <a className="button" href={directions} target="_blank" rel="noopener nofollow" onClick={() => recordProfileEvent(doctor.id, 'directions')}>
+                    Get directions
+                  </a>
+                </p>
+              )}
             </div>
+            {doctor.contact_form && <ContactForm doctorId={doctor.id} clinic={clinic} />}
             {doctor.working_time.length > 0 && (
               <div className="card">
                 <h2>Opening hours</h2>

@@ -1,8 +1,8 @@
 // /viewprofile (docs/product.md, Roles and guards and Profile and review): the vet's own profile as the public sees it, its
 // review state (draft, in review, approved, rejected with the reason) and the plan with its renewal date.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
-import { planById } from '../../../../shared/constants/plans';
+import { planById, planIncludes, type PlanFeature } from '../../../../shared/constants/plans';
 import { REVIEW_STATE_LABELS } from '../../../../shared/schemas/profile';
 import type { User } from '../../../../shared/types/user';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
@@ -12,6 +12,20 @@ import { formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { signedInUser, userReplaced } from '../../auth';
 import { profileApi } from '../api/profile-api';
+import { MessagesPanel } from '../components/messages-panel';
+import { PhotosPanel } from '../components/photos-panel';
+import { ServicesPanel } from '../components/services-panel';
+
+// The statistics chart loads only for a Premium vet on this page.
+const StatisticsPanel = lazy(() => import('../components/statistics-panel'));
+
+/** Whether the plan in force includes a feature (the server checks again on every call). */
+function hasFeature(user: User, feature: PlanFeature): boolean {
+  const payment = user.payment;
+  if (!payment || (payment.status !== 'active' && payment.status !== 'canceling')) return false;
+  if (payment.current_period_end && new Date(payment.current_period_end) <= new Date()) return false;
+  return planIncludes(payment.plan, feature);
+}
 
 function ReviewStatus({ user }: { user: User }) {
   const state = user.review_state;
@@ -96,6 +110,14 @@ export default function ViewProfilePage() {
               )}
             </div>
           </div>
+          {hasFeature(user, 'statistics') && (
+            <Suspense fallback={<p aria-busy="true">Loading statistics…</p>}>
+              <StatisticsPanel />
+            </Suspense>
+          )}
+          {hasFeature(user, 'contact_form') && <MessagesPanel />}
+          {hasFeature(user, 'photos') && <PhotosPanel />}
+          {hasFeature(user, 'services') && <ServicesPanel services={user.profile?.services ?? []} />}
           {user.profile ? <ProfilePreview user={user} profile={user.profile} /> : <p className="empty-state">You have not filled in your profile yet.</p>}
         </div>
       </section>

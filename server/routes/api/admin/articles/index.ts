@@ -38,6 +38,10 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   const { db } = fastify.database;
   const ai = fastify.config.ai;
   fastify.addHook('preHandler', fastify.requireAdmin);
+  // A saved change can add, change or remove a public article: the sitemaps list it at once.
+  fastify.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 200 && /\/(update|publish|unpublish|delete)$/.test(request.routeOptions.url ?? '')) fastify.seo.sitemaps.invalidate();
+  });
   // Scoped to these routes: only upload-image reads multipart bodies, one file of at most 5 MB.
   await fastify.register(multipart, { limits: { fileSize: IMAGE_RULES.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 64 } });
 

@@ -1,0 +1,90 @@
+// The contact form on a public profile (decisions.md section 5): checks, spam traps, limits, then
+// the message is stored and both e-mails are written to the outbox in one transaction.
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { contactMessages, profiles, users } from '../../../db/schema';
+import { contactConfirmationEmail, contactMessageEmail } from '../../../mail/templates';
+import { CONTACT_LIMITS } from '../../../../shared/constants/services';
+import { planIncludes } from '../../../../shared/constants/plans';
+import { isPersonName } from '../../../../shared/schemas/common';
+import type { ContactBody, ContactMessage } from '../../../../shared/schemas/plan-features';
+import { httpError } from '../../../lib/http-error';
+import { findPublicDoctor } from '../doctors/doctor-search';
+import { planInForce } from './plan-access';
+
+export const CONTACT_SENT = 'Thank you. Your message was sent to the practice, and we e-mailed you a confirmation.';
+const HOUR = 3_600_000;
+// A tag (<b>, </p>, <!-- -->, <?xml) or an HTML entity: the form takes plain text only.
+const HTML = /<\s*[a-z!/?][^>]*>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i;
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const ONE_LINE = /[\r\n]/;
+
+const invalid = (field: string, message: string) => httpError(400, 'VALIDATION_ERROR', message, { field });
+
+function cleanInput(body: ContactBody) {
+  const name = body.name.trim();
+  const phone = (body.phone ?? '').trim();
+  const species = (body.species ?? '').trim();
+  const message = body.message.replace(/\r\n/g, '\n').trim();
+  if (!name) throw invalid('name', 'Enter your name.');
+  if (name.length > CONTACT_LIMITS.nameMax || !isPersonName(name)) throw invalid('name', `Enter your name on one line, up to ${CONTACT_LIMITS.nameMax} characters.`);
+  if (phone.length > CONTACT_LIMITS.phoneMax || !/^[0-9+().\-\s]*$/.test(phone)) throw invalid('phone', 'Enter a phone number with digits, spaces and + ( ) - only, or leave it empty.');
+  if (species.length > CONTACT_LIMITS.speciesMax || ONE_LINE.test(species) || CONTROL.test(species)) throw invalid('species', `Enter your pet's species in up to ${CONTACT_LIMITS.speciesMax} characters.`);
+  if (!message) throw invalid('message', 'Write a message to the practice.');
+  if (message.length > CONTACT_LIMITS.messageMax) throw invalid('message', `Keep the message under ${CONTACT_LIMITS.messageMax.toLocaleString('en-US')} characters.`);
+  if (CONTROL.test(message)) throw invalid('message', 'The message contains characters that cannot be sent. Please retype it.');
+  for (const [field, value] of [['name', name], ['species', species], ['message', message]] as const) {
+    if (HTML.test(value)) throw invalid(field, 'Please write plain text: HTML tags and codes are not accepted.');
+  }
+  return { name, email: body.email.trim().toLowerCase(), phone, species, message };
+}
+
+/**
+ * Sends a contact message. A filled honeypot gets the same answer and sends nothing. Limits: one
+ * client CONTACT_LIMITS.perClientPerHour, one vet perVetPerHour, each an atomic counter step.
+ */
+export async function sendContactMessage(fastify: FastifyInstance, doctorId: number, body: ContactBody, clientKey: string): Promise<void> {
+  if (body.website && body.website.trim() !== '') {
+    fastify.log.info({ doctorId }, 'contact form honeypot filled; message dropped');
+    return;
+  }
+  const input = cleanInput(body);
+  const { db } = fastify.database;
+  const doctor = await findPublicDoctor(db, doctorId);
+  if (!doctor || !planIncludes(await planInForce(db, doctorId), 'contact_form')) {
+    throw httpError(404, 'NOT_FOUND', 'This practice does not take messages through the site. Please call or e-mail them instead.');
+  }
+  const tooMany = () => httpError(429, 'RATE_LIMITED', 'Too many messages were sent in the last hour. Please try again later or call the practice.');
+  const client = `contact:client:${clientKey}`;
+  if ((await fastify.counters.hit(client, HOUR)) > CONTACT_LIMITS.perClientPerHour) throw tooMany();
+  if ((await fastify.counters.hit(`contact:vet:${doctorId}`, HOUR)) > CONTACT_LIMITS.perVetPerHour) {
+    // This client's attempt did not reach the vet; it does not count against them.
+    await fastify.counters.decrement(client);
+    throw tooMany();
+  }
+
+  const [account] = await db.select({ email: users.email, contactEmail: profiles.contactEmail }).from(users).innerJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.id, doctorId));
+  const to = account?.contactEmail?.trim() || account!.email;
+  const clinic = doctor.clinic_name || doctor.name;
+  const base = fastify.config.publicUrl;
+  await db.transaction(async (tx) => {
+    await tx.insert(contactMessages).values({ doctorId, ...input });
+    await fastify.mailer.enqueue(tx, { address: to, name: clinic, kind: 'contact_message', replyTo: input.email }, contactMessageEmail({ clinic, ...input, messagesLink: `${base}/viewprofile#messages` }));
+    await fastify.mailer.enqueue(tx, { address: input.email, kind: 'contact_confirmation' }, contactConfirmationEmail(clinic, `${base}/viewdoctorprofile/${doctorId}`));
+  });
+  fastify.profileStats.record(doctorId, 'messages');
+}
+
+export async function listMessages(fastify: FastifyInstance, doctorId: number, page: number, pageSize: number): Promise<{ data: ContactMessage[]; totalCount: number }> {
+  const { db } = fastify.database;
+  const where = and(eq(contactMessages.doctorId, doctorId));
+  const [rows, [total]] = await Promise.all([
+    db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(contactMessages).where(where),
+  ]);
+  return {
+    data: rows.map((row) => ({ id: row.id, name: row.name, email: row.email, phone: row.phone, species: row.species, message: row.message, created_at: row.createdAt.toISOString() })),
+    totalCount: Number(total?.n ?? 0),
+  };
+}

@@ -1,0 +1,45 @@
+// Which plan features a vet has now (decisions.md section 5). A feature call runs after
+// requireVerified and refuses a plan without the feature with 403 and a plain sentence.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { DbOrTx } from '../../../db/client';
+import { payments } from '../../../db/schema';
+import { planIncludes, type PlanFeature } from '../../../../shared/constants/plans';
+import { httpError } from '../../../lib/http-error';
+import { activePlan } from '../auth/policies';
+import { listPhotos } from './photos';
+
+export const FEATURE_MESSAGES: Record<Exclude<PlanFeature, 'listed' | 'featured'>, string> = {
+  photos: 'Practice photos are part of the Professional and Premium plans. Choose one on the Pricing page to add photos.',
+  services: 'Services are part of the Professional and Premium plans. Choose one on the Pricing page to list your services.',
+  contact_form: 'The contact form and its messages are part of the Professional and Premium plans. Choose one on the Pricing page.',
+  statistics: 'Profile statistics are part of the Premium plan. Choose it on the Pricing page to see them.',
+};
+
+/** The plan in force for a user now (0 when none, expired or lapsed). */
+export async function planInForce(db: DbOrTx, userId: number): Promise<number> {
+  const [payment] = await db.select().from(payments).where(eq(payments.userId, userId));
+  return activePlan(payment);
+}
+
+/** A preHandler for a plan feature call: signed in, verified, and a plan that includes `feature`. */
+export function requireFeature(fastify: FastifyInstance, feature: keyof typeof FEATURE_MESSAGES): preHandlerAsyncHookHandler {
+  return async function (this: FastifyInstance, request: FastifyRequest, reply) {
+    await fastify.requireVerified.call(this, request, reply);
+    if (!planIncludes(await planInForce(fastify.database.db, request.user.id), feature)) throw httpError(403, 'PLAN_REQUIRED', FEATURE_MESSAGES[feature]);
+  };
+}
+
+/**
+ * What a public profile shows of the plan features now: photos and services only while the plan
+ * includes them, and whether the contact form is open. Hidden data is kept for an upgrade
+ * (docs/product.md, Plans and payment).
+ */
+export async function publicPlanFeatures(db: DbOrTx, userId: number, services: string[]) {
+  const plan = await planInForce(db, userId);
+  return {
+    services: planIncludes(plan, 'services') ? services : [],
+    photos: planIncludes(plan, 'photos') ? await listPhotos(db, userId) : [],
+    contact_form: planIncludes(plan, 'contact_form'),
+  };
+}

@@ -1,0 +1,107 @@
+// Profile statistics counting (decisions.md section 5, docs/product.md, Plans and payment): public
+// pages only add to an in-memory tally; a timer writes the tally every few seconds (and on close)
+// in one INSERT ... ON CONFLICT DO UPDATE that adds to the per-vet, per-UTC-day row. Bots and the
+// vet's own visits are not counted. A crash loses at most the last few seconds of counts.
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+
+export type StatKind = 'views' | 'appearances' | 'clicks_phone' | 'clicks_website' | 'clicks_directions' | 'messages';
+export const STAT_KINDS: readonly StatKind[] = ['views', 'appearances', 'clicks_phone', 'clicks_website', 'clicks_directions', 'messages'];
+/** A tally this large is written at once rather than waiting for the timer. */
+const MAX_PENDING_ROWS = 5_000;
+
+// Crawlers, link previews, monitors and scripts. An empty user agent is not a person's browser either.
+const BOT_UA = /bot|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|monitor|uptime|lighthouse|pingdom|curl|wget|httpie|python-|go-http-client|java\/|okhttp|axios|node-fetch|undici|libwww|scrapy|phantomjs/i;
+
+export function isBot(userAgent: string | undefined): boolean {
+  return !userAgent || BOT_UA.test(userAgent);
+}
+
+export const utcDay = (at = new Date()) => at.toISOString().slice(0, 10);
+
+export interface ProfileStats {
+  /** Adds to a vet's count for today (UTC). */
+  record(userId: number, kind: StatKind, count?: number): void;
+  /** Records a public event unless the request comes from a bot or from the vet themself. */
+  recordFromRequest(request: FastifyRequest, userIds: readonly number[], kind: StatKind): Promise<void>;
+  /** Writes the tally now; resolves when it is stored. */
+  flush(): Promise<void>;
+  /** Rows waiting in memory (for tests and health). */
+  pending(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    profileStats: ProfileStats;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    const { db } = fastify.database;
+    let tally = new Map<string, Record<StatKind, number>>();
+    let writing: Promise<void> = Promise.resolve();
+
+    const write = async (rows: Map<string, Record<StatKind, number>>) => {
+      if (rows.size === 0) return;
+      const values = [...rows].map(([key, c]) => {
+        const [userId, day] = key.split('|') as [string, string];
+        return sql`(${Number(userId)}::int, ${day}::date, ${c.views}::int, ${c.appearances}::int, ${c.clicks_phone}::int, ${c.clicks_website}::int, ${c.clicks_directions}::int, ${c.messages}::int)`;
+      });
+      // NOTE: joined with users so that a vet deleted since the event does not fail the whole batch.
+      await db.execute(sql`
+        INSERT INTO profile_daily_stats AS s (user_id, day, views, appearances, clicks_phone, clicks_website, clicks_directions, messages)
+        SELECT v.* FROM (VALUES ${sql.join(values, sql`, `)}) AS v(user_id, day, views, appearances, clicks_phone, clicks_website, clicks_directions, messages)
+        JOIN users u ON u.id = v.user_id
+        ON CONFLICT (user_id, day) DO UPDATE SET
+          views = s.views + excluded.views, appearances = s.appearances + excluded.appearances,
+          clicks_phone = s.clicks_phone + excluded.clicks_phone, clicks_website = s.clicks_website + excluded.clicks_website,
+          clicks_directions = s.clicks_directions + excluded.clicks_directions, messages = s.messages + excluded.messages`);
+    };
+
+    const flush = (): Promise<void> => {
+      const rows = tally;
+      tally = new Map();
+      writing = writing.then(() => write(rows)).catch((error: unknown) => fastify.log.error({ err: error }, 'profile statistics not written'));
+      return writing;
+    };
+
+    const record = (userId: number, kind: StatKind, count = 1) => {
+      const key = `${userId}|${utcDay()}`;
+      let row = tally.get(key);
+      if (!row) {
+        row = { views: 0, appearances: 0, clicks_phone: 0, clicks_website: 0, clicks_directions: 0, messages: 0 };
+        tally.set(key, row);
+      }
+      row[kind] += count;
+      if (tally.size >= MAX_PENDING_ROWS) void flush();
+    };
+
+    /** The signed-in account behind a request's optional session token, if any. */
+    const viewerId = async (request: FastifyRequest): Promise<number | undefined> => {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) return undefined;
+      return (await fastify.userFromSessionToken(header.slice(7)).catch(() => undefined))?.id;
+    };
+
+    fastify.decorate('profileStats', {
+      record,
+      async recordFromRequest(request, userIds, kind) {
+        if (userIds.length === 0 || isBot(request.headers['user-agent'])) return;
+        const viewer = await viewerId(request);
+        for (const id of userIds) if (id !== viewer) record(id, kind);
+      },
+      flush,
+      pending: () => tally.size,
+    } satisfies ProfileStats);
+
+    const timer = setInterval(() => void flush(), fastify.config.statsFlushMs);
+    timer.unref();
+    fastify.addHook('onClose', async () => {
+      clearInterval(timer);
+      await flush();
+    });
+  },
+  { name: 'profile-stats', dependencies: ['database', 'authenticate'] },
+);

@@ -1,0 +1,86 @@
+// The contact form of a Professional or Premium profile (decisions.md section 5): name, e-mail,
+// phone (optional), pet species and message, plain text. A hidden `website` field is a honeypot.
+import { useState, type FormEvent } from 'react';
+import { CONTACT_LIMITS } from '../../../../shared/constants/services';
+import { useContactDoctorMutation, type ContactInput } from '../api/contact-doctor';
+
+const EMPTY = { name: '', email: '', phone: '', species: '', message: '', website: '' };
+
+export function ContactForm({ doctorId, clinic }: { doctorId: number; clinic: string }) {
+  const [values, setValues] = useState(EMPTY);
+  const [sent, setSent] = useState<string>();
+  const [problem, setProblem] = useState<{ message: string; field?: string }>();
+  const [send, { isLoading }] = useContactDoctorMutation();
+
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(undefined);
+    const input: ContactInput = { id: doctorId, ...values };
+    const answer = await send(input);
+    if ('error' in answer && answer.error) {
+      const error = answer.error as { message?: string; data?: { field?: string } };
+      setProblem({ message: error.message ?? 'The message could not be sent. Please try again.', field: error.data?.field });
+      return;
+    }
+    setSent(answer.data?.message);
+    setValues(EMPTY);
+  };
+  const invalid = (field: string) => (problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'contact-problem' } : {});
+
+  return (
+    <div className="card" id="contact">
+      <h2>Send a message</h2>
+      {sent ? (
+        <div role="status" className="form-success">
+          <p>{sent}</p>
+          <button type="button" className="button" onClick={() => setSent(undefined)}>
+            Write another message
+          </button>
+        </div>
+      ) : (
+        <form className="contact-form" onSubmit={submit} noValidate={false}>
+          <p className="muted">Ask {clinic} a question. They answer by e-mail or phone.</p>
+          <div className="field">
+            <label htmlFor="contact-name">Your name</label>
+            <input id="contact-name" required maxLength={CONTACT_LIMITS.nameMax} autoComplete="name" value={values.name} onChange={set('name')} {...invalid('name')} />
+          </div>
+          <div className="field">
+            <label htmlFor="contact-email">E-mail</label>
+            <input id="contact-email" type="email" required autoComplete="email" value={values.email} onChange={set('email')} {...invalid('email')} />
+          </div>
+          <div className="form-row">
+            <div className="field">
+              <label htmlFor="contact-phone">Phone (optional)</label>
+              <input id="contact-phone" type="tel" maxLength={CONTACT_LIMITS.phoneMax} autoComplete="tel" value={values.phone} onChange={set('phone')} {...invalid('phone')} />
+            </div>
+            <div className="field">
+              <label htmlFor="contact-species">Pet species</label>
+              <input id="contact-species" maxLength={CONTACT_LIMITS.speciesMax} placeholder="Dog, cat, rabbit…" value={values.species} onChange={set('species')} {...invalid('species')} />
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor="contact-message">Message</label>
+            <textarea id="contact-message" required rows={5} maxLength={CONTACT_LIMITS.messageMax} value={values.message} onChange={set('message')} {...invalid('message')} />
+            <span className="muted field-hint">
+              Plain text, up to {CONTACT_LIMITS.messageMax.toLocaleString('en-US')} characters ({values.message.length} used).
+            </span>
+          </div>
+          {/* The honeypot: hidden from people and screen readers; bots fill it in. */}
+          <div className="honeypot" aria-hidden="true">
+            <label htmlFor="contact-website">Website</label>
+            <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
+          </div>
+          {problem && (
+            <p id="contact-problem" className="form-error" role="alert">
+              {problem.message}
+            </p>
+          )}
+          <button type="submit" className="button button-primary" disabled={isLoading}>
+            {isLoading ? 'Sending…' : 'Send message'}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
