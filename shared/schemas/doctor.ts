@@ -21,11 +21,8 @@ export const DoctorSearchBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Radii a search may use, in miles (docs/product.md, Search). */
-export const SEARCH_RADII = [5, 10, 25, 50, 100] as const;
-export const DEFAULT_SEARCH_RADIUS = 25;
-/** Counting stops here: an answer says "1,000+" instead of reading every vet in range. */
-export const SEARCH_COUNT_CAP = 1000;
+// Radii, default radius and count cap live in ../constants/search.ts (the web's first page reads them without TypeBox).
+export { DEFAULT_SEARCH_RADIUS, SEARCH_COUNT_CAP, SEARCH_RADII } from '../constants/search';
 
 /** A public profile by id; ids above 2147483647 are refused with 400 (docs/security.md, row 8). */
 export const DoctorIdBody = Type.Object({ id: ColonId }, { additionalProperties: false });

@@ -20,7 +20,7 @@ export const contentSecurityPolicy = {
     scriptSrc: ["'self'"],
     // antd writes its styles at run time (CSS-in-JS), so styles need 'unsafe-inline'.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],

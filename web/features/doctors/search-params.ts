@@ -1,21 +1,42 @@
 // The URL of /searchdoctor is the one source of a search: zip, city, state, count and start mirror
 // searchZipCode, searchCity, searchState, searchCount and searchStart (docs/product.md, Client state and flows), so a search
-// can be shared, bookmarked and walked back with the browser's Back button.
+// can be shared, bookmarked and walked back with the browser's Back button. The filters are additive short names:
+// radius, species and services (comma-separated), emergency=1, open=1, accepting=1, sort=distance|name.
 import { SEARCH_DEFAULTS } from '../../../shared/constants/messages';
-import type { SearchState } from './search-slice';
+import { SEARCH_RADII } from '../../../shared/constants/search';
+import type { DoctorSearchBody } from '../../../shared/schemas/doctor';
+import type { SearchSort, SearchState } from './search-slice';
 
 function whole(value: string | null, fallback: number): number {
   const n = Number(value);
   return value !== null && value.trim() !== '' && Number.isInteger(n) ? n : fallback;
 }
 
+function list(value: string | null): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+const flag = (value: string | null) => value === '1' || value === 'true';
+
 export function searchFromParams(params: URLSearchParams): SearchState {
+  const radius = whole(params.get('radius'), 0);
+  const sort = params.get('sort');
   return {
     searchZipCode: params.get('zip') ?? '',
     searchCity: params.get('city') ?? '',
     searchState: params.get('state') ?? '',
     searchCount: whole(params.get('count'), SEARCH_DEFAULTS.searchCount),
     searchStart: whole(params.get('start'), SEARCH_DEFAULTS.searchStart),
+    radius: (SEARCH_RADII as readonly number[]).includes(radius) ? radius : undefined,
+    species: list(params.get('species')),
+    services: list(params.get('services')),
+    emergency: flag(params.get('emergency')),
+    openNow: flag(params.get('open')),
+    acceptingNewPatients: flag(params.get('accepting')),
+    sort: sort === 'distance' || sort === 'name' ? (sort as SearchSort) : undefined,
   };
 }
 
@@ -25,6 +46,13 @@ export function searchToParams(search: Partial<SearchState>): URLSearchParams {
   if (search.searchZipCode) params.set('zip', search.searchZipCode);
   if (search.searchCity) params.set('city', search.searchCity);
   if (search.searchState) params.set('state', search.searchState);
+  if (search.radius) params.set('radius', String(search.radius));
+  if (search.species?.length) params.set('species', search.species.join(','));
+  if (search.services?.length) params.set('services', search.services.join(','));
+  if (search.emergency) params.set('emergency', '1');
+  if (search.openNow) params.set('open', '1');
+  if (search.acceptingNewPatients) params.set('accepting', '1');
+  if (search.sort) params.set('sort', search.sort);
   if (search.searchCount !== undefined && search.searchCount !== SEARCH_DEFAULTS.searchCount) params.set('count', String(search.searchCount));
   if (search.searchStart) params.set('start', String(search.searchStart));
   return params;
@@ -33,6 +61,25 @@ export function searchToParams(search: Partial<SearchState>): URLSearchParams {
 export function searchPath(search: Partial<SearchState>): string {
   const params = searchToParams(search);
   return `/searchdoctor${params.size ? `?${params}` : ''}`;
+}
+
+/** The body of POST /api/doctors/search for a search state; absent filters are left out. */
+export function searchBody(search: SearchState): DoctorSearchBody {
+  const body: DoctorSearchBody = {
+    searchZipCode: search.searchZipCode,
+    searchCity: search.searchCity,
+    searchState: search.searchState,
+    searchCount: search.searchCount,
+    searchStart: search.searchStart,
+  };
+  if (search.radius) body.radius = search.radius;
+  if (search.species.length) body.species = search.species;
+  if (search.services.length) body.services = search.services;
+  if (search.emergency) body.emergency = true;
+  if (search.openNow) body.open_now = true;
+  if (search.acceptingNewPatients) body.accepting_new_patients = true;
+  if (search.sort) body.sort = search.sort;
+  return body;
 }
 
 export const hasSearchTerms = (search: SearchState) => Boolean(search.searchZipCode || search.searchCity || search.searchState);

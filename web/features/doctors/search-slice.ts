@@ -1,7 +1,10 @@
 // Search state of docs/product.md, Client state and flows. The URL of /searchdoctor is the one source of a search
-// (./search-params.ts); this state follows it, so the spec's state names stay true.
+// (./search-params.ts); this state follows it, so the spec's state names stay true. The filters, radius and sort
+// (docs/product.md, Search) are additive fields next to the spec's five.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { SEARCH_DEFAULTS } from '../../../shared/constants/messages';
+
+export type SearchSort = 'distance' | 'name';
 
 export interface SearchState {
   searchZipCode: string;
@@ -9,9 +12,27 @@ export interface SearchState {
   searchState: string;
   searchCount: number;
   searchStart: number;
+  /** Miles around the zip code; undefined means the server's default (25). */
+  radius?: number;
+  species: string[];
+  services: string[];
+  emergency: boolean;
+  openNow: boolean;
+  acceptingNewPatients: boolean;
+  sort?: SearchSort;
 }
 
-export const initialSearchState: SearchState = { searchZipCode: '', searchCity: '', searchState: '', ...SEARCH_DEFAULTS };
+export const initialSearchState: SearchState = {
+  searchZipCode: '',
+  searchCity: '',
+  searchState: '',
+  ...SEARCH_DEFAULTS,
+  species: [],
+  services: [],
+  emergency: false,
+  openNow: false,
+  acceptingNewPatients: false,
+};
 
 const searchSlice = createSlice({
   name: 'search',

@@ -4,6 +4,7 @@
 import type { Article } from '../../../../shared/schemas/article';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { api, type ApiFailure } from '../../../lib/api';
+import { currentPathId, takeInitialData } from '../../../lib/initial-data';
 import { toast } from '../../../lib/toast';
 import { articlesPath, type ArticleKind } from './article-kind';
 
@@ -32,3 +33,9 @@ const getArticleApi = api.injectEndpoints({
 });
 
 export const { useGetArticleQuery } = getArticleApi;
+
+/** Seeds the cache with the article the server embedded in the page (web/lib/initial-data.ts). */
+export function seedArticleFromPage(kind: ArticleKind, dispatch: (action: unknown) => unknown) {
+  const article = takeInitialData()?.article;
+  if (article) dispatch(getArticleApi.util.upsertQueryEntries([{ endpointName: 'getArticle', arg: { kind, id: currentPathId() }, value: article }]));
+}

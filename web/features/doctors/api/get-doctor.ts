@@ -1,6 +1,7 @@
 // POST /api/doctors/get-by-id: a listed practice's public profile (docs/product.md, Search).
 import type { DoctorPage } from '../../../../shared/schemas/doctor';
 import { api } from '../../../lib/api';
+import { currentPathId, takeInitialData } from '../../../lib/initial-data';
 
 const getDoctorApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -13,3 +14,14 @@ const getDoctorApi = api.injectEndpoints({
 });
 
 export const { useGetDoctorQuery } = getDoctorApi;
+
+/**
+ * Seeds the cache with the profile the server embedded in the page (web/lib/initial-data.ts), only when it is the
+ * whole get-by-id answer (with photos and contact_form); a shorter embedded profile is left and the page asks.
+ */
+export function seedDoctorFromPage(dispatch: (action: unknown) => unknown) {
+  const doctor = takeInitialData()?.doctor as Partial<DoctorPage> | undefined;
+  if (doctor && Array.isArray(doctor.photos) && typeof doctor.contact_form === 'boolean') {
+    dispatch(getDoctorApi.util.upsertQueryEntries([{ endpointName: 'getDoctor', arg: currentPathId(), value: doctor as DoctorPage }]));
+  }
+}

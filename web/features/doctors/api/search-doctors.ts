@@ -1,11 +1,8 @@
 // POST /api/doctors/search with the search state as its body (docs/product.md, Search).
-import type { DoctorSearchBody, DoctorSummary } from '../../../../shared/schemas/doctor';
+import type { DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
 import { api } from '../../../lib/api';
 
-export interface DoctorSearchResult {
-  data: DoctorSummary[];
-  totalCount: number;
-}
+export type DoctorSearchResult = DoctorSearchAnswer;
 
 const searchDoctorsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -20,7 +20,8 @@ export function DoctorSearchForm({ submitLabel = 'Find a vet' }: { submitLabel?:
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    navigate(searchPath({ searchZipCode: zip.trim(), searchCity: city.trim(), searchState: state.trim(), searchCount: current.searchCount, searchStart: 0 }));
+    // The filters, radius and sort of the current search stay (docs/product.md, Search).
+    navigate(searchPath({ ...current, searchZipCode: zip.trim(), searchCity: city.trim(), searchState: state.trim(), searchStart: 0 }));
   };
 
   return (

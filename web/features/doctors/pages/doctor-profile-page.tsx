@@ -1,12 +1,45 @@
 // /viewdoctorprofile/:id: a listed practice's public profile (docs/product.md, Search).
 import { Link, useParams } from 'react-router';
-import { PageLoader } from '../../../components/ui/page-loader';
+import { store } from '../../../app/store';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useGetDoctorQuery } from '../api/get-doctor';
 import { recordProfileEvent } from '../api/contact-doctor';
+import { seedDoctorFromPage, useGetDoctorQuery } from '../api/get-doctor';
 import { ContactForm } from '../components/contact-form';
 import { DoctorBadges } from '../components/doctor-badges';
 import { PhotoGallery } from '../components/photo-gallery';
+import { LazyClinicMap } from '../components/lazy-clinic-map';
+import { isOpenAt } from '../opening-hours';
+
+// The profile embedded in the page is the first cached answer: the first screen needs no second request
+// and nothing moves when it arrives (docs/product.md, Pages and look).
+seedDoctorFromPage(store.dispatch);
+
+/** The page's frame with grey blocks where the profile goes, the same size, while it loads. */
+function ProfileSkeleton() {
+  return (
+    <div role="status" aria-live="polite" aria-busy="true">
+      <span className="visually-hidden">Loading the profile…</span>
+      <section className="page-hero" aria-hidden="true">
+        <div className="container">
+          <p className="skeleton-line" />
+          <p className="skeleton-line skeleton-title" />
+          <p className="skeleton-line" />
+        </div>
+      </section>
+      <section className="section" aria-hidden="true">
+        <div className="container profile-grid">
+          <div className="profile-main">
+            <div className="card skeleton-card" />
+          </div>
+          <aside className="profile-side">
+            <div className="card skeleton-card" />
+            <div className="card skeleton-card" />
+          </aside>
+        </div>
+      </section>
+    </div>
+  );
+}
 
 const DAY_NAMES: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
@@ -27,8 +60,10 @@ export default function DoctorProfilePage() {
       </section>
     );
   }
-  if (!doctor) return <PageLoader />;
+  if (!doctor) return <ProfileSkeleton />;
 
+  const openNow = isOpenAt(doctor.working_time, doctor.time_zone) ?? doctor.open_now ?? null;
+  const hasPoint = typeof doctor.latitude === 'number' && typeof doctor.longitude === 'number';
   const address = [doctor.street, doctor.city, doctor.state && `${doctor.state} ${doctor.zip ?? ''}`.trim()].filter(Boolean).join(', ');
   const clinic = doctor.clinic_name ?? doctor.name;
   const directions = address ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(`${clinic}, ${address}`)}` : undefined;
@@ -113,6 +148,11 @@ export default function DoctorProfilePage() {
                 )}
                 {address && <li>Address: {address}</li>}
               </ul>
+              {hasPoint && (
+                <div className="profile-map">
+                  <LazyClinicMap points={[{ id: doctor.id, latitude: doctor.latitude as number, longitude: doctor.longitude as number, label: doctor.clinic_name ?? doctor.name }]} label={`Map of ${doctor.clinic_name ?? doctor.name}`} zoom={15} />
+                </div>
+              )}
               {directions && (
                 <p>
                   <a className="button" href={directions} target="_blank" rel="noopener nofollow" onClick={() => recordProfileEvent(doctor.id, 'directions')}>
@@ -125,6 +165,12 @@ export default function DoctorProfilePage() {
             {doctor.working_time.length > 0 && (
               <div className="card">
                 <h2>Opening hours</h2>
+                {openNow !== null && (
+                  <p className={`open-line ${openNow ? 'is-open' : 'is-closed'}`}>
+                    <span className={`tag ${openNow ? 'tag-open' : 'tag-closed'}`}>{openNow ? 'Open now' : 'Closed now'}</span>
+                    {doctor.time_zone && <span className="muted"> in the clinic's time zone</span>}
+                  </p>
+                )}
                 <table className="hours">
                   <tbody>
                     {doctor.working_time.map((day) => (

@@ -1,0 +1,79 @@
+// Radius, filters and sort of /searchdoctor (docs/product.md, Search). Each change is a new address at page one:
+// the URL stays the one source of the search (../search-params.ts). Native controls keep it keyboard usable.
+import { useNavigate } from 'react-router';
+import { SEARCH_RADII } from '../../../../shared/constants/search';
+import { searchPath } from '../search-params';
+import type { SearchState } from '../search-slice';
+
+export const SPECIES_FILTERS = ['dogs', 'cats', 'rabbits', 'birds', 'reptiles', 'horses', 'exotics', 'farm animals'];
+export const SERVICE_FILTERS = ['Wellness exams', 'Vaccinations', 'Dentistry', 'Surgery', 'Emergency care', 'Imaging', 'Dermatology', 'Senior care', 'Microchipping', 'Spay and neuter'];
+
+function toggle(list: string[], value: string): string[] {
+  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+}
+
+export function SearchFilters({ search }: { search: SearchState }) {
+  const navigate = useNavigate();
+  const go = (change: Partial<SearchState>) => navigate(searchPath({ ...search, ...change, searchStart: 0 }));
+  const hasZip = Boolean(search.searchZipCode);
+  const chosen = search.species.length + search.services.length;
+
+  return (
+    <div className="search-filters" aria-label="Narrow the results" role="group">
+      <div className="filter-row">
+        <label className="filter-select">
+          <span>Within</span>
+          <select value={search.radius ?? 25} disabled={!hasZip} onChange={(e) => go({ radius: Number(e.target.value) })} aria-describedby={hasZip ? undefined : 'radius-help'}>
+            {SEARCH_RADII.map((miles) => (
+              <option key={miles} value={miles}>
+                {miles} miles
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter-select">
+          <span>Sort by</span>
+          <select value={search.sort ?? (hasZip ? 'distance' : 'name')} onChange={(e) => go({ sort: e.target.value as SearchState['sort'] })}>
+            <option value="distance" disabled={!hasZip}>
+              Distance
+            </option>
+            <option value="name">Name</option>
+          </select>
+        </label>
+        <label className="filter-check">
+          <input type="checkbox" checked={search.emergency} onChange={(e) => go({ emergency: e.target.checked })} /> 24/7 emergency
+        </label>
+        <label className="filter-check">
+          <input type="checkbox" checked={search.openNow} onChange={(e) => go({ openNow: e.target.checked })} /> Open now
+        </label>
+        <label className="filter-check">
+          <input type="checkbox" checked={search.acceptingNewPatients} onChange={(e) => go({ acceptingNewPatients: e.target.checked })} /> Accepting new patients
+        </label>
+      </div>
+      {!hasZip && (
+        <p id="radius-help" className="muted filter-help">
+          Distance and radius need a zip code.
+        </p>
+      )}
+      <details className="filter-more" open={chosen > 0 || undefined}>
+        <summary>Species and services{chosen > 0 ? ` (${chosen} chosen)` : ''}</summary>
+        <fieldset>
+          <legend>Species treated</legend>
+          {SPECIES_FILTERS.map((value) => (
+            <label key={value} className="filter-check">
+              <input type="checkbox" checked={search.species.includes(value)} onChange={() => go({ species: toggle(search.species, value) })} /> {value}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Services</legend>
+          {SERVICE_FILTERS.map((value) => (
+            <label key={value} className="filter-check">
+              <input type="checkbox" checked={search.services.includes(value)} onChange={() => go({ services: toggle(search.services, value) })} /> {value}
+            </label>
+          ))}
+        </fieldset>
+      </details>
+    </div>
+  );
+}
