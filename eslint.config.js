@@ -34,7 +34,8 @@ const layerRules = {
         type: 'problem',
         schema: [],
         messages: {
-          feature: 'A feature imports another feature only through its index.ts; move code several features share to web/components or web/lib (docs/architecture.md, Web features).',
+          feature:
+            'A feature imports another feature only through its index.ts; move code several features share to web/components or web/lib (docs/architecture.md, Web features).',
           shared: 'web/lib and web/components are shared by every feature and import no feature or app code.',
         },
       },
@@ -85,7 +86,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name=/^(newContext|newPage)$/]", message: 'Open pages with openPage() from tests/e2e/support/browser.ts: it installs the console guard.' },
+        {
+          selector: 'CallExpression[callee.property.name=/^(newContext|newPage)$/]',
+          message: 'Open pages with openPage() from tests/e2e/support/browser.ts: it installs the console guard.',
+        },
       ],
     },
   },

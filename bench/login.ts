@@ -22,7 +22,11 @@ const hashesPerSecond = hashes / 5;
 // account over 50 addresses (a small botnet). The server trusts 127.0.0.1 as its proxy.
 const server = await startBenchServer({ DEMO_DATA: 'off', RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: '127.0.0.1' });
 const register = (email: string) =>
-  fetch(`${server.url}/api/user/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ first_name: 'Bench', last_name: 'User', email, password: PASSWORD }) });
+  fetch(`${server.url}/api/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ first_name: 'Bench', last_name: 'User', email, password: PASSWORD }),
+  });
 const honest = Array.from({ length: 20 }, (_, i) => `honest-${i}-${Date.now()}@example.com`);
 for (const email of honest) await register(email);
 const victim = `victim-${Date.now()}@example.com`;
@@ -33,7 +37,12 @@ async function honestLoad(): Promise<autocannon.Result> {
     url: server.url,
     connections: 4,
     duration: SECONDS,
-    requests: honest.map((email, i) => ({ method: 'POST', path: '/api/user/login', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.1.${i + 1}` }, body: JSON.stringify({ email, password: PASSWORD }) })),
+    requests: honest.map((email, i) => ({
+      method: 'POST',
+      path: '/api/user/login',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.1.${i + 1}` },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    })),
   });
 }
 
@@ -44,7 +53,12 @@ const attackerRun = autocannon({
   url: server.url,
   connections: 50,
   duration: SECONDS,
-  requests: Array.from({ length: 50 }, (_, i) => ({ method: 'POST', path: '/api/user/login', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.2.${i + 1}` }, body: JSON.stringify({ email: victim, password: `Wrong-Guess-${i}` }) })),
+  requests: Array.from({ length: 50 }, (_, i) => ({
+    method: 'POST',
+    path: '/api/user/login',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.2.${i + 1}` },
+    body: JSON.stringify({ email: victim, password: `Wrong-Guess-${i}` }),
+  })),
 });
 const underAttack = await honestLoad();
 const attacker = await attackerRun;
@@ -58,6 +72,10 @@ console.log(`\nSign-ins under a brute-force attempt — ${new Date().toISOString
 console.log('| measure | value |\n| --- | --- |');
 console.log(`| argon2 hashes a second (one thread, server parameters) | ${hashesPerSecond.toFixed(1)} |`);
 console.log(`| honest sign-ins a second, alone (4 clients) | ${(ok(alone) / SECONDS).toFixed(1)}, p99 ${alone.latency.p99} ms |`);
-console.log(`| honest sign-ins a second, under attack | ${(ok(underAttack) / SECONDS).toFixed(1)}, p99 ${underAttack.latency.p99} ms, errors ${underAttack.errors + underAttack.non2xx} |`);
-console.log(`| attacker guesses sent / refused with 429 / answered 401 | ${attacker.requests.total} / ${attacker.statusCodeStats?.['429']?.count ?? 0} / ${attacker.statusCodeStats?.['401']?.count ?? 0} |`);
+console.log(
+  `| honest sign-ins a second, under attack | ${(ok(underAttack) / SECONDS).toFixed(1)}, p99 ${underAttack.latency.p99} ms, errors ${underAttack.errors + underAttack.non2xx} |`,
+);
+console.log(
+  `| attacker guesses sent / refused with 429 / answered 401 | ${attacker.requests.total} / ${attacker.statusCodeStats?.['429']?.count ?? 0} / ${attacker.statusCodeStats?.['401']?.count ?? 0} |`,
+);
 console.log(`| attacker's share of the hashing | ${((100 * attackerHashed) / Math.max(1, attackerHashed + honestHashed)).toFixed(1)} % |`);

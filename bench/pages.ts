@@ -10,7 +10,23 @@ import { CHROMIUM_FLAGS } from '../tests/e2e/support/browser';
 import { freePort } from '../server/reliability/processes';
 import { machine, root, startBenchServer } from './support';
 
-const PAGES = ['/home', '/searchdoctor', '/viewdoctorprofile/1', '/blogpage', '/singlepost/1', '/ai-blogpage', '/services', '/medicine', '/insurance', '/aboutus', '/privacypolicy', '/terms', '/signin', '/signup', '/forgotpassword'];
+const PAGES = [
+  '/home',
+  '/searchdoctor',
+  '/viewdoctorprofile/1',
+  '/blogpage',
+  '/singlepost/1',
+  '/ai-blogpage',
+  '/services',
+  '/medicine',
+  '/insurance',
+  '/aboutus',
+  '/privacypolicy',
+  '/terms',
+  '/signin',
+  '/signup',
+  '/forgotpassword',
+];
 const dist = path.join(root, 'dist/web');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -45,7 +61,12 @@ for (const pagePath of PAGES) {
   const kb = [...scripts].reduce((sum, s) => sum + gzipBytes(s), 0) / 1024;
   let scores = '';
   if (lighthouse) {
-    const result = await lighthouse(`${server.url}${pagePath}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(`${server.url}${pagePath}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     const c = result?.lhr.categories ?? {};
     scores = ['performance', 'accessibility', 'best-practices', 'seo'].map((k) => Math.round((c[k]?.score ?? 0) * 100)).join(' | ');
   }

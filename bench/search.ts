@@ -32,7 +32,10 @@ const CASES: [string, string][] = [
   ['zip 59801 (sparse), 25 mi', '/api/doctors/search?searchZipCode=59801'],
   ['city Chicago', '/api/doctors/search?searchCity=chicago'],
   ['state CA', '/api/doctors/search?searchState=CA'],
-  ['filtered: 10001, dogs, accepting, open now, 50 mi', '/api/doctors/search?searchZipCode=10001&radius=50&species=dog&accepting_new_patients=true&open_now=true'],
+  [
+    'filtered: 10001, dogs, accepting, open now, 50 mi',
+    '/api/doctors/search?searchZipCode=10001&radius=50&species=dog&accepting_new_patients=true&open_now=true',
+  ],
 ];
 
 interface Row {
@@ -47,12 +50,23 @@ interface Row {
 async function startServer(cacheSeconds: number, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '1000000', DEMO_DATA: 'off', LOG_LEVEL: 'warn', SEARCH_CACHE_SECONDS: String(cacheSeconds), JWT_SECRET: process.env.JWT_SECRET ?? 'bench-secret-bench-secret-bench-secret-0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      DEMO_DATA: 'off',
+      LOG_LEVEL: 'warn',
+      SEARCH_CACHE_SECONDS: String(cacheSeconds),
+      JWT_SECRET: process.env.JWT_SECRET ?? 'bench-secret-bench-secret-bench-secret-0',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 600; i += 1) {
     await new Promise((r) => setTimeout(r, 200));
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return child;
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
   }
@@ -75,14 +89,19 @@ async function measure(port: number, name: string, url: string, mode: Row['mode'
 
 const port = 3900 + Math.floor(Math.random() * 90);
 const rows: Row[] = [];
-for (const [mode, seconds] of [['uncached', 0], ['cached', 30]] as const) {
+for (const [mode, seconds] of [
+  ['uncached', 0],
+  ['cached', 30],
+] as const) {
   const server = await startServer(seconds, port);
   try {
     for (const [name, url] of CASES) {
       if (name === 'health' && mode === 'cached') continue;
       const row = await measure(port, name, url, mode);
       rows.push(row);
-      console.log(`${mode.padEnd(9)} ${name.padEnd(52)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${row.non2xx ? `  (${row.non2xx} failed)` : ''}`);
+      console.log(
+        `${mode.padEnd(9)} ${name.padEnd(52)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${row.non2xx ? `  (${row.non2xx} failed)` : ''}`,
+      );
     }
   } finally {
     await stopServer(server);
@@ -115,7 +134,8 @@ if (!values['no-write']) {
   const begin = `<!-- bench:search ${label} -->`;
   const end = `<!-- /bench:search ${label} -->`;
   const block = `${begin}\n${table}${end}`;
-  if (doc.includes(begin)) doc = doc.replace(new RegExp(`${begin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s\\S]*?${end.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), block);
+  if (doc.includes(begin))
+    doc = doc.replace(new RegExp(`${begin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s\\S]*?${end.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), block);
   else doc = `${doc.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(file, doc);
   console.log(`Written to docs/performance.md under "${label}".`);

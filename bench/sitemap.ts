@@ -37,7 +37,15 @@ try {
   t = process.hrtime.bigint();
   const index = await sitemaps.index();
   const children = [...index.matchAll(/<loc>[^<]*\/sitemaps\/([^<]+)\.xml<\/loc>/g)].map((m) => m[1]!);
-  console.log(`index: ${children.length} sitemaps, planned in ${ms(t).toFixed(0)} ms; cached: ${(await (async () => { const c = process.hrtime.bigint(); await sitemaps.index(); return ms(c); })()).toFixed(2)} ms`);
+  console.log(
+    `index: ${children.length} sitemaps, planned in ${ms(t).toFixed(0)} ms; cached: ${(
+      await (async () => {
+        const c = process.hrtime.bigint();
+        await sitemaps.index();
+        return ms(c);
+      })()
+    ).toFixed(2)} ms`,
+  );
 
   let urls = 0;
   let bytes = 0;
@@ -48,10 +56,22 @@ try {
   for (const child of children) {
     const c = process.hrtime.bigint();
     const stream = await sitemaps.child(child);
-    await pipeline(stream!, new Writable({ write(chunk: Buffer, _enc, done) { bytes += chunk.length; urls += (chunk.toString().match(/<url>/g) ?? []).length; peak = Math.max(peak, process.memoryUsage().rss); done(); } }));
+    await pipeline(
+      stream!,
+      new Writable({
+        write(chunk: Buffer, _enc, done) {
+          bytes += chunk.length;
+          urls += (chunk.toString().match(/<url>/g) ?? []).length;
+          peak = Math.max(peak, process.memoryUsage().rss);
+          done();
+        },
+      }),
+    );
     slowest = Math.max(slowest, ms(c));
   }
-  console.log(`children: ${urls.toLocaleString()} URLs, ${(bytes / 1e6).toFixed(0)} MB in ${(ms(t) / 1000).toFixed(1)} s; slowest child ${slowest.toFixed(0)} ms; RSS grew by ${((peak - memoryBefore) / 1e6).toFixed(0)} MB`);
+  console.log(
+    `children: ${urls.toLocaleString()} URLs, ${(bytes / 1e6).toFixed(0)} MB in ${(ms(t) / 1000).toFixed(1)} s; slowest child ${slowest.toFixed(0)} ms; RSS grew by ${((peak - memoryBefore) / 1e6).toFixed(0)} MB`,
+  );
 } finally {
   await database.close();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

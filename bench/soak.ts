@@ -11,15 +11,25 @@ const json = { 'content-type': 'application/json' };
 
 const server = await startBenchServer({ RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_ATTEMPTS_PER_ADDRESS: '1000000' });
 const email = `soak-${Date.now()}@example.com`;
-await fetch(`${server.url}/api/user/register`, { method: 'POST', headers: json, body: JSON.stringify({ first_name: 'Soak', last_name: 'User', email, password: PASSWORD }) });
-const found = (await (await fetch(`${server.url}/api/doctors/search`, { method: 'POST', headers: json, body: JSON.stringify({ searchZipCode: '10001', searchCount: 10 }) })).json()) as { data: { id: number }[] };
+await fetch(`${server.url}/api/user/register`, {
+  method: 'POST',
+  headers: json,
+  body: JSON.stringify({ first_name: 'Soak', last_name: 'User', email, password: PASSWORD }),
+});
+const found = (await (
+  await fetch(`${server.url}/api/doctors/search`, { method: 'POST', headers: json, body: JSON.stringify({ searchZipCode: '10001', searchCount: 10 }) })
+).json()) as { data: { id: number }[] };
 const ids = found.data.map((d) => d.id);
 const zips = ['10001', '94103', '60601', '73301', '33101', '98101'];
 
 // Warm-up (pages, searches), then memory before.
 for (let i = 0; i < 50; i++) {
   await fetch(`${server.url}/`).then((r) => r.arrayBuffer());
-  await fetch(`${server.url}/api/doctors/search`, { method: 'POST', headers: json, body: JSON.stringify({ searchZipCode: zips[i % zips.length], searchCount: 10 }) }).then((r) => r.arrayBuffer());
+  await fetch(`${server.url}/api/doctors/search`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ searchZipCode: zips[i % zips.length], searchCount: 10 }),
+  }).then((r) => r.arrayBuffer());
 }
 const before = server.rssMb();
 
@@ -27,8 +37,15 @@ const before = server.rssMb();
 const requests: autocannon.Request[] = [];
 for (let i = 0; i < 100; i++) {
   const r = i % 20;
-  if (r < 8) requests.push({ method: 'POST', path: '/api/doctors/search', headers: json, body: JSON.stringify({ searchZipCode: zips[i % zips.length], searchCount: 10, radius: 25 }) });
-  else if (r < 13) requests.push({ method: 'POST', path: '/api/doctors/get-by-id', headers: json, body: JSON.stringify({ id: ids[i % Math.max(1, ids.length)] ?? 1 }) });
+  if (r < 8)
+    requests.push({
+      method: 'POST',
+      path: '/api/doctors/search',
+      headers: json,
+      body: JSON.stringify({ searchZipCode: zips[i % zips.length], searchCount: 10, radius: 25 }),
+    });
+  else if (r < 13)
+    requests.push({ method: 'POST', path: '/api/doctors/get-by-id', headers: json, body: JSON.stringify({ id: ids[i % Math.max(1, ids.length)] ?? 1 }) });
   else if (r < 17) requests.push({ method: 'GET', path: '/api/articles/search' });
   else if (r < 19) requests.push({ method: 'GET', path: i % 2 ? '/' : '/home' });
   else requests.push({ method: 'POST', path: '/api/user/login', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });

@@ -23,14 +23,32 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ad-bench-'));
   const child = spawn(process.execPath, [bundle], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, DEMO_DATA: 'on', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'on',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let log = '';
   child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 600) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -47,5 +65,8 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
 }
 
 export function machine(): string {
-  return `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os.loadavg().map((l) => l.toFixed(1)).join('/')}, Node ${process.version}`;
+  return `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join('/')}, Node ${process.version}`;
 }

@@ -39,15 +39,18 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** Processes of a process group that still run (zombies waiting for init do not count): none may outlive the test. */
 function liveProcessesInGroup(pgid: number): number[] {
-  return fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return Number(group) === pgid && state !== 'Z' ? [Number(entry)] : [];
-    } catch {
-      return []; // gone meanwhile
-    }
-  });
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(group) === pgid && state !== 'Z' ? [Number(entry)] : [];
+      } catch {
+        return []; // gone meanwhile
+      }
+    });
 }
 
 /** Reads an account straight from the DATA_DIR, between runs (the lock is free then). */
@@ -55,7 +58,15 @@ async function readUser(email: string) {
   const database = await openDatabase({ dataDir, owner: 'test' });
   try {
     const [row] = await database.db.select().from(users).where(eq(users.email, email));
-    return { manage_role: row!.manageRole, verify: row!.verify, status: row!.status, first_name: row!.firstName, last_name: row!.lastName, token_version: row!.tokenVersion, password_hash: row!.passwordHash };
+    return {
+      manage_role: row!.manageRole,
+      verify: row!.verify,
+      status: row!.status,
+      first_name: row!.firstName,
+      last_name: row!.lastName,
+      token_version: row!.tokenVersion,
+      password_hash: row!.passwordHash,
+    };
   } finally {
     await database.close();
   }
@@ -99,9 +110,15 @@ describe('npm run create-admin', { timeout: 120_000 }, () => {
     // The sign-up rule (shared/password-policy.ts), word for word.
     expect(short).toMatchObject({ code: 2, err: 'create-admin: The password must be at least 8 characters long.' });
     expect(long).toMatchObject({ code: 2, err: 'create-admin: The password must be at most 128 characters long.' });
-    expect(common).toMatchObject({ code: 2, err: 'create-admin: This password is one of the most common passwords and is easy to guess. Please choose another one.' });
+    expect(common).toMatchObject({
+      code: 2,
+      err: 'create-admin: This password is one of the most common passwords and is easy to guess. Please choose another one.',
+    });
     expect(name).toMatchObject({ code: 2, err: 'create-admin: --first-name must be 1 to 80 characters long' });
-    expect(missing).toMatchObject({ code: 2, err: expect.stringMatching(/^create-admin: --email and --password are required; usage: npm run create-admin -- --email E --password P/) });
+    expect(missing).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^create-admin: --email and --password are required; usage: npm run create-admin -- --email E --password P/),
+    });
     expect(unknown).toMatchObject({ code: 2, err: expect.stringMatching(/^create-admin: Unknown option '--role'.*; usage: /) });
     for (const result of [missing, unknown]) expect(result.err.split('\n')).toHaveLength(1);
   });
@@ -118,12 +135,19 @@ describe('npm run create-admin', { timeout: 120_000 }, () => {
 
   it('refuses to open a DATA_DIR another process holds, and takes over a stale lock', async () => {
     // Its own process group: tsx runs the code in a child process, and both must stop.
-    const holder = spawn(tsx, ['-e', `import('./server/db/data-dir-lock.ts').then(m => { m.lockDataDir(${JSON.stringify(dataDir)}, 'server'); console.log('locked'); setTimeout(() => {}, 60000); })`], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      detached: true,
-    });
+    const holder = spawn(
+      tsx,
+      [
+        '-e',
+        `import('./server/db/data-dir-lock.ts').then(m => { m.lockDataDir(${JSON.stringify(dataDir)}, 'server'); console.log('locked'); setTimeout(() => {}, 60000); })`,
+      ],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        detached: true,
+      },
+    );
     const exited = new Promise((resolve) => holder.once('exit', resolve));
     try {
       await new Promise<void>((resolve) => holder.stdout!.on('data', (d: Buffer) => d.toString().includes('locked') && resolve()));
@@ -155,8 +179,14 @@ describe('npm run create-admin', { timeout: 120_000 }, () => {
       const url = new URL(base);
       url.pathname = `/${name}`;
       const pgEnv = { ...env, DATABASE_URL: url.toString() };
-      expect(await runWith(pgEnv, '--email', 'pg@example.com', '--password', 'long enough pw')).toMatchObject({ code: 0, out: 'create-admin: created administrator pg@example.com.' });
-      expect(await runWith(pgEnv, '--email', 'pg@example.com', '--password', 'long enough pw 2')).toMatchObject({ code: 0, out: 'create-admin: pg@example.com was already an administrator (password updated).' });
+      expect(await runWith(pgEnv, '--email', 'pg@example.com', '--password', 'long enough pw')).toMatchObject({
+        code: 0,
+        out: 'create-admin: created administrator pg@example.com.',
+      });
+      expect(await runWith(pgEnv, '--email', 'pg@example.com', '--password', 'long enough pw 2')).toMatchObject({
+        code: 0,
+        out: 'create-admin: pg@example.com was already an administrator (password updated).',
+      });
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();

@@ -19,7 +19,9 @@ function fail(code: number, line: string): never {
 const usage = 'usage: npm run create-admin -- --email E --password P [--first-name F] [--last-name L]';
 let values: Record<string, string | undefined>;
 try {
-  ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } } }));
+  ({ values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
+  }));
 } catch (error) {
   fail(2, `${(error as Error).message}; ${usage}`);
 }
@@ -32,7 +34,10 @@ const passwordRefusal = await passwordProblem(password, email);
 if (passwordRefusal) fail(2, passwordRefusal);
 const firstName = values['first-name']?.trim();
 const lastName = values['last-name']?.trim();
-for (const [flag, name] of [['--first-name', firstName], ['--last-name', lastName]] as const) {
+for (const [flag, name] of [
+  ['--first-name', firstName],
+  ['--last-name', lastName],
+] as const) {
   if (name !== undefined && (name.length === 0 || name.length > 80)) fail(2, `${flag} must be 1 to 80 characters long`);
 }
 

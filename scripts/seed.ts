@@ -45,8 +45,50 @@ const zoneCase = Object.entries(ZONES)
   .map(([zone, states]) => `WHEN z.state IN (${states.map((s) => `'${s}'`).join(',')}) THEN '${zone}'`)
   .join(' ');
 
-const FIRST = ['Ava', 'Ben', 'Chloe', 'David', 'Elena', 'Felix', 'Grace', 'Henry', 'Isla', 'Jack', 'Kara', 'Liam', 'Maya', 'Noah', 'Olga', 'Pablo', 'Quinn', 'Rosa', 'Sam', 'Tara'];
-const LAST = ['Adams', 'Baker', 'Chavez', 'Dunn', 'Ellis', 'Flores', 'Garcia', 'Hughes', 'Ito', 'Jensen', 'Khan', 'Lopez', 'Miller', 'Nguyen', 'Ortiz', 'Patel', 'Reed', 'Silva', 'Turner', 'Young'];
+const FIRST = [
+  'Ava',
+  'Ben',
+  'Chloe',
+  'David',
+  'Elena',
+  'Felix',
+  'Grace',
+  'Henry',
+  'Isla',
+  'Jack',
+  'Kara',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olga',
+  'Pablo',
+  'Quinn',
+  'Rosa',
+  'Sam',
+  'Tara',
+];
+const LAST = [
+  'Adams',
+  'Baker',
+  'Chavez',
+  'Dunn',
+  'Ellis',
+  'Flores',
+  'Garcia',
+  'Hughes',
+  'Ito',
+  'Jensen',
+  'Khan',
+  'Lopez',
+  'Miller',
+  'Nguyen',
+  'Ortiz',
+  'Patel',
+  'Reed',
+  'Silva',
+  'Turner',
+  'Young',
+];
 const CLINIC = ['Animal Hospital', 'Veterinary Clinic', 'Pet Care', 'Vet Center', 'Animal Clinic'];
 const pgArray = (items: string[]) => `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
 
@@ -114,11 +156,16 @@ try {
     const started = Date.now();
     const [foreign] = (
       await rows<{ n: number }>(
-        sql.raw(`SELECT count(*)::int AS n FROM users WHERE email NOT LIKE '%@${SEED_DOMAIN}' AND email NOT LIKE '%@demo.animaldoctor.local' AND email <> 'admin@animaldoctor.local'`),
+        sql.raw(
+          `SELECT count(*)::int AS n FROM users WHERE email NOT LIKE '%@${SEED_DOMAIN}' AND email NOT LIKE '%@demo.animaldoctor.local' AND email <> 'admin@animaldoctor.local'`,
+        ),
       )
     ).rows;
     if ((foreign?.n ?? 0) > 0 && !values['allow-real-data']) {
-      fail(3, `this database holds ${foreign!.n} accounts that are neither demo nor seed accounts; refusing to add load-test vets to it. Use a separate database, or pass --allow-real-data.`);
+      fail(
+        3,
+        `this database holds ${foreign!.n} accounts that are neither demo nor seed accounts; refusing to add load-test vets to it. Use a separate database, or pass --allow-real-data.`,
+      );
     }
     await loadZipCodes(db);
     // NOTE: a literal count lets the planner hash-join vets to zips; a count from a subquery made it a nested loop.
@@ -146,7 +193,9 @@ try {
       });
       for (const table of ['users', 'profiles', 'payments', 'doctor_search']) await db.execute(sql.raw(`ANALYZE ${table}`));
       const [listed] = (await rows<{ n: number }>(sql.raw('SELECT count(*)::int AS n FROM doctor_search'))).rows;
-      console.log(`seed: ${wanted - existing} vets added in ${((Date.now() - started) / 1000).toFixed(1)} s; ${listed?.n ?? 0} vets are listed (${database.engine}).`);
+      console.log(
+        `seed: ${wanted - existing} vets added in ${((Date.now() - started) / 1000).toFixed(1)} s; ${listed?.n ?? 0} vets are listed (${database.engine}).`,
+      );
     }
   } finally {
     await database.close();

@@ -12,6 +12,7 @@ const { TEST_DATABASE_URL: postgresUrl } = process.env;
 const steps: Step[] = [
   { name: 'type check', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
   { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'format check', command: ['npm', 'run', 'format:check', '--silent'] },
   { name: 'unit and API tests (PGlite)', command: ['npx', 'vitest', 'run', '--project', 'unit'], env: { TEST_DATABASE_URL: '', REDIS_URL: '' } },
   ...(postgresUrl ? [{ name: 'unit and API tests (PostgreSQL)', command: ['npx', 'vitest', 'run', '--project', 'unit'] }] : []),
   { name: 'build the web app', command: ['npm', 'run', 'build', '--silent'] },

@@ -28,7 +28,14 @@ describe('loadConfig', () => {
   it('requires grouped variables together', () => {
     expect(fails({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow('STRIPE_WEBHOOK_SECRET must be set together with STRIPE_SECRET_KEY');
     expect(fails({ AI_BASE_URL: 'http://localhost:1', AI_MODEL: 'm' })).toThrow('AI_API_KEY must be set together with AI_BASE_URL, AI_MODEL');
-    expect(fails({ AI_BASE_URL: 'http://localhost:1/v1', AI_API_KEY: 'k', AI_MODEL: 'm', AI_TIMEOUT_MS: 'soon' })).toThrow('AI_TIMEOUT_MS must be a whole number, got "soon"');
-    expect(loadConfig({ AI_BASE_URL: 'http://localhost:1/v1/', AI_API_KEY: 'k', AI_MODEL: 'm' }).ai).toEqual({ baseUrl: 'http://localhost:1/v1', apiKey: 'k', model: 'm', timeoutMs: 60_000 });
+    expect(fails({ AI_BASE_URL: 'http://localhost:1/v1', AI_API_KEY: 'k', AI_MODEL: 'm', AI_TIMEOUT_MS: 'soon' })).toThrow(
+      'AI_TIMEOUT_MS must be a whole number, got "soon"',
+    );
+    expect(loadConfig({ AI_BASE_URL: 'http://localhost:1/v1/', AI_API_KEY: 'k', AI_MODEL: 'm' }).ai).toEqual({
+      baseUrl: 'http://localhost:1/v1',
+      apiKey: 'k',
+      model: 'm',
+      timeoutMs: 60_000,
+    });
   });
 });

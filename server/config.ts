@@ -64,9 +64,7 @@ export interface Config {
     retryBaseMs: number;
     /** How often the outbox worker looks for due messages. */
     pollMs: number;
-    emailService:
-      | { publicKey: string; serviceId: string; templateId: string; baseUrl: string; privateKey: string | undefined }
-      | undefined;
+    emailService: { publicKey: string; serviceId: string; templateId: string; baseUrl: string; privateKey: string | undefined } | undefined;
   };
   stripe: { secretKey: string; webhookSecret: string; apiBase: string } | undefined;
   /** OpenAI-compatible chat completions for AI article drafts; timeoutMs bounds one request. */
@@ -130,7 +128,10 @@ function trustProxy(env: Env): false | number | string[] {
   if (['on', 'true', 'yes', '1'].includes(raw.toLowerCase())) {
     throw new ConfigError('TRUST_PROXY must be a hop count (e.g. 1) or a list of proxy addresses, not "on": "on" would believe any X-Forwarded-For');
   }
-  const list = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   const bad = list.find((item) => !IPV4_OR_CIDR.test(item) && !(item.includes(':') && IPV6_OR_CIDR.test(item)) && !PROXY_NAMES.includes(item));
   if (bad !== undefined) throw new ConfigError(`TRUST_PROXY must be a hop count or a list of proxy addresses, got "${bad}"`);
   return list;

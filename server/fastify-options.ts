@@ -28,7 +28,15 @@ export const REDACTED_PATHS = [
  */
 export function serializeError(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
-  const e = error as Error & { code?: unknown; query?: unknown; params?: unknown; cause?: unknown; statusCode?: unknown; constraint?: unknown; table?: unknown };
+  const e = error as Error & {
+    code?: unknown;
+    query?: unknown;
+    params?: unknown;
+    cause?: unknown;
+    statusCode?: unknown;
+    constraint?: unknown;
+    table?: unknown;
+  };
   const out: Record<string, unknown> = { type: e.name, message: e.message, stack: e.stack };
   if (e.query !== undefined || e.params !== undefined) {
     // drizzle's DrizzleQueryError puts the parameters into its message: rebuild it without them.

@@ -32,22 +32,36 @@ describe('server process', { timeout: 120_000 }, () => {
 
   it('serves health, refuses a second process on the same DATA_DIR, and closes cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const first = spawn(tsx, ['server/server.ts'], { cwd: root, env: { ...baseEnv, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const first = spawn(tsx, ['server/server.ts'], {
+      cwd: root,
+      env: { ...baseEnv, PORT: String(port), DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     first.stdout.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => first.once('exit', (code) => resolve(code)));
 
     let healthy = false;
     for (let i = 0; i < 240 && !healthy; i++) {
-      healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!healthy) await new Promise((r) => setTimeout(r, 250));
     }
     expect(healthy).toBe(true);
     expect(output).toContain(`Animal Doctor is running at http://127.0.0.1:${port} (database: pglite)`);
 
-    const second = spawnSync(tsx, ['server/server.ts'], { cwd: root, env: { ...baseEnv, PORT: String(await freePort()), DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });
+    const second = spawnSync(tsx, ['server/server.ts'], {
+      cwd: root,
+      env: { ...baseEnv, PORT: String(await freePort()), DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(second.status).toBe(1);
-    expect(second.stderr.trim()).toMatch(/^Animal Doctor cannot start: .* is in use by another Animal Doctor process \(server, pid \d+\); stop it first or use another DATA_DIR$/);
+    expect(second.stderr.trim()).toMatch(
+      /^Animal Doctor cannot start: .* is in use by another Animal Doctor process \(server, pid \d+\); stop it first or use another DATA_DIR$/,
+    );
 
     first.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -107,8 +107,11 @@ async function initDataDirApart(pgData: string): Promise<void> {
   if (fs.existsSync(path.join(pgData, 'PG_VERSION'))) return;
   const code = `const { PGlite } = await import(process.argv[1]); const db = await PGlite.create({ dataDir: process.argv[2] }); await db.close();`;
   await new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, ['--input-type=module', '-e', code, import.meta.resolve('@electric-sql/pglite'), pgData], { timeout: 120_000 }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`could not create the database in ${pgData}: ${stderr || error.message}`)) : resolve(),
+    execFile(
+      process.execPath,
+      ['--input-type=module', '-e', code, import.meta.resolve('@electric-sql/pglite'), pgData],
+      { timeout: 120_000 },
+      (error, _stdout, stderr) => (error ? reject(new Error(`could not create the database in ${pgData}: ${stderr || error.message}`)) : resolve()),
     );
   });
 }

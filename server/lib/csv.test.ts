@@ -24,6 +24,14 @@ describe('CSV cells', () => {
   });
 
   it('writes a header and CRLF rows behind a BOM', () => {
-    expect(toCsv(['email', 'state'], [['a@example.com', 'confirmed'], ['=cmd', null]])).toBe('\uFEFFemail,state\r\na@example.com,confirmed\r\n"\'=cmd",\r\n');
+    expect(
+      toCsv(
+        ['email', 'state'],
+        [
+          ['a@example.com', 'confirmed'],
+          ['=cmd', null],
+        ],
+      ),
+    ).toBe('\uFEFFemail,state\r\na@example.com,confirmed\r\n"\'=cmd",\r\n');
   });
 });

@@ -47,7 +47,12 @@ export function sniffFormat(bytes: Buffer): ImageFormat {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
   // NOTE: SVG is XML that can carry script; our own generated art may use it, uploads never.
-  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (head.startsWith('<svg') || (head.startsWith('<') && head.includes('<svg'))) throw new ImageRejected('IMAGE_SVG', IMAGE_MESSAGES.svg);
   throw new ImageRejected('IMAGE_TYPE', IMAGE_MESSAGES.notImage);
 }

@@ -51,15 +51,32 @@ export default fp(
         const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
         if (!row) continue;
         try {
-          await transport.send({ to: row.toAddress, toName: row.toName, subject: row.subject, text: row.textBody, html: row.htmlBody, params: row.params, replyTo: row.replyTo });
-          await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lockedUntil: null, lastError: null }).where(eq(emailOutbox.id, id));
+          await transport.send({
+            to: row.toAddress,
+            toName: row.toName,
+            subject: row.subject,
+            text: row.textBody,
+            html: row.htmlBody,
+            params: row.params,
+            replyTo: row.replyTo,
+          });
+          await db
+            .update(emailOutbox)
+            .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lockedUntil: null, lastError: null })
+            .where(eq(emailOutbox.id, id));
           sent++;
         } catch (error) {
           const attempts = row.attempts + 1;
           const delay = Math.min(MAX_BACKOFF_MS, baseBackoffMs * 2 ** (attempts - 1));
           await db
             .update(emailOutbox)
-            .set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', nextAttemptAt: new Date(Date.now() + delay), lockedUntil: null, lastError: String((error as Error).message).slice(0, 500) })
+            .set({
+              attempts,
+              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+              nextAttemptAt: new Date(Date.now() + delay),
+              lockedUntil: null,
+              lastError: String((error as Error).message).slice(0, 500),
+            })
             .where(eq(emailOutbox.id, id));
           fastify.log.warn({ outboxId: id, attempts, err: (error as Error).message }, 'e-mail not sent; will retry');
         }
@@ -93,7 +110,16 @@ export default fp(
       transport,
       processDue,
       async enqueue(target, to, content) {
-        await target.insert(emailOutbox).values({ toAddress: to.address, toName: to.name ?? null, kind: to.kind, subject: content.subject, textBody: content.text, htmlBody: content.html, params: content.params, replyTo: to.replyTo ?? null });
+        await target.insert(emailOutbox).values({
+          toAddress: to.address,
+          toName: to.name ?? null,
+          kind: to.kind,
+          subject: content.subject,
+          textBody: content.text,
+          htmlBody: content.html,
+          params: content.params,
+          replyTo: to.replyTo ?? null,
+        });
         setImmediate(kick);
       },
     } satisfies Mailer);

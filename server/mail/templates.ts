@@ -94,7 +94,11 @@ export interface ContactMailInput {
 
 /** A pet owner's message to a vet: plain text as typed, escaped in the HTML part; Reply-To is the sender. */
 export function contactMessageEmail(input: ContactMailInput): MailContent {
-  const lines = [`From: ${input.name} <${input.email}>`, ...(input.phone ? [`Phone: ${input.phone}`] : []), ...(input.species ? [`Pet: ${input.species}`] : [])];
+  const lines = [
+    `From: ${input.name} <${input.email}>`,
+    ...(input.phone ? [`Phone: ${input.phone}`] : []),
+    ...(input.species ? [`Pet: ${input.species}`] : []),
+  ];
   return {
     subject: `New message from a pet owner on ${PRODUCT_NAME}`,
     text: `A pet owner wrote to ${input.clinic} through your ${PRODUCT_NAME} profile.\n\n${lines.join('\n')}\n\n${input.message}\n\nReply to this e-mail to answer them. All your messages: ${input.messagesLink}\n\n${PRODUCT_NAME}`,

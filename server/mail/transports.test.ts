@@ -33,7 +33,10 @@ describe('e-mail service transport', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   const transport = () =>
-    createTransport(loadConfig({ EMAIL_SERVICE_PUBLIC_KEY: 'pk_public', EMAIL_SERVICE_ID: 'service_1', EMAIL_TEMPLATE_ID: 'template_1', EMAIL_SERVICE_URL: baseUrl }), () => undefined);
+    createTransport(
+      loadConfig({ EMAIL_SERVICE_PUBLIC_KEY: 'pk_public', EMAIL_SERVICE_ID: 'service_1', EMAIL_TEMPLATE_ID: 'template_1', EMAIL_SERVICE_URL: baseUrl }),
+      () => undefined,
+    );
 
   it('posts the documented fields with the link in the template parameters', async () => {
     const t = transport();

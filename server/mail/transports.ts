@@ -64,7 +64,15 @@ export function createTransport(config: Config, log: (line: string) => void): Ma
             service_id: service.serviceId,
             template_id: service.templateId,
             ...(service.privateKey ? { accessToken: service.privateKey } : {}),
-            template_params: { to_email: mail.to, to_name: mail.toName ?? '', from_name: PRODUCT_NAME, subject: mail.subject, message: mail.text, ...(mail.replyTo ? { reply_to: mail.replyTo } : {}), ...mail.params },
+            template_params: {
+              to_email: mail.to,
+              to_name: mail.toName ?? '',
+              from_name: PRODUCT_NAME,
+              subject: mail.subject,
+              message: mail.text,
+              ...(mail.replyTo ? { reply_to: mail.replyTo } : {}),
+              ...mail.params,
+            },
           }),
           signal: AbortSignal.timeout(15_000),
         });

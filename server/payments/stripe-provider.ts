@@ -26,7 +26,9 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
     name: 'stripe',
     async createCheckout({ user, plan, period, amountCents, current }) {
       const existing = current?.provider === 'stripe' && current.customerId ? current.customerId : null;
-      const customer = existing ?? (await stripe.customers.create({ email: user.email, name: `${user.firstName} ${user.lastName}`, metadata: { user_id: String(user.id) } })).id;
+      const customer =
+        existing ??
+        (await stripe.customers.create({ email: user.email, name: `${user.firstName} ${user.lastName}`, metadata: { user_id: String(user.id) } })).id;
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer,

@@ -88,8 +88,7 @@ export interface Confirmation {
 }
 
 export type ConfirmOutcome =
-  | { outcome: 'applied'; userId: number; plan: number; replacedSubscriptionId: string | null }
-  | { outcome: 'duplicate' | 'not-open' };
+  { outcome: 'applied'; userId: number; plan: number; replacedSubscriptionId: string | null } | { outcome: 'duplicate' | 'not-open' };
 
 /**
  * Applies a provider's confirmation of a paid checkout: the session's plan replaces the current one
@@ -118,7 +117,10 @@ export async function confirmCheckout(db: Db, confirmation: Confirmation, now = 
       currentPeriodEnd: confirmation.currentPeriodEnd ?? addPeriod(now, session.period),
       updatedAt: now,
     };
-    await tx.insert(payments).values({ userId: session.userId, ...values }).onConflictDoUpdate({ target: payments.userId, set: values });
+    await tx
+      .insert(payments)
+      .values({ userId: session.userId, ...values })
+      .onConflictDoUpdate({ target: payments.userId, set: values });
     const previousPlan = hasPaidPlan(before, now) ? before!.plan : 0;
     await audit(tx, session.userId, previousPlan === 0 ? 'plan.activated' : 'plan.changed', session.userId, {
       from: previousPlan,
@@ -130,7 +132,10 @@ export async function confirmCheckout(db: Db, confirmation: Confirmation, now = 
       event: confirmation.eventId,
       current_period_end: values.currentPeriodEnd.toISOString(),
     });
-    const replaced = before?.subscriptionId && before.subscriptionId !== values.subscriptionId && before.provider === confirmation.provider && hasPaidPlan(before, now) ? before.subscriptionId : null;
+    const replaced =
+      before?.subscriptionId && before.subscriptionId !== values.subscriptionId && before.provider === confirmation.provider && hasPaidPlan(before, now)
+        ? before.subscriptionId
+        : null;
     return { outcome: 'applied' as const, userId: session.userId, plan: session.plan, replacedSubscriptionId: replaced };
   });
   // The plan decides whether the vet is listed: cached searches must not outlive the change.
@@ -164,7 +169,11 @@ export async function cancelPlan(
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'active')))
       .returning();
     if (!row) throw httpError(409, 'ALREADY_CANCELING', PAYMENT_MESSAGES.alreadyCanceling(payment.currentPeriodEnd));
-    await audit(tx, user.id, 'plan.cancel_requested', user.id, { plan: row.plan, provider: row.provider, current_period_end: row.currentPeriodEnd?.toISOString() ?? null });
+    await audit(tx, user.id, 'plan.cancel_requested', user.id, {
+      plan: row.plan,
+      provider: row.provider,
+      current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
+    });
     return row;
   });
   // The plan decides whether the vet is listed: cached searches must not outlive the change.
@@ -203,7 +212,9 @@ export async function applySubscriptionChange(db: Db, change: SubscriptionChange
           ? 'canceling'
           : 'active'
         : change.providerStatus;
-    const currentPeriodEnd = change.ended ? new Date(Math.min(Date.now(), (change.currentPeriodEnd ?? new Date()).getTime())) : (change.currentPeriodEnd ?? payment.currentPeriodEnd);
+    const currentPeriodEnd = change.ended
+      ? new Date(Math.min(Date.now(), (change.currentPeriodEnd ?? new Date()).getTime()))
+      : (change.currentPeriodEnd ?? payment.currentPeriodEnd);
     if (status === payment.status && currentPeriodEnd?.getTime() === payment.currentPeriodEnd?.getTime()) return 'applied' as const;
     await tx.update(payments).set({ status, currentPeriodEnd, updatedAt: new Date() }).where(eq(payments.id, payment.id));
     await audit(tx, null, change.ended ? 'plan.ended' : status === payment.status ? 'plan.renewed' : `plan.${status}`, payment.userId, {
@@ -234,7 +245,11 @@ export async function expireEndedPlans(db: Db, now = new Date()): Promise<number
       .where(and(inArray(payments.status, ['active', 'canceling', 'past_due']), lte(payments.currentPeriodEnd, now)))
       .returning();
     for (const row of expired) {
-      await audit(tx, null, 'plan.expired', row.userId, { plan: row.plan, provider: row.provider, current_period_end: row.currentPeriodEnd?.toISOString() ?? null });
+      await audit(tx, null, 'plan.expired', row.userId, {
+        plan: row.plan,
+        provider: row.provider,
+        current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
+      });
     }
     return expired.length;
   });

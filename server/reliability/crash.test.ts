@@ -49,7 +49,11 @@ async function crashDuringSignUps(env: Record<string, string>, open: () => Promi
   const health = await fetch(`${again.url}/api/health`);
   expect(health.status).toBe(200);
   // One acknowledged account signs in through the restarted server.
-  const login = await fetch(`${again.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: acknowledged[0], password: 'Correct-Horse-Battery-9' }) });
+  const login = await fetch(`${again.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: acknowledged[0], password: 'Correct-Horse-Battery-9' }),
+  });
   expect([200, 201]).toContain(login.status);
   await again.stop();
 
@@ -78,7 +82,9 @@ describe('SIGKILL during 100 concurrent sign-ups', () => {
 
   it.runIf(process.env.TEST_DATABASE_URL)('keeps every acknowledged account and no half-written one on PostgreSQL', { timeout: 240_000 }, async () => {
     const databaseUrl = await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, 'crash');
-    const result = await crashDuringSignUps({ DATABASE_URL: databaseUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ad-crash-')) }, () => openDatabase({ databaseUrl, poolSize: 2 }));
+    const result = await crashDuringSignUps({ DATABASE_URL: databaseUrl, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ad-crash-')) }, () =>
+      openDatabase({ databaseUrl, poolSize: 2 }),
+    );
     console.log(`PostgreSQL crash: ${result.acknowledged} acknowledged, ${result.stored} stored`);
   });
 });

@@ -25,7 +25,15 @@ function mailEnv(): Record<string, string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ad-mail-'));
   dirs.push(dataDir);
   // Retries from 200 ms doubling: attempts at 0.2, 0.6, 1.4, 3, 6.2, 12.6, 25.4, 51 s… after the first refusal.
-  return { DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '200', RATE_LIMIT_PER_MINUTE: '100000', MAIL_PER_CLIENT_PER_HOUR: '100000', MAIL_PER_ADDRESS_PER_DAY: '100000' };
+  return {
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    MAIL_POLL_MS: '200',
+    MAIL_RETRY_BASE_MS: '200',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    MAIL_PER_CLIENT_PER_HOUR: '100000',
+    MAIL_PER_ADDRESS_PER_DAY: '100000',
+  };
 }
 
 async function outageDuringSignUps(servers: ServerProcess[]) {
@@ -43,7 +51,8 @@ async function outageDuringSignUps(servers: ServerProcess[]) {
   const back = Date.now();
 
   const deadline = Date.now() + 120_000;
-  while (new Set(smtp.messages.filter((m) => mine(m.to)).map((m) => m.to[0])).size < SIGN_UPS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  while (new Set(smtp.messages.filter((m) => mine(m.to)).map((m) => m.to[0])).size < SIGN_UPS && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 200));
   const allArrivedMs = Date.now() - back;
   await new Promise((r) => setTimeout(r, 2_000)); // a duplicate would arrive in this time
   const perAddress = new Map<string, number>();

@@ -125,7 +125,14 @@ describe('hostile input on every API call, as every role', () => {
   beforeAll(async () => {
     app = await buildTestApp(
       // The limits would answer 429 to most of 10,000 requests from one address; they have their own tests.
-      { RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_ATTEMPTS_PER_ADDRESS: '1000000', LOGIN_FAILURES_PER_ACCOUNT: '10000', CODES_PER_HOUR: '10000', MAIL_PER_ADDRESS_PER_DAY: '100000', MAIL_PER_CLIENT_PER_HOUR: '1000000' },
+      {
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        LOGIN_ATTEMPTS_PER_ADDRESS: '1000000',
+        LOGIN_FAILURES_PER_ACCOUNT: '10000',
+        CODES_PER_HOUR: '10000',
+        MAIL_PER_ADDRESS_PER_DAY: '100000',
+        MAIL_PER_CLIENT_PER_HOUR: '1000000',
+      },
       {
         beforeApp: (fastify) =>
           fastify.addHook('onRoute', (route: RouteOptions) => {
@@ -166,7 +173,11 @@ describe('hostile input on every API call, as every role', () => {
       const paramNames = [...call.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
       const bodyFields = call.body ? fields(call.body) : [];
       const queryFields = call.querystring ? fields(call.querystring) : [];
-      const targets = [...bodyFields.map((f) => ({ ...f, where: 'body' as const })), ...queryFields.map((f) => ({ ...f, where: 'query' as const })), ...paramNames.map((p) => ({ path: [p], type: 'string', where: 'param' as const }))];
+      const targets = [
+        ...bodyFields.map((f) => ({ ...f, where: 'body' as const })),
+        ...queryFields.map((f) => ({ ...f, where: 'query' as const })),
+        ...paramNames.map((p) => ({ path: [p], type: 'string', where: 'param' as const })),
+      ];
       if (targets.length === 0) targets.push({ path: ['__extra'], type: 'string', where: 'body' });
 
       for (const role of ROLES) {
@@ -175,17 +186,24 @@ describe('hostile input on every API call, as every role', () => {
           const target = targets[i % targets.length]!;
           const roll = i % 10;
           const value: unknown =
-            target.type === 'integer' || target.type === 'number' ? (roll < 6 ? edgeNumbers[i % edgeNumbers.length] : roll < 8 ? pick() : edgeTyped[i % edgeTyped.length])
-            : roll < 7 ? pick()
-            : roll < 9 ? arbitrary[(i * 7 + requests) % arbitrary.length]
-            : edgeTyped[i % edgeTyped.length];
+            target.type === 'integer' || target.type === 'number'
+              ? roll < 6
+                ? edgeNumbers[i % edgeNumbers.length]
+                : roll < 8
+                  ? pick()
+                  : edgeTyped[i % edgeTyped.length]
+              : roll < 7
+                ? pick()
+                : roll < 9
+                  ? arbitrary[(i * 7 + requests) % arbitrary.length]
+                  : edgeTyped[i % edgeTyped.length];
           let url = call.url;
           let body: unknown = call.method === 'GET' || call.method === 'DELETE' ? undefined : baseBody;
           const query: Record<string, string> = Object.fromEntries(Object.entries(baseQuery).map(([k, v]) => [k, String(v)]));
           if (target.where === 'body') body = setPath(baseBody, target.path, value);
-          if (target.where === 'query') query[target.path.join('.')] = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+          if (target.where === 'query') query[target.path.join('.')] = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
           for (const name of paramNames) {
-            const raw = target.where === 'param' && target.path[0] === name ? (typeof value === 'string' ? value : JSON.stringify(value) ?? '') : '1';
+            const raw = target.where === 'param' && target.path[0] === name ? (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')) : '1';
             url = url.replace(`:${name}`, encodeURIComponent(raw));
           }
           const queryString = new URLSearchParams(query).toString();
@@ -202,14 +220,18 @@ describe('hostile input on every API call, as every role', () => {
           // A feature this test server runs without (AI drafts need AI_BASE_URL) answers a deliberate
           // 503 { code: '…_NOT_CONFIGURED' }: an answer about the configuration, not a failure.
           const notConfigured = res.statusCode === 503 && /_NOT_CONFIGURED"/.test(res.body);
-          if (res.statusCode >= 500 && !notConfigured) failures.push(`${key} as ${role}: ${res.statusCode} for ${target.where} ${target.path.join('.')}=${JSON.stringify(value)?.slice(0, 80)}: ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 500 && !notConfigured)
+            failures.push(
+              `${key} as ${role}: ${res.statusCode} for ${target.where} ${target.path.join('.')}=${JSON.stringify(value)?.slice(0, 80)}: ${res.body.slice(0, 200)}`,
+            );
           if (res.statusCode >= 400 && res.statusCode < 500) {
             // JSON { message, code }, or a plain sentence where the spec's contract answers text.
             const isJson = String(res.headers['content-type'] ?? '').includes('json');
             const answer = isJson ? (res.json() as { message?: unknown; code?: unknown }) : undefined;
             const clear = answer ? typeof answer.message === 'string' && typeof answer.code === 'string' : /^[A-Z].{5,}[.!?]$/.test(res.body.trim());
             if (!clear) failures.push(`${key} as ${role}: ${res.statusCode} without {message, code}: ${res.body.slice(0, 200)}`);
-            if (before !== undefined && (await snapshot(app, userIds)) !== before) failures.push(`${key} as ${role}: refused with ${res.statusCode} but changed stored data (${target.where} ${target.path.join('.')})`);
+            if (before !== undefined && (await snapshot(app, userIds)) !== before)
+              failures.push(`${key} as ${role}: refused with ${res.statusCode} but changed stored data (${target.where} ${target.path.join('.')})`);
           }
         }
       }

@@ -32,14 +32,28 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   // Node's own TypeScript loader flag keeps this one node process (no tsx parent process).
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, DEMO_DATA: 'off', LOG_LEVEL: 'warn', JWT_SECRET: 'reliability-secret-reliability-secret-01', REDIS_URL: '', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DEMO_DATA: 'off',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'reliability-secret-reliability-secret-01',
+      REDIS_URL: '',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   let log = '';
   child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const signal = (s: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, s);
@@ -50,7 +64,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${log}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));
   }

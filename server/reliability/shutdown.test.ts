@@ -15,16 +15,28 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('SIGTERM during load', () => {
   it('finishes the requests in flight, refuses new ones and exits cleanly', { timeout: 240_000 }, async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000', MAIL_PER_CLIENT_PER_HOUR: '100000', SHUTDOWN_GRACE_MS: '90000' });
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MINUTE: '100000',
+      MAIL_PER_CLIENT_PER_HOUR: '100000',
+      SHUTDOWN_GRACE_MS: '90000',
+    });
     const tag = uniqueTag();
     // Sign-ups take tens of milliseconds each (argon2), so many are inside the server at once.
-    const inFlight = Array.from({ length: 12 }, (_, i) => signUp(server.url, `term-${tag}-${i}@example.com`).catch((error: Error) => `error: ${error.cause ? String((error.cause as Error).message) : error.message}`));
+    const inFlight = Array.from({ length: 12 }, (_, i) =>
+      signUp(server.url, `term-${tag}-${i}@example.com`).catch(
+        (error: Error) => `error: ${error.cause ? String((error.cause as Error).message) : error.message}`,
+      ),
+    );
     await new Promise((r) => setTimeout(r, 300));
     server.signal('SIGTERM');
     // On a busy machine the signal handler may run a little later: new requests are refused from then on.
     let late: number | string = 200;
     for (let i = 0; i < 100 && late === 200; i++) {
-      late = await fetch(`${server.url}/api/health`).then((r) => r.status, () => 'refused');
+      late = await fetch(`${server.url}/api/health`).then(
+        (r) => r.status,
+        () => 'refused',
+      );
       if (late === 200) await new Promise((r) => setTimeout(r, 100));
     }
     const answers = await Promise.all(inFlight);
@@ -37,14 +49,21 @@ describe('SIGTERM during load', () => {
     expect(answers.filter((a) => a !== 200 && a !== 503 && a !== 'error: read ECONNRESET' && a !== 'error: other side closed')).toEqual([]);
     const database = await openDatabase({ dataDir, owner: 'shutdown test' });
     try {
-      const [row] = ((await database.db.execute(sql`select count(*)::int as n from users where email like ${`term-${tag}-%`}`)) as unknown as { rows: { n: number }[] }).rows;
+      const [row] = (
+        (await database.db.execute(sql`select count(*)::int as n from users where email like ${`term-${tag}-%`}`)) as unknown as { rows: { n: number }[] }
+      ).rows;
       expect(row!.n).toBe(answers.filter((a) => a === 200).length);
     } finally {
       await database.close();
     }
     expect(answers.filter((a) => a === 200).length).toBeGreaterThan(0);
     expect([503, 'refused']).toContain(late);
-    expect(await fetch(`${server.url}/api/health`).then((r) => r.status, () => 'refused')).toBe('refused');
+    expect(
+      await fetch(`${server.url}/api/health`).then(
+        (r) => r.status,
+        () => 'refused',
+      ),
+    ).toBe('refused');
     expect(fs.existsSync(path.join(dataDir, 'animal-doctor.lock'))).toBe(false);
   });
 });

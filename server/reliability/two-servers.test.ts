@@ -51,7 +51,10 @@ describe.runIf(enabled)('two app servers on one PostgreSQL and one Redis', () =>
     // Kill one during load: every request to the other is answered.
     const load = Array.from({ length: 200 }, async (_, i) => {
       await new Promise((r) => setTimeout(r, i * 5));
-      return fetch(`${b!.url}/api/health`).then((r) => r.status, () => 0);
+      return fetch(`${b!.url}/api/health`).then(
+        (r) => r.status,
+        () => 0,
+      );
     });
     await new Promise((r) => setTimeout(r, 300));
     a!.signal('SIGKILL');
@@ -65,7 +68,9 @@ describe.runIf(enabled)('two app servers on one PostgreSQL and one Redis', () =>
     const restarted = await startServerProcess(env(3));
     running.push(restarted);
     // One rate-limit budget: 1,200 calls split over both servers get at most 1,000 answers.
-    const statuses = await Promise.all(Array.from({ length: 1200 }, (_, i) => fetch(`${[restarted, b!][i % 2]!.url}/api/payment/plans`, { headers }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 1200 }, (_, i) => fetch(`${[restarted, b!][i % 2]!.url}/api/payment/plans`, { headers }).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1000);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(200);
     expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);

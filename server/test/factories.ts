@@ -103,7 +103,9 @@ export async function createVet(app: FastifyInstance, options: VetOptions = {}):
     latitude: options.latitude ?? 40.7506,
     longitude: options.longitude ?? -73.9972,
     timeZone: options.timeZone === undefined ? 'America/New_York' : options.timeZone,
-    workingTime: options.workingTime ?? (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, closed: day === 'sun', open: '09:00', close: '17:00' })),
+    workingTime:
+      options.workingTime ??
+      (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, closed: day === 'sun', open: '09:00', close: '17:00' })),
     summary: 'A friendly practice for dogs and cats.',
     species: options.species ?? ['dog', 'cat'],
     services: options.services ?? [],
@@ -125,10 +127,7 @@ export async function createVet(app: FastifyInstance, options: VetOptions = {}):
   return { ...account, user: user! };
 }
 
-export async function createArticle(
-  app: FastifyInstance,
-  options: { kind?: 'blog' | 'ai'; title?: string; published?: boolean; contents?: string } = {},
-) {
+export async function createArticle(app: FastifyInstance, options: { kind?: 'blog' | 'ai'; title?: string; published?: boolean; contents?: string } = {}) {
   const published = options.published ?? true;
   const [row] = await app.database.db
     .insert(articles)

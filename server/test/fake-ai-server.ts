@@ -73,7 +73,8 @@ export async function startFakeAiServer(options: { mode?: FakeAiMode; article?: 
         res.end(JSON.stringify(body));
       };
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return json(404, { error: { message: 'Not found', type: 'invalid_request_error' } });
-      if (req.headers.authorization !== `Bearer ${apiKey}`) return json(401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
+      if (req.headers.authorization !== `Bearer ${apiKey}`)
+        return json(401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(raw) as Record<string, unknown>;
@@ -81,7 +82,8 @@ export async function startFakeAiServer(options: { mode?: FakeAiMode; article?: 
         return json(400, { error: { message: 'We could not parse the JSON body of your request.', type: 'invalid_request_error' } });
       }
       state.requests.push({ authorization: req.headers.authorization, body });
-      if (body.model !== model || !Array.isArray(body.messages)) return json(400, { error: { message: 'Invalid model or messages.', type: 'invalid_request_error' } });
+      if (body.model !== model || !Array.isArray(body.messages))
+        return json(400, { error: { message: 'Invalid model or messages.', type: 'invalid_request_error' } });
       switch (state.mode) {
         case 'http-error':
           return json(500, { error: { message: 'The server had an error while processing your request.', type: 'server_error' } });

@@ -52,7 +52,8 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(JSON.stringify(body));
       };
-      if (req.headers.authorization !== `Bearer ${secretKey}`) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (req.headers.authorization !== `Bearer ${secretKey}`)
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       const path = url.pathname;
       let match: RegExpMatchArray | null;
       if (req.method === 'POST' && path === '/v1/customers') {
@@ -84,7 +85,8 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
       }
       if ((match = path.match(/^\/v1\/subscriptions\/([\w]+)$/))) {
         const subscription = subscriptions.get(match[1]!);
-        if (!subscription) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${match[1]}'` } });
+        if (!subscription)
+          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${match[1]}'` } });
         if (req.method === 'GET') return send(200, subscription);
         if (req.method === 'POST') {
           if (form.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = form.cancel_at_period_end === 'true';
@@ -116,7 +118,10 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
         status: 'active',
         cancel_at_period_end: false,
         metadata: {},
-        items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', current_period_start: now(), current_period_end: now() + interval * 86_400 }] },
+        items: {
+          object: 'list',
+          data: [{ id: id('si'), object: 'subscription_item', current_period_start: now(), current_period_end: now() + interval * 86_400 }],
+        },
       };
       subscriptions.set(subscription.id, subscription);
       Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id });
@@ -128,7 +133,17 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
 
 /** A Stripe event envelope around an object, as Stripe posts it to a webhook endpoint. */
 export function stripeEvent(type: string, object: unknown, eventId = id('evt')): string {
-  return JSON.stringify({ id: eventId, object: 'event', api_version: '2026-10-28.endive', created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: now(),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
 }
 
 /** The Stripe-Signature header Stripe would send for this exact payload. */

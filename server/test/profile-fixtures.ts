@@ -61,7 +61,9 @@ export function jpegWithExif(width = 800, height = 600): Promise<Buffer> {
 }
 
 export function pngImage(width = 300, height = 300): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 60, b: 60, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 60, b: 60, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -81,10 +83,17 @@ export function pngBomb(side = 50_000): Buffer {
   header[8] = 8; // bit depth
   header[9] = 0; // greyscale
   const rows = deflateSync(Buffer.alloc(side + 1), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', rows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-export const SVG_IMAGE = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script><circle cx="32" cy="32" r="30"/></svg>');
+export const SVG_IMAGE = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script><circle cx="32" cy="32" r="30"/></svg>',
+);
 
 /** A multipart/form-data body with one file, as a browser's FormData sends it. */
 export function multipartBody(field: string, filename: string, contentType: string, bytes: Buffer): { payload: Buffer; headers: Record<string, string> } {

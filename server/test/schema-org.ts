@@ -22,7 +22,14 @@ function vocabulary(): Map<string, Declared> {
   for (const [, name, parents = '', body = ''] of text.matchAll(block)) {
     const properties = [...body.matchAll(/^ {4}"([^"]+)"\??:/gm)].map((m) => m[1]!).filter((p) => p !== '@type');
     const leafOf = /^ {4}"@type": "(\w+)";/m.exec(body)?.[1];
-    declared.set(name!, { parents: parents.split(',').map((p) => p.trim()).filter((p) => /^\w+$/.test(p)), properties, leafOf });
+    declared.set(name!, {
+      parents: parents
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => /^\w+$/.test(p)),
+      properties,
+      leafOf,
+    });
   }
   return declared;
 }
@@ -61,7 +68,8 @@ export function vocabularyProblems(node: unknown, where = '$'): string[] {
     }
     for (const key of Object.keys(record)) {
       // 'query-input' follows schema.org's Action input convention (<property>-input).
-      if (!KEYWORDS.has(key) && !allowed.has(key) && !(key.endsWith('-input') && allowed.has(key.slice(0, -6)))) problems.push(`${where}: ${types.join('/')} has no property ${key}`);
+      if (!KEYWORDS.has(key) && !allowed.has(key) && !(key.endsWith('-input') && allowed.has(key.slice(0, -6))))
+        problems.push(`${where}: ${types.join('/')} has no property ${key}`);
     }
   }
   for (const [key, value] of Object.entries(record)) if (!KEYWORDS.has(key)) problems.push(...vocabularyProblems(value, `${where}.${key}`));

@@ -36,7 +36,8 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       for (;;) {
         const found = capture.messages.find(predicate);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching e-mail within ${timeoutMs} ms; got: ${capture.messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`no matching e-mail within ${timeoutMs} ms; got: ${capture.messages.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ')}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
@@ -78,7 +79,12 @@ export function verificationLinkOf(mail: CapturedMail): URL {
 
 /** The 6-digit code of a code e-mail. */
 export function codeOf(mail: CapturedMail): string {
-  const match = /\b(\d{6})\b/.exec(mail.decoded.split(/\r?\n\r?\n/).slice(1).join('\n'));
+  const match = /\b(\d{6})\b/.exec(
+    mail.decoded
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n'),
+  );
   if (!match) throw new Error('no code in e-mail');
   return match[1]!;
 }

@@ -10,16 +10,23 @@ export interface StaticPageMeta {
   description: string;
 }
 
-export const SITE_DESCRIPTION =
-  'Animal Doctor connects pet owners with local veterinarians and animal hospitals. Search vets by zip code, city or state.';
+export const SITE_DESCRIPTION = 'Animal Doctor connects pet owners with local veterinarians and animal hospitals. Search vets by zip code, city or state.';
 
 /** Public pages with fixed content, in the order the static sitemap lists them. */
 export const STATIC_PAGES: StaticPageMeta[] = [
   { path: '/home', title: 'Find a veterinarian near you', description: SITE_DESCRIPTION },
-  { path: '/searchdoctor', title: 'Search Doctor', description: 'Find veterinarians and animal hospitals near you by zip code, city or state, with opening hours, services and emergency care.' },
+  {
+    path: '/searchdoctor',
+    title: 'Search Doctor',
+    description: 'Find veterinarians and animal hospitals near you by zip code, city or state, with opening hours, services and emergency care.',
+  },
   { path: '/blogpage', title: 'Authors Digest', description: 'Practical advice on pet health, nutrition and care from veterinarians and pet-care writers.' },
   { path: '/ai-blogpage', title: 'Articles', description: 'AI-assisted articles on pet care, each reviewed by our editors before it is published.' },
-  { path: '/services', title: 'Pricing', description: 'Plans for veterinarians: choose how your practice appears to pet owners. Every plan includes a reviewed public profile.' },
+  {
+    path: '/services',
+    title: 'Pricing',
+    description: 'Plans for veterinarians: choose how your practice appears to pet owners. Every plan includes a reviewed public profile.',
+  },
   { path: '/medicine', title: 'Pet medicine', description: 'What every pet owner should know about prescriptions, preventives and giving medicine safely.' },
   { path: '/insurance', title: 'Pet insurance', description: 'How pet insurance works and how to choose a policy for unexpected vet bills.' },
   { path: '/aboutus', title: 'About Us', description: 'Why we built Animal Doctor: finding the right vet should not depend on luck.' },
@@ -49,7 +56,6 @@ export const RECORD_PAGES = {
   aiArticle: /^\/ai-singlepost\/:?(\d{1,9})$/,
 } as const;
 
-export const isPrivatePath = (pathname: string): boolean =>
-  PRIVATE_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+export const isPrivatePath = (pathname: string): boolean => PRIVATE_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 
 export const documentTitle = (title: string): string => `${title} · ${PRODUCT_NAME}`;

@@ -158,7 +158,14 @@ export const AdminUserDetail = Type.Object({
   /** Whether pet owners find the profile now (approved, paid, active). */
   listed: Type.Boolean(),
   subscription: Type.Union([
-    Type.Object({ plan: Type.Integer(), status: Type.String(), provider: Type.String(), customer_id: Nullable(Type.String()), period: Nullable(Type.String()), current_period_end: Nullable(Type.String()) }),
+    Type.Object({
+      plan: Type.Integer(),
+      status: Type.String(),
+      provider: Type.String(),
+      customer_id: Nullable(Type.String()),
+      period: Nullable(Type.String()),
+      current_period_end: Nullable(Type.String()),
+    }),
     Type.Null(),
   ]),
   payments: Type.Array(CheckoutRecord),

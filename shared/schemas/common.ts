@@ -13,7 +13,8 @@ export const MAX_ID = 2_147_483_647;
 export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 // 1 to 2147483647 as decimal text, without a regular expression that needs range arithmetic:
 // up to 9 digits always fits; 10 digits fit when they start with 1, or 20, or 21 and stay below.
-const ID_TEXT = '(?:[1-9]\\d{0,8}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7])';
+const ID_TEXT =
+  '(?:[1-9]\\d{0,8}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7])';
 /** An id as the client sends it: a number, or text with the spec's leading colon (':12'). */
 export const ColonId = Type.Union([Id, Type.String({ pattern: `^:?${ID_TEXT}$` })]);
 export type ColonId = Static<typeof ColonId>;

@@ -46,14 +46,22 @@ export const DoctorSummarySchema = Type.Object({
   sponsored: Type.Boolean(),
   latitude: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   longitude: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
-  open_now: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: "Open at this moment in the clinic's time zone; null when its hours are unknown" })),
+  open_now: Type.Optional(
+    Type.Union([Type.Boolean(), Type.Null()], { description: "Open at this moment in the clinic's time zone; null when its hours are unknown" }),
+  ),
 });
 export const DoctorSearchAnswer = Type.Object({
   data: Type.Array(DoctorSummarySchema),
   totalCount: Type.Integer({ description: 'Matching vets; at most SEARCH_COUNT_CAP when totalCountCapped' }),
   totalCountCapped: Type.Optional(Type.Boolean({ description: 'True when there are more matches than totalCount (show "1,000+")' })),
-  used: Type.Optional(Type.Union([Type.Literal('zip'), Type.Literal('city'), Type.Literal('state'), Type.Literal('city_state')], { description: 'Which part of the search was used' })),
-  notice: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'A sentence for the person, e.g. that a city typed with a zip code was not used' })),
+  used: Type.Optional(
+    Type.Union([Type.Literal('zip'), Type.Literal('city'), Type.Literal('state'), Type.Literal('city_state')], {
+      description: 'Which part of the search was used',
+    }),
+  ),
+  notice: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], { description: 'A sentence for the person, e.g. that a city typed with a zip code was not used' }),
+  ),
   location: Type.Optional(
     Type.Object({
       zip: Type.Union([Type.String(), Type.Null()]),
@@ -75,7 +83,9 @@ export const DoctorProfileSchema = Type.Intersect([
     website_title: Type.Union([Type.String(), Type.Null()]),
     website_url: Type.Union([Type.String(), Type.Null()]),
     summary: Type.Union([Type.String(), Type.Null()]),
-    working_time: Type.Array(Type.Object({ day: Type.String(), closed: Type.Boolean(), open: Type.Optional(Type.String()), close: Type.Optional(Type.String()) })),
+    working_time: Type.Array(
+      Type.Object({ day: Type.String(), closed: Type.Boolean(), open: Type.Optional(Type.String()), close: Type.Optional(Type.String()) }),
+    ),
     time_zone: Type.Union([Type.String(), Type.Null()]),
     education: Type.Array(Type.Object({ degree: Type.String(), school: Type.String(), year: Type.Integer() })),
   }),

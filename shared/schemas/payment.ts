@@ -53,7 +53,7 @@ export type SandboxDeclineAnswer = Static<typeof SandboxDeclineAnswer>;
 export const SubscriptionAnswer = Type.Object({
   plan: Type.Integer(),
   plan_name: Type.Union([Type.String(), Type.Null()]),
-  status: Type.String({ description: "none, active, canceling (ends at current_period_end), expired, past_due" }),
+  status: Type.String({ description: 'none, active, canceling (ends at current_period_end), expired, past_due' }),
   period: Type.Union([PeriodSchema, Type.Null()]),
   current_period_end: Type.Union([Type.String(), Type.Null()]),
   provider: Type.Union([Type.String(), Type.Null()]),

@@ -56,7 +56,12 @@ export const ContactMessageSchema = Type.Object({
   message: Type.String(),
   created_at: Type.String(),
 });
-export const MessagesAnswer = Type.Object({ data: Type.Array(ContactMessageSchema), totalCount: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() });
+export const MessagesAnswer = Type.Object({
+  data: Type.Array(ContactMessageSchema),
+  totalCount: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
 export type ContactMessage = Static<typeof ContactMessageSchema>;
 
 export const StatisticsBody = Type.Object({ days: Type.Integer({ minimum: 1, maximum: STATISTICS_MAX_DAYS, default: 30 }) }, strict);

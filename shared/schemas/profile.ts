@@ -10,7 +10,15 @@ const Text = (maxLength: number) => Type.String({ maxLength });
 
 export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Day = (typeof DAYS)[number];
-export const DAY_NAMES: Record<Day, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+export const DAY_NAMES: Record<Day, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 
 export const PROFILE_LIMITS = {
   summaryMax: 2000,
@@ -165,11 +173,13 @@ export function isTimeZone(value: string): boolean {
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export function checkWorkingTime(days: WorkingDayInput[], timeZone: string): Problem {
   if (!isTimeZone(timeZone)) return 'Choose the time zone of the practice, e.g. America/New_York.';
-  if (days.length !== 7 || DAYS.some((d) => days.filter((x) => x.day === d).length !== 1)) return 'Give the hours for each day of the week, Monday to Sunday, once each.';
+  if (days.length !== 7 || DAYS.some((d) => days.filter((x) => x.day === d).length !== 1))
+    return 'Give the hours for each day of the week, Monday to Sunday, once each.';
   for (const day of days) {
     if (day.closed) continue;
     const name = DAY_NAMES[day.day];
-    if (!day.open || !HHMM.test(day.open) || !day.close || !HHMM.test(day.close)) return `Enter ${name}'s opening and closing times as HH:MM, or mark ${name} closed.`;
+    if (!day.open || !HHMM.test(day.open) || !day.close || !HHMM.test(day.close))
+      return `Enter ${name}'s opening and closing times as HH:MM, or mark ${name} closed.`;
     if (day.close <= day.open) return `${name}: the closing time must be after the opening time.`;
   }
   return undefined;
@@ -185,7 +195,8 @@ export function checkEducation(entries: EducationEntry[], now = new Date()): Pro
   for (const [index, entry] of entries.entries()) {
     const n = index + 1;
     if (!entry.degree.trim() || !entry.school.trim()) return `Education entry ${n}: enter the degree and the school.`;
-    if (!Number.isInteger(entry.year) || entry.year < PROFILE_LIMITS.educationYearMin || entry.year > maxYear) return `Education entry ${n}: enter the year as four digits between ${PROFILE_LIMITS.educationYearMin} and ${maxYear}.`;
+    if (!Number.isInteger(entry.year) || entry.year < PROFILE_LIMITS.educationYearMin || entry.year > maxYear)
+      return `Education entry ${n}: enter the year as four digits between ${PROFILE_LIMITS.educationYearMin} and ${maxYear}.`;
   }
   return undefined;
 }
@@ -250,7 +261,11 @@ export const ReviewQueueBody = Type.Object(
   strict,
 );
 export const ReviewProfileBody = Type.Object(
-  { user_id: Type.Integer({ minimum: 1 }), decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]), reason: Type.String({ maxLength: 1000, default: '' }) },
+  {
+    user_id: Type.Integer({ minimum: 1 }),
+    decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]),
+    reason: Type.String({ maxLength: 1000, default: '' }),
+  },
   strict,
 );
 export type ReviewQueueInput = Static<typeof ReviewQueueBody>;

@@ -61,7 +61,10 @@ describe('accounts', () => {
 
     const mail = await smtp.waitFor((m) => m.to.includes(email));
     await new Promise((r) => setTimeout(r, 500));
-    expect(smtp.messages.filter((m) => m.to.includes(email)), 'a fresh sign-up gets one e-mail, not two').toHaveLength(1);
+    expect(
+      smtp.messages.filter((m) => m.to.includes(email)),
+      'a fresh sign-up gets one e-mail, not two',
+    ).toHaveLength(1);
     const link = verificationLinkOf(mail);
     await page.goto(`${site.server.url}${link.pathname}${link.search}`);
     await page.waitForURL(/\/congratulationverify\/\d+$/);
@@ -106,7 +109,14 @@ describe('accounts', () => {
     await smtp.waitFor((m) => m.to.includes(email));
     await expect.poll(() => page.getByRole('button', { name: 'Send again' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Send again' }).click();
-    await expect.poll(() => page.locator('.toaster').getByText(/Please wait \d+ seconds/).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator('.toaster')
+          .getByText(/Please wait \d+ seconds/)
+          .isVisible(),
+      )
+      .toBe(true);
     await context.close();
   });
 

@@ -36,9 +36,12 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.toaster').ge
 async function signedIn(size: typeof PHONE, token: string, allow: RegExp[] = []) {
   const tracked = await openPage(site.browser, size, { allow });
   // NOTE: about:blank has no localStorage; only pages of the site get the token.
-  await tracked.context.addInitScript(([key, value]) => {
-    if (location.protocol.startsWith('http')) localStorage.setItem(key!, value!);
-  }, [JWT_STORAGE_KEY, token]);
+  await tracked.context.addInitScript(
+    ([key, value]) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem(key!, value!);
+    },
+    [JWT_STORAGE_KEY, token],
+  );
   return tracked;
 }
 
@@ -55,7 +58,8 @@ async function bothWidths(page: Page, name: string) {
 }
 
 async function confirmedSubscriber(email: string) {
-  const post = (url: string, body: object) => fetch(`${site.server.url}/api/user/${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (url: string, body: object) =>
+    fetch(`${site.server.url}/api/user/${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect((await post('send-subscribe-verify-code', { email })).status).toBe(200);
   const code = codeOf(await smtp.waitFor((m) => m.to.includes(email)));
   expect((await post('check-subscribe-verify-code', { email, verifyCode: code })).status).toBe(200);

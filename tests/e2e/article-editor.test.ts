@@ -29,7 +29,11 @@ async function screenshot(page: Page, name: string) {
 async function signInAsAdmin(page: Page) {
   const match = /Demo administrator: (\S+) \/ password: (\S+)/.exec(site.demoOutput + site.server.output());
   expect(match, 'the demo administrator is printed once').not.toBeNull();
-  const res = await fetch(`${site.server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: match![1], password: match![2] }) });
+  const res = await fetch(`${site.server.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: match![1], password: match![2] }),
+  });
   const { token } = (await res.json()) as { token: string };
   await page.goto(`${site.server.url}/home`);
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [JWT_STORAGE_KEY, token]);
@@ -37,7 +41,9 @@ async function signInAsAdmin(page: Page) {
 
 async function photo(name: string, color: string): Promise<string> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ad-img-')), name);
-  await sharp({ create: { width: 1200, height: 600, channels: 3, background: color } }).jpeg().toFile(file);
+  await sharp({ create: { width: 1200, height: 600, channels: 3, background: color } })
+    .jpeg()
+    .toFile(file);
   return file;
 }
 
@@ -154,7 +160,9 @@ describe('Manage Articles', () => {
     await page.getByRole('button', { name: 'Draft with AI' }).click();
     await page.getByLabel('Topic').fill('Cats and lilies');
     await page.getByRole('button', { name: 'Write draft' }).click();
-    await expect.poll(() => page.getByRole('dialog').getByRole('alert').textContent()).toContain('The AI service refused the request (HTTP 500). Nothing was saved');
+    await expect
+      .poll(() => page.getByRole('dialog').getByRole('alert').textContent())
+      .toContain('The AI service refused the request (HTTP 500). Nothing was saved');
     expect(await page.getByLabel('Topic').inputValue()).toBe('Cats and lilies');
     expect(problems.filter((p) => !/50\d/.test(p))).toEqual([]);
     await context.close();

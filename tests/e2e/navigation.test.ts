@@ -65,7 +65,12 @@ for (const viewport of [PHONE, DESKTOP]) {
         await expectHeading(page, link.path, link.heading);
         await expectAccessible(page, link.path);
       }
-      await expect(page.locator('footer').getByText(/© \d{4} Animal Doctor/).isVisible()).resolves.toBe(true);
+      await expect(
+        page
+          .locator('footer')
+          .getByText(/© \d{4} Animal Doctor/)
+          .isVisible(),
+      ).resolves.toBe(true);
       await context.close();
     });
 

@@ -12,7 +12,8 @@ import { useSite } from './support/site';
 
 const site = useSite({ users: { vet: { email: `vet-${randomUUID().slice(0, 8)}@example.com`, stage: 'verified', firstName: 'Robin' } } });
 
-const focusedHeading = (page: Page) => page.evaluate(() => (document.activeElement?.tagName === 'H1' && document.activeElement.closest('main') ? document.activeElement.textContent : null));
+const focusedHeading = (page: Page) =>
+  page.evaluate(() => (document.activeElement?.tagName === 'H1' && document.activeElement.closest('main') ? document.activeElement.textContent : null));
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
 /** Opens a page already signed in as the fixture user (its session token is stored, as after login). */
@@ -107,10 +108,12 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect.poll(() => toast.isVisible()).toBe(true);
       // Every entry of the menu is what a tap at its centre reaches (not the toast).
       const covered = await page.evaluate(() =>
-        [...document.querySelectorAll('[role="menuitem"]')].filter((item) => {
-          const box = item.getBoundingClientRect();
-          return !item.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
-        }).map((item) => item.textContent),
+        [...document.querySelectorAll('[role="menuitem"]')]
+          .filter((item) => {
+            const box = item.getBoundingClientRect();
+            return !item.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+          })
+          .map((item) => item.textContent),
       );
       expect(covered, 'menu entries covered by the toast').toEqual([]);
       await menu.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -51,7 +51,11 @@ async function verify(page: Page, email: string) {
 async function serverPlan(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const token = localStorage.getItem('animaldoctorJwtToken');
-    const res = await fetch('/api/payment/subscription', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch('/api/payment/subscription', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     return ((await res.json()) as { plan: number }).plan;
   });
 }

@@ -33,14 +33,16 @@ async function signedIn(page: Page, token: string, url: string) {
 }
 
 async function shot(page: Page, name: string) {
-  await page.evaluate(() => Promise.all([...document.images].map((img) => (img.loading = 'eager', img.decode().catch(() => undefined)))));
+  await page.evaluate(() => Promise.all([...document.images].map((img) => ((img.loading = 'eager'), img.decode().catch(() => undefined)))));
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
 const photo = async (name: string, color: { r: number; g: number; b: number }) => {
   const file = path.join(shots, `${name}.jpg`);
-  await sharp({ create: { width: 1200, height: 900, channels: 3, background: color } }).jpeg().toFile(file);
+  await sharp({ create: { width: 1200, height: 900, channels: 3, background: color } })
+    .jpeg()
+    .toFile(file);
   return file;
 };
 
@@ -50,7 +52,9 @@ describe('what the plans sell', () => {
     const vet = await openPage(site.browser, DESKTOP);
     await signedIn(vet.page, pro.token, '/viewprofile');
     const photos = main(vet.page).locator('#photos');
-    await photos.locator('input[type=file]').setInputFiles([await photo('waiting-room', { r: 60, g: 130, b: 190 }), await photo('surgery', { r: 90, g: 170, b: 110 })]);
+    await photos
+      .locator('input[type=file]')
+      .setInputFiles([await photo('waiting-room', { r: 60, g: 130, b: 190 }), await photo('surgery', { r: 90, g: 170, b: 110 })]);
     await poll(() => photos.locator('.photo-manager li').count()).toBe(2);
     await photos.getByLabel('Caption of photo 1').fill('Our waiting room');
     await photos.getByRole('button', { name: 'Save caption' }).first().click();
@@ -64,7 +68,10 @@ describe('what the plans sell', () => {
     await services.getByRole('button', { name: 'Save services' }).click();
     await visible(services.getByText('Services saved.'));
 
-    for (const [viewport, label] of [[PHONE, '390'], [DESKTOP, '1280']] as const) {
+    for (const [viewport, label] of [
+      [PHONE, '390'],
+      [DESKTOP, '1280'],
+    ] as const) {
       const visitor = await openPage(site.browser, viewport);
       await visitor.page.goto(`${site.server.url}/viewdoctorprofile/${pro.id}`);
       const gallery = main(visitor.page).locator('.photo-gallery img');
@@ -98,10 +105,15 @@ describe('what the plans sell', () => {
     const visitor = await openPage(site.browser, PHONE);
     await visitor.page.goto(`${site.server.url}/viewdoctorprofile/${premium.id}`);
     await visible(main(visitor.page).getByRole('heading', { name: 'Ortiz Pet Hospital' }));
-    await main(visitor.page).getByRole('link', { name: '(406) 555-0142' }).evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));
+    await main(visitor.page)
+      .getByRole('link', { name: '(406) 555-0142' })
+      .evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));
     await main(visitor.page).getByRole('link', { name: '(406) 555-0142' }).click();
 
-    for (const [viewport, label] of [[PHONE, '390'], [DESKTOP, '1280']] as const) {
+    for (const [viewport, label] of [
+      [PHONE, '390'],
+      [DESKTOP, '1280'],
+    ] as const) {
       const vet = await openPage(site.browser, viewport);
       await signedIn(vet.page, premium.token, '/viewprofile');
       const stats = main(vet.page).locator('#statistics');

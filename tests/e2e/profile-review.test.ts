@@ -48,7 +48,11 @@ async function shot(page: Page, name: string) {
 }
 
 async function userId(email: string, password: string): Promise<number> {
-  const res = await fetch(`${site.server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${site.server.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   return ((await res.json()) as { user: { id: number } }).user.id;
 }
 
@@ -105,7 +109,9 @@ describe('profile setup and review', () => {
     await poll(() => main(page).getByRole('heading', { name: 'Step 2: Your practice' }).isVisible()).toBe(true);
 
     // Step 2 with an avatar: the preview shows the re-encoded WebP served from /uploads.
-    const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 30, g: 140, b: 90 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 30, g: 140, b: 90 } } })
+      .jpeg()
+      .toBuffer();
     await page.locator('input[type=file][name=avatar]').setInputFiles({ name: 'clinic.jpg', mimeType: 'image/jpeg', buffer: photo });
     await poll(() => main(page).getByRole('img', { name: 'Your avatar' }).getAttribute('src')).toMatch(/^\/uploads\/avatars\/u\d+-[0-9a-f]+\/256\.webp$/);
     await field(page, 'Summary').fill('Dogs, cats and horses along the Stillwater River, with farm calls every Tuesday.');
@@ -129,7 +135,11 @@ describe('profile setup and review', () => {
     await main(page).getByRole('button', { name: 'Submit for review' }).click();
     await page.waitForURL('**/viewprofile');
     await poll(() => page.getByTestId('review-state').textContent()).toBe('In review');
-    await poll(() => main(page).getByText(/Plan: Basic · renews on/).isVisible()).toBe(true);
+    await poll(() =>
+      main(page)
+        .getByText(/Plan: Basic · renews on/)
+        .isVisible(),
+    ).toBe(true);
 
     // The administrator approves it and rejects another profile with a reason.
     const admin = await openPage(site.browser, DESKTOP);
@@ -162,7 +172,10 @@ describe('profile setup and review', () => {
     // A zip search finds the vet; the public profile shows it with the avatar.
     await page.goto(`${site.server.url}/searchdoctor`);
     await page.getByLabel('Zip code').fill('59001');
-    await page.getByRole('button', { name: /Search/ }).first().click();
+    await page
+      .getByRole('button', { name: /Search/ })
+      .first()
+      .click();
     await poll(() => main(page).getByText('Absarokee Valley Vets').first().isVisible()).toBe(true);
     const id = await userId(VET, vetPassword);
     await page.goto(`${site.server.url}/viewdoctorprofile/${id}`);
@@ -205,7 +218,11 @@ describe('profile setup and review', () => {
     await signIn(page, 'felix.brennan@stages.demo.animaldoctor.local', vetPassword);
     await page.goto(`${site.server.url}/viewprofile`);
     await poll(() => page.getByTestId('review-state').textContent()).toBe('Rejected');
-    await poll(() => main(page).getByText(/remove the guarantee of cures/).isVisible()).toBe(true);
+    await poll(() =>
+      main(page)
+        .getByText(/remove the guarantee of cures/)
+        .isVisible(),
+    ).toBe(true);
     await shot(page, 'viewprofile-rejected-desktop');
     expect(problems).toEqual([]);
     await context.close();

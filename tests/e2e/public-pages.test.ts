@@ -111,7 +111,9 @@ describe('articles', () => {
     const link = page.getByRole('link', { name: 'Read Full Article: Rabbit care basics for new owners' });
     await expect.poll(() => link.count(), { timeout: 15_000 }).toBe(1);
     const href = await link.getAttribute('href');
-    await page.route('**/api/ai_articles/get-by-id', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong.', code: 'INTERNAL_ERROR' }) }));
+    await page.route('**/api/ai_articles/get-by-id', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong.', code: 'INTERNAL_ERROR' }) }),
+    );
     // Opened from the list (a page the server did not make with the article embedded), so the browser asks for it.
     await link.click();
     await page.waitForURL(`**${href}`);
@@ -153,7 +155,14 @@ describe('finding a vet', () => {
       await page.waitForURL(/\/viewdoctorprofile\/\d+$/);
       await expect.poll(() => page.locator('main h1').textContent()).toBe('Brooklyn Cat Hospital');
       await expect.poll(() => page.getByRole('heading', { name: 'Opening hours' }).isVisible()).toBe(true);
-      await expect.poll(() => page.getByText(/Accepting new patients · confirmed [A-Z][a-z]{2} \d{2}, \d{4}/).first().isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .getByText(/Accepting new patients · confirmed [A-Z][a-z]{2} \d{2}, \d{4}/)
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
       await expectAccessible(page, '/viewdoctorprofile');
       await context.close();
     });
@@ -166,8 +175,9 @@ describe('finding a vet', () => {
     await page.goto(`${site.server.url}/searchdoctor?city=austin&state=Texas`);
     await expect.poll(() => page.locator('.results-count').textContent(), { timeout: 15_000 }).toBe('2 veterinarians for austin, Texas');
     await page.goto(`${site.server.url}/searchdoctor?state=Atlantis`);
-    await expect.poll(() => page.locator('main').getByRole('alert').textContent()).toBe('We do not know the state "Atlantis". Use its name or two-letter code.');
+    await expect
+      .poll(() => page.locator('main').getByRole('alert').textContent())
+      .toBe('We do not know the state "Atlantis". Use its name or two-letter code.');
     await context.close();
   });
 });
-

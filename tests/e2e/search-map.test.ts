@@ -33,7 +33,9 @@ describe('searching for a vet', () => {
       expect(all).toContain('Chelsea Animal Clinic');
       expect(all).toContain('Brooklyn Cat Hospital');
       // The map shows one marker per card, and says quietly that its background did not load.
-      await expect.poll(() => page.locator('.clinic-map path.leaflet-interactive').count(), { timeout: 15_000 }).toBe(await page.locator('.doctor-card').count());
+      await expect
+        .poll(() => page.locator('.clinic-map path.leaflet-interactive').count(), { timeout: 15_000 })
+        .toBe(await page.locator('.doctor-card').count());
       await expect.poll(() => page.getByText('The map background could not load').isVisible()).toBe(true);
       // Hovering a card highlights its marker.
       const chelsea = page.locator('.doctor-card', { hasText: 'Chelsea Animal Clinic' });
@@ -51,7 +53,9 @@ describe('searching for a vet', () => {
       await page.getByText('Species and services').click();
       await page.getByRole('checkbox', { name: 'dogs' }).click();
       await page.waitForURL(/species=dogs/);
-      await expect.poll(async () => (await cardNames(page)).includes('Chelsea Animal Clinic') && !(await cardNames(page)).includes('Brooklyn Cat Hospital')).toBe(true);
+      await expect
+        .poll(async () => (await cardNames(page)).includes('Chelsea Animal Clinic') && !(await cardNames(page)).includes('Brooklyn Cat Hospital'))
+        .toBe(true);
       expect(await page.getByRole('checkbox', { name: 'dogs' }).isChecked()).toBe(true);
       // The radius: 5 miles.
       await page.getByLabel('Within').selectOption('5');
@@ -65,12 +69,22 @@ describe('searching for a vet', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await page.waitForURL(/start=1/);
       await expect.poll(() => page.getByText(/^Page 2 of \d+/).isVisible()).toBe(true);
-      await expect.poll(async () => (await page.locator('.skeleton-card').count()) === 0 && JSON.stringify(await cardNames(page)) !== JSON.stringify(first) && (await cardNames(page)).length === 1).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            (await page.locator('.skeleton-card').count()) === 0 &&
+            JSON.stringify(await cardNames(page)) !== JSON.stringify(first) &&
+            (await cardNames(page)).length === 1,
+        )
+        .toBe(true);
       const second = await cardNames(page);
       expect(second).toHaveLength(1);
 
       // The profile: hours with an open/closed line, the map with its marker, phone and website links.
-      await page.locator('.doctor-card').getByRole('link', { name: /View profile/ }).click();
+      await page
+        .locator('.doctor-card')
+        .getByRole('link', { name: /View profile/ })
+        .click();
       await page.waitForURL(/\/viewdoctorprofile\/\d+$/);
       await expect.poll(() => page.locator('main h1').textContent(), { timeout: 15_000 }).toBe(second[0]);
       await expect.poll(() => page.getByRole('heading', { name: 'Opening hours' }).isVisible()).toBe(true);

@@ -39,10 +39,17 @@ describe('security journeys', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     it(`unsubscribes from the e-mailed link only after the button is pressed (${name})`, async () => {
       const email = newEmail(`unsub-${name}`);
-      const sent = await fetch(`${site.server.url}/api/user/send-subscribe-verify-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      const sent = await fetch(`${site.server.url}/api/user/send-subscribe-verify-code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
       expect(sent.status).toBe(200);
       const mail = await smtp.waitFor((m) => m.to.includes(email));
       const link = /https?:\/\/[^\s"<>]+\/unsubscribe\?token=[\w-]+/.exec(mail.decoded.replace(/^List-Unsubscribe:.*$/gm, ''))![0];

@@ -19,7 +19,9 @@ describe('data blocks in the HTML', () => {
     // Listen before any script of the page runs.
     await context.addInitScript(() => {
       (window as unknown as { cspReports: string[] }).cspReports = [];
-      document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { cspReports: string[] }).cspReports.push(`${event.violatedDirective}: ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as { cspReports: string[] }).cspReports.push(`${event.violatedDirective}: ${event.blockedURI}`),
+      );
     });
     for (const path of [await firstListed('profiles'), await firstListed('articles')]) {
       const response = await page.goto(`${site.server.url}${path}`);

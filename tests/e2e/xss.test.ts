@@ -30,7 +30,13 @@ beforeAll(async () => {
   smtp = await startSmtpCapture();
 });
 afterAll(() => smtp?.close());
-const site = useSite(() => ({ SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '200', RATE_LIMIT_PER_MINUTE: '100000', MAIL_PER_CLIENT_PER_HOUR: '100000' }));
+const site = useSite(() => ({
+  SMTP_URL: smtp.url,
+  MAIL_POLL_MS: '200',
+  MAIL_RETRY_BASE_MS: '200',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  MAIL_PER_CLIENT_PER_HOUR: '100000',
+}));
 
 interface Saved {
   payload: string;

@@ -14,7 +14,6 @@ export function App() {
     if (!readStoredToken()) return;
     void store.dispatch(restoreSession());
     void import('./layout/user-menu'); // shown once the session is back
-
   }, []);
   return (
     <Provider store={store}>

@@ -23,7 +23,10 @@ export interface ApiFailure {
   data: unknown;
 }
 
-const clientBaseQuery: BaseQueryFn<ApiRequestArgs, unknown, ApiFailure, unknown, { status: number }> = async ({ url, method = 'POST', body, silent }, { signal }) => {
+const clientBaseQuery: BaseQueryFn<ApiRequestArgs, unknown, ApiFailure, unknown, { status: number }> = async (
+  { url, method = 'POST', body, silent },
+  { signal },
+) => {
   try {
     const { status, data } = await apiRequest<unknown>(url, body, { method, silent, signal });
     return { data, meta: { status } };

@@ -9,7 +9,10 @@ import type { FileStorage } from '../../storage/storage';
 const COLOURS = ['#0958d9', '#b42318', '#067647', '#6941c6', '#b54708', '#0e7090', '#c11574', '#3e4784'];
 
 export function initialsSvg(initials: string, colour: string): Buffer {
-  const text = initials.replace(/[^A-Za-z]/g, '').slice(0, 2).toUpperCase();
+  const text = initials
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 2)
+    .toUpperCase();
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">` +
       `<circle cx="256" cy="256" r="256" fill="${colour}"/>` +
@@ -29,5 +32,10 @@ export async function initialsAvatarVariants(first: string, last: string, index:
 }
 
 export async function storeInitialsAvatar(storage: FileStorage, userId: number, first: string, last: string, index: number): Promise<StoredImage> {
-  return storeVariants(storage, await initialsAvatarVariants(first, last, index), { prefix: `avatars/demo-u${userId}`, sizes: AVATAR_SIZES, fit: 'cover', ownerId: userId });
+  return storeVariants(storage, await initialsAvatarVariants(first, last, index), {
+    prefix: `avatars/demo-u${userId}`,
+    sizes: AVATAR_SIZES,
+    fit: 'cover',
+    ownerId: userId,
+  });
 }

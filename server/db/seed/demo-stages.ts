@@ -25,9 +25,42 @@ interface StageVet {
 }
 
 const STAGE_VETS: StageVet[] = [
-  { first: 'Nora', last: 'Whitfield', stage: 'no_plan', plan: 0, clinic: 'Harbor Light Veterinary', zip: '04101', street: '18 Fore St', phone: '(207) 555-0161', timeZone: 'America/New_York', summary: '' },
-  { first: 'Owen', last: 'Castillo', stage: 'draft', plan: 1, clinic: 'Treasure Valley Pet Clinic', zip: '83702', street: '410 W Idaho St', phone: '(208) 555-0162', timeZone: 'America/Boise', summary: '' },
-  { first: 'Ines', last: 'Takahashi', stage: 'pending', plan: 2, clinic: 'Isthmus Animal Hospital', zip: '53703', street: '120 E Johnson St', phone: '(608) 555-0163', timeZone: 'America/Chicago', summary: 'A small-animal hospital two blocks from the Capitol, with evening appointments and a cat-only waiting room.' },
+  {
+    first: 'Nora',
+    last: 'Whitfield',
+    stage: 'no_plan',
+    plan: 0,
+    clinic: 'Harbor Light Veterinary',
+    zip: '04101',
+    street: '18 Fore St',
+    phone: '(207) 555-0161',
+    timeZone: 'America/New_York',
+    summary: '',
+  },
+  {
+    first: 'Owen',
+    last: 'Castillo',
+    stage: 'draft',
+    plan: 1,
+    clinic: 'Treasure Valley Pet Clinic',
+    zip: '83702',
+    street: '410 W Idaho St',
+    phone: '(208) 555-0162',
+    timeZone: 'America/Boise',
+    summary: '',
+  },
+  {
+    first: 'Ines',
+    last: 'Takahashi',
+    stage: 'pending',
+    plan: 2,
+    clinic: 'Isthmus Animal Hospital',
+    zip: '53703',
+    street: '120 E Johnson St',
+    phone: '(608) 555-0163',
+    timeZone: 'America/Chicago',
+    summary: 'A small-animal hospital two blocks from the Capitol, with evening appointments and a cat-only waiting room.',
+  },
   {
     first: 'Felix',
     last: 'Brennan',
@@ -41,7 +74,18 @@ const STAGE_VETS: StageVet[] = [
     summary: 'Best vet in New Mexico, guaranteed cures for every pet.',
     reason: 'Please remove the guarantee of cures from your summary and add your New Mexico licence number.',
   },
-  { first: 'Lena', last: 'Marsh', stage: 'approved', plan: 2, clinic: 'Old Port Animal Clinic', zip: '04101', street: '95 Exchange St', phone: '(207) 555-0165', timeZone: 'America/New_York', summary: 'A walk-in friendly clinic in the Old Port for dogs, cats and rabbits, with house calls on the peninsula.' },
+  {
+    first: 'Lena',
+    last: 'Marsh',
+    stage: 'approved',
+    plan: 2,
+    clinic: 'Old Port Animal Clinic',
+    zip: '04101',
+    street: '95 Exchange St',
+    phone: '(207) 555-0165',
+    timeZone: 'America/New_York',
+    summary: 'A walk-in friendly clinic in the Old Port for dogs, cats and rabbits, with house calls on the peninsula.',
+  },
 ];
 
 const HOURS: WorkingDay[] = [
@@ -65,7 +109,15 @@ export async function loadDemoStageVets(
   options: { storage: FileStorage; passwordHash: string; password: string; adminId: number | null; now: Date; periodEnd: Date },
 ): Promise<StageVetsResult> {
   const { now } = options;
-  const zips = await tx.select().from(zipCodes).where(inArray(zipCodes.zip, STAGE_VETS.map((v) => v.zip)));
+  const zips = await tx
+    .select()
+    .from(zipCodes)
+    .where(
+      inArray(
+        zipCodes.zip,
+        STAGE_VETS.map((v) => v.zip),
+      ),
+    );
   const zipByCode = new Map(zips.map((z) => [z.zip, z]));
   const accounts: StageVetsResult['accounts'] = [];
   for (const [index, vet] of STAGE_VETS.entries()) {
@@ -95,7 +147,16 @@ export async function loadDemoStageVets(
     if (!user) continue;
     accounts.push({ email, stage: vet.stage === 'no_plan' ? 'no plan' : vet.stage === 'pending' ? 'in review' : vet.stage });
     if (vet.plan > 0) {
-      await tx.insert(payments).values({ userId: user.id, plan: vet.plan, status: 'active', provider: 'sandbox', email, customerId: `cus_demo_${user.id}`, subscriptionId: `sub_demo_${user.id}`, currentPeriodEnd: options.periodEnd });
+      await tx.insert(payments).values({
+        userId: user.id,
+        plan: vet.plan,
+        status: 'active',
+        provider: 'sandbox',
+        email,
+        customerId: `cus_demo_${user.id}`,
+        subscriptionId: `sub_demo_${user.id}`,
+        currentPeriodEnd: options.periodEnd,
+      });
     }
     if (vet.stage === 'no_plan') continue;
     const complete = vet.stage !== 'draft';
@@ -129,7 +190,9 @@ export async function loadDemoStageVets(
       step2DoneAt: complete ? now : null,
     });
     if (submitted) {
-      await tx.insert(auditLog).values({ actorId: user.id, action: 'profile.submitted', targetType: 'profile', targetId: String(user.id), details: { previous_state: 'draft' } });
+      await tx
+        .insert(auditLog)
+        .values({ actorId: user.id, action: 'profile.submitted', targetType: 'profile', targetId: String(user.id), details: { previous_state: 'draft' } });
     }
     if (decided) {
       await tx.insert(auditLog).values({

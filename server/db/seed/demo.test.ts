@@ -70,7 +70,15 @@ describe('loadDemoData', () => {
   });
 
   it('publishes blog and AI articles with shipped images, avatars and sanitised HTML', async () => {
-    const rows = await db.select().from(articles).where(inArray(articles.title, DEMO_ARTICLES.map((a) => a.title)));
+    const rows = await db
+      .select()
+      .from(articles)
+      .where(
+        inArray(
+          articles.title,
+          DEMO_ARTICLES.map((a) => a.title),
+        ),
+      );
     expect(rows).toHaveLength(DEMO_ARTICLES.length);
     expect(rows.filter((a) => a.kind === 'blog').length).toBeGreaterThanOrEqual(24);
     expect(rows.filter((a) => a.kind === 'ai').length).toBeGreaterThanOrEqual(8);
@@ -108,14 +116,22 @@ describe('loadDemoData', () => {
       db.transaction(async (tx) => {
         await tx.delete(appMeta).where(eq(appMeta.key, 'demo_loaded'));
         await tx.delete(users).where(like(users.email, '%@demo.animaldoctor.local'));
-        await tx.delete(articles).where(inArray(articles.title, DEMO_ARTICLES.map((a) => a.title)));
+        await tx.delete(articles).where(
+          inArray(
+            articles.title,
+            DEMO_ARTICLES.map((a) => a.title),
+          ),
+        );
         const [admin] = await tx.update(users).set({ passwordHash: 'kept-hash' }).where(eq(users.email, DEMO_ADMIN_EMAIL)).returning();
         const result = await loadDemoData(tx);
         expect(result).toMatchObject({ loaded: true, adminEmail: DEMO_ADMIN_EMAIL, practices: 24 });
         expect(result.adminPassword).toBeUndefined();
         const [after] = await tx.select().from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
         expect(after!.passwordHash).toBe('kept-hash');
-        const reviewed = await tx.select({ n: count() }).from(articles).where(and(eq(articles.kind, 'ai'), eq(articles.reviewedBy, admin!.id)));
+        const reviewed = await tx
+          .select({ n: count() })
+          .from(articles)
+          .where(and(eq(articles.kind, 'ai'), eq(articles.reviewedBy, admin!.id)));
         expect(reviewed[0]!.n).toBeGreaterThanOrEqual(3);
         throw rollback;
       }),
@@ -146,11 +162,18 @@ describe('demo vets at every stage and their avatars', () => {
   });
 
   it('gives every demo vet with a profile a generated WebP avatar at 96, 256 and 512 px', async () => {
-    const vets = await db.select({ profile: profiles }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(like(users.email, '%demo.animaldoctor.local'));
+    const vets = await db
+      .select({ profile: profiles })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(like(users.email, '%demo.animaldoctor.local'));
     expect(vets.length).toBeGreaterThanOrEqual(28);
     for (const { profile } of vets) expect(profile.avatarUrl).toMatch(/^\/uploads\/avatars\/demo-u\d+-[0-9a-f]{12}\/256\.webp$/);
     const key = vets[0]!.profile.avatarKey!;
-    const stored = await db.select().from(uploads).where(like(uploads.key, `${key}/%`));
+    const stored = await db
+      .select()
+      .from(uploads)
+      .where(like(uploads.key, `${key}/%`));
     expect(stored.map((u) => u.key).sort()).toEqual([`${key}/256.webp`, `${key}/512.webp`, `${key}/96.webp`]);
     for (const file of stored) {
       const meta = await sharp(file.bytes).metadata();

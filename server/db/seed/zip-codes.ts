@@ -77,10 +77,7 @@ function dataSetName(): string {
 export async function loadZipCodes(db: DbOrTx): Promise<{ loaded: number; skipped: boolean }> {
   // Fast path for every start after the first: requiring the 5 MB data module alone costs about
   // 0.7 s, so the stored label and the row count decide without it.
-  const [[meta], [existing]] = await Promise.all([
-    db.select().from(appMeta).where(eq(appMeta.key, ZIP_META_KEY)),
-    db.select({ n: count() }).from(zipCodes),
-  ]);
+  const [[meta], [existing]] = await Promise.all([db.select().from(appMeta).where(eq(appMeta.key, ZIP_META_KEY)), db.select({ n: count() }).from(zipCodes)]);
   const have = existing?.n ?? 0;
   const stored = meta ? /^(\S+) (\d+)$/.exec(meta.value) : null;
   if (stored && stored[1] === dataSetName() && have >= Number(stored[2])) return { loaded: 0, skipped: true };

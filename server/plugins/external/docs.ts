@@ -7,7 +7,11 @@ export default fp(
   async (fastify) => {
     await fastify.register(swagger, {
       openapi: {
-        info: { title: 'Animal Doctor API', version: '1.0.0', description: 'The API of the Animal Doctor vet directory. All calls of the Calls section of the product rules are POST with JSON bodies.' },
+        info: {
+          title: 'Animal Doctor API',
+          version: '1.0.0',
+          description: 'The API of the Animal Doctor vet directory. All calls of the Calls section of the product rules are POST with JSON bodies.',
+        },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
     });

@@ -13,39 +13,45 @@ describe('error shape for bad input', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     // Probe routes declared like every real route: a strict body schema.
-    app = await buildTestApp({ BODY_LIMIT_BYTES: '2048' }, { extend: (fastify) => fastify.register(async (scope) => {
-      scope.post(
-        '/api/probe/echo',
-        { schema: { body: Type.Object({ name: Type.String({ maxLength: 20 }), age: Type.Integer() }, { additionalProperties: false }) } },
-        async (request) => request.body,
-      );
-      // Fields that declare their words (title, errorMessage), as shared/schemas do.
-      scope.post(
-        '/api/probe/form',
-        {
-          schema: {
-            body: Type.Object(
+    app = await buildTestApp(
+      { BODY_LIMIT_BYTES: '2048' },
+      {
+        extend: (fastify) =>
+          fastify.register(async (scope) => {
+            scope.post(
+              '/api/probe/echo',
+              { schema: { body: Type.Object({ name: Type.String({ maxLength: 20 }), age: Type.Integer() }, { additionalProperties: false }) } },
+              async (request) => request.body,
+            );
+            // Fields that declare their words (title, errorMessage), as shared/schemas do.
+            scope.post(
+              '/api/probe/form',
               {
-                first_name: Type.String({ minLength: 1, maxLength: 80 }),
-                email: Type.String({ format: 'email', maxLength: 254 }),
-                zip: Type.String({ pattern: '^\\d{5}$', errorMessage: 'Enter a five-digit zip code.' }),
-                licence: Type.Optional(Type.String({ pattern: '^[A-Z0-9]+$', title: 'licence number' })),
-                period: Type.Optional(Type.Union([Type.Literal('month'), Type.Literal('year')])),
-                education: Type.Optional(Type.Array(Type.Object({ year: Type.Integer({ minimum: 1950 }) }))),
+                schema: {
+                  body: Type.Object(
+                    {
+                      first_name: Type.String({ minLength: 1, maxLength: 80 }),
+                      email: Type.String({ format: 'email', maxLength: 254 }),
+                      zip: Type.String({ pattern: '^\\d{5}$', errorMessage: 'Enter a five-digit zip code.' }),
+                      licence: Type.Optional(Type.String({ pattern: '^[A-Z0-9]+$', title: 'licence number' })),
+                      period: Type.Optional(Type.Union([Type.Literal('month'), Type.Literal('year')])),
+                      education: Type.Optional(Type.Array(Type.Object({ year: Type.Integer({ minimum: 1950 }) }))),
+                    },
+                    { additionalProperties: false },
+                  ),
+                },
               },
-              { additionalProperties: false },
-            ),
-          },
-        },
-        async (request) => request.body,
-      );
-      scope.post('/api/probe/refuse', async () => {
-        throw httpError(409, 'CONFLICT', 'That already exists.');
-      });
-      scope.post('/api/probe/crash', async () => {
-        throw new Error('secret internal detail: SELECT * FROM users');
-      });
-    }) });
+              async (request) => request.body,
+            );
+            scope.post('/api/probe/refuse', async () => {
+              throw httpError(409, 'CONFLICT', 'That already exists.');
+            });
+            scope.post('/api/probe/crash', async () => {
+              throw new Error('secret internal detail: SELECT * FROM users');
+            });
+          }),
+      },
+    );
   });
   afterAll(() => app.close());
 
@@ -125,10 +131,19 @@ describe('error shape for bad input', () => {
   });
 
   it('hides internals of an unexpected error behind a request id', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/probe/crash', payload: '{}', headers: { 'content-type': 'application/json', 'x-request-id': 'probe-crash-0001' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/probe/crash',
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'probe-crash-0001' },
+    });
     expect(res.statusCode).toBe(500);
     const body = res.json();
-    expect(body).toEqual({ message: 'Something went wrong. Please try again later.', code: 'INTERNAL_ERROR', requestId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/) });
+    expect(body).toEqual({
+      message: 'Something went wrong. Please try again later.',
+      code: 'INTERNAL_ERROR',
+      requestId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+    });
     expect(res.body).not.toContain('SELECT');
     // The server makes the id (a client cannot choose what the logs carry), one per request.
     expect(body.requestId).not.toBe('probe-crash-0001');

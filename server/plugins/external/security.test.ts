@@ -133,7 +133,12 @@ describe('row 7: proxy trust', () => {
       const client = randomAddress();
       for (let i = 0; i < 5; i++) {
         // The proxy appends the real client (203.0.113.9); the client made up the rest.
-        const res = await app.inject({ method: 'GET', url: '/api/articles/search', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': `198.51.100.${i}, ${client}` } });
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/articles/search',
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': `198.51.100.${i}, ${client}` },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
@@ -164,7 +169,8 @@ describe('row 8: hostile text and ids', () => {
     app = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
   });
   afterAll(() => app.close());
-  const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+  const post = (url: string, payload: unknown) =>
+    app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
 
   it('refuses NUL bytes in any field with 400 and stores nothing', async () => {
     const email = uniqueEmail('nul');
@@ -193,7 +199,12 @@ describe('row 8: hostile text and ids', () => {
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.json()).toMatchObject({ field: 'first_name', message: expect.stringMatching(/^Enter a real first name: /) });
     }
-    const accents = await post('/api/user/register', { first_name: 'José-María', last_name: 'Ó Briain', email: uniqueEmail('accent'), password: 'Sunny-Meadow-42' });
+    const accents = await post('/api/user/register', {
+      first_name: 'José-María',
+      last_name: 'Ó Briain',
+      email: uniqueEmail('accent'),
+      password: 'Sunny-Meadow-42',
+    });
     expect(accents.statusCode).toBe(200);
   });
 
@@ -245,7 +256,12 @@ describe('row 9 and row 13: logs and headers', () => {
   it('logs database errors without their parameters or the values they repeat', async () => {
     const { user } = await createAccount(app);
     const hash = `$argon2id$v=19$m=19456,t=2,p=1$${randomUUID()}`;
-    const res = await app.inject({ method: 'POST', url: '/api/probe/duplicate', payload: { email: user.email, hash }, headers: { authorization: 'Bearer secret-session-token', cookie: 'ad_reset=secret-reset-cookie' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/probe/duplicate',
+      payload: { email: user.email, hash },
+      headers: { authorization: 'Bearer secret-session-token', cookie: 'ad_reset=secret-reset-cookie' },
+    });
     expect(res.statusCode).toBe(500);
     const log = lines.join('');
     expect(log).toContain('unexpected error');
@@ -256,7 +272,12 @@ describe('row 9 and row 13: logs and headers', () => {
   it('makes request ids itself; a client cannot choose what logs carry', async () => {
     const chosen = 'attacker-chosen-request-id';
     const { user } = await createAccount(app);
-    const res = await app.inject({ method: 'POST', url: '/api/probe/duplicate', payload: { email: user.email, hash: 'y' }, headers: { 'x-request-id': chosen } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/probe/duplicate',
+      payload: { email: user.email, hash: 'y' },
+      headers: { 'x-request-id': chosen },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json().requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines.join('')).not.toContain(chosen);

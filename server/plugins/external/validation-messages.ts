@@ -115,7 +115,8 @@ export function describeIssue(issue: ValidationIssue | undefined, context: strin
       return { message: `The ${label} can hold at most ${String(params.limit)}.`, field };
     case 'format':
       if (params.format === 'email') return { message: 'Enter a valid e-mail address.', field };
-      if (params.format === 'person-name') return { message: `Enter a real ${label}: line breaks, control characters, direction overrides and invisible-only names are not allowed.`, field };
+      if (params.format === 'person-name')
+        return { message: `Enter a real ${label}: line breaks, control characters, direction overrides and invisible-only names are not allowed.`, field };
       if (params.format === 'safe-text') return { message: `The ${label} contains a control character that is not allowed.`, field };
       return { message: `Enter a valid ${label}.`, field };
     case 'enum':

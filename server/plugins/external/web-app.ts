@@ -38,7 +38,8 @@ export default fp<WebAppOptions>(
 
     fastify.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/assets/');
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/assets/');
       if (isPage && indexHtml !== undefined && render && !path.extname(pathname)) {
         reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
         let decoded: string;

@@ -37,7 +37,12 @@ export async function prepareUsers(dataDir: string, specs: Record<string, UserSp
     const prepared: Record<string, PreparedUser> = {};
     for (const [key, spec] of Object.entries(specs)) {
       const password = spec.password ?? FIXTURE_PASSWORD;
-      const created = await createUser(database.db, { email: spec.email, passwordHash: await hashPassword(password), firstName: spec.firstName ?? 'Casey', lastName: spec.lastName ?? 'Tester' });
+      const created = await createUser(database.db, {
+        email: spec.email,
+        passwordHash: await hashPassword(password),
+        firstName: spec.firstName ?? 'Casey',
+        lastName: spec.lastName ?? 'Tester',
+      });
       if (!created) throw new Error(`fixture user ${spec.email} exists already`);
       if (spec.stage !== 'unverified') {
         await updateUser(database.db, created.id, { verify: true, verifiedAt: new Date(), manageRole: spec.stage === 'admin' ? 'admin' : 'user' });
@@ -66,7 +71,12 @@ export async function prepareUsers(dataDir: string, specs: Record<string, UserSp
           latitude: 45.52,
           longitude: -109.44,
           timeZone: 'America/Denver',
-          workingTime: (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, closed: day === 'sun', open: '08:00', close: '18:00' })),
+          workingTime: (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({
+            day,
+            closed: day === 'sun',
+            open: '08:00',
+            close: '18:00',
+          })),
           summary: 'A friendly mixed practice for dogs, cats and small pets.',
           species: ['Dogs', 'Cats'],
           step1DoneAt: new Date(),

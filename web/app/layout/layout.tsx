@@ -60,7 +60,15 @@ function Header() {
               Sign in
             </Link>
           )}
-          <button ref={toggle} type="button" className="menu-toggle" aria-controls="main-nav" aria-expanded={menuOpen} aria-label={menuOpen ? 'Close menu' : 'Open menu'} onClick={() => setMenuOpen((v) => !v)}>
+          <button
+            ref={toggle}
+            type="button"
+            className="menu-toggle"
+            aria-controls="main-nav"
+            aria-expanded={menuOpen}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((v) => !v)}
+          >
             <span aria-hidden="true" />
             <span aria-hidden="true" />
             <span aria-hidden="true" />

@@ -98,10 +98,24 @@ export function UserMenu() {
         onClose={() => setModal(undefined)}
         footer={
           <>
-            <button type="button" className="button" onClick={() => { setModal(undefined); navigate('/home'); }}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setModal(undefined);
+                navigate('/home');
+              }}
+            >
               Back to home
             </button>
-            <button type="button" className="button button-primary" onClick={() => { setModal(undefined); navigate('/services'); }}>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => {
+                setModal(undefined);
+                navigate('/services');
+              }}
+            >
               Go to Plans
             </button>
           </>

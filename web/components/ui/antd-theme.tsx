@@ -5,7 +5,9 @@ import { ConfigProvider } from 'antd';
 import { FORM_MESSAGES } from '../../../shared/constants/messages';
 
 // NOTE: antd's default primary colour fails WCAG contrast (4.1:1 on white).
-const theme = { token: { colorPrimary: '#0958d9', colorError: '#b42318', colorTextDescription: '#4b5563', borderRadius: 8, fontFamily: 'inherit', fontSize: 15 } };
+const theme = {
+  token: { colorPrimary: '#0958d9', colorError: '#b42318', colorTextDescription: '#4b5563', borderRadius: 8, fontFamily: 'inherit', fontSize: 15 },
+};
 
 export function AntdTheme({ children }: { children: ReactNode }) {
   return (

@@ -35,7 +35,14 @@ export function Pagination({ page, pageSize, total, onChange }: PaginationProps)
             …
           </span>
         ) : (
-          <button key={p} type="button" className={`page-button${p === page ? ' current' : ''}`} aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`} onClick={() => onChange(p, pageSize)}>
+          <button
+            key={p}
+            type="button"
+            className={`page-button${p === page ? ' current' : ''}`}
+            aria-current={p === page ? 'page' : undefined}
+            aria-label={`Page ${p}`}
+            onClick={() => onChange(p, pageSize)}
+          >
             {p}
           </button>
         ),

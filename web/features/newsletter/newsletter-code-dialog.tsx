@@ -22,7 +22,15 @@ export default function NewsletterCodeDialog({ email, code, pending, onCode, onC
         <label htmlFor="newsletter-code" className="visually-hidden">
           Verification code
         </label>
-        <input id="newsletter-code" className="code-input" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => onCode(e.target.value.replace(/\D/g, ''))} />
+        <input
+          id="newsletter-code"
+          className="code-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(e) => onCode(e.target.value.replace(/\D/g, ''))}
+        />
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={pending || code.length === 0}>
             Confirm

@@ -24,7 +24,11 @@ const paymentSlice = createSlice({
     },
   },
   // Signing out forgets the customer (matched by type: features do not import each other).
-  extraReducers: (builder) => builder.addMatcher((action) => action.type === 'auth/logout', () => initialState),
+  extraReducers: (builder) =>
+    builder.addMatcher(
+      (action) => action.type === 'auth/logout',
+      () => initialState,
+    ),
 });
 
 export const { customerSet, customerCleared } = paymentSlice.actions;

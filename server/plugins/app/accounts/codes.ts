@@ -29,7 +29,12 @@ export type CheckResult = { result: 'ok'; resetToken: string | undefined } | { r
 
 export async function checkCode(db: DbOrTx, email: string, purpose: CodePurpose, given: string | number): Promise<CheckResult> {
   const code = String(given).trim().padStart(6, '0');
-  const open = and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt), isNull(verificationCodes.verifiedAt));
+  const open = and(
+    eq(verificationCodes.email, email),
+    eq(verificationCodes.purpose, purpose),
+    isNull(verificationCodes.consumedAt),
+    isNull(verificationCodes.verifiedAt),
+  );
   const [latest] = await db.select().from(verificationCodes).where(open).orderBy(desc(verificationCodes.id)).limit(1);
   if (!latest || latest.expiresAt.getTime() <= Date.now()) return { result: 'expired' };
   // NOTE: the try is counted and the limit checked in ONE statement (docs/security.md, row 2); only a
@@ -37,7 +42,14 @@ export async function checkCode(db: DbOrTx, email: string, purpose: CodePurpose,
   const [counted] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(and(eq(verificationCodes.id, latest.id), lt(verificationCodes.attempts, CODE_TRIES), gt(verificationCodes.expiresAt, new Date()), isNull(verificationCodes.verifiedAt)))
+    .where(
+      and(
+        eq(verificationCodes.id, latest.id),
+        lt(verificationCodes.attempts, CODE_TRIES),
+        gt(verificationCodes.expiresAt, new Date()),
+        isNull(verificationCodes.verifiedAt),
+      ),
+    )
     .returning({ attempts: verificationCodes.attempts, codeHash: verificationCodes.codeHash });
   if (!counted) return { result: 'too_many' };
   const matches = crypto.timingSafeEqual(Buffer.from(counted.codeHash), Buffer.from(hashCode(email, purpose, code)));

@@ -12,7 +12,8 @@ import { changePassword, checkResetCode, requestResetCode } from './reset-passwo
 import { confirmSubscription, requestSubscription, unsubscribe } from './newsletter';
 
 type Command<F> = F extends (deps: AccountDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;
-const bind = <F extends (deps: AccountDeps, ...rest: never[]) => unknown>(deps: AccountDeps, command: F) => ((...rest: never[]) => command(deps, ...rest)) as Command<F>;
+const bind = <F extends (deps: AccountDeps, ...rest: never[]) => unknown>(deps: AccountDeps, command: F) =>
+  ((...rest: never[]) => command(deps, ...rest)) as Command<F>;
 
 function commands(deps: AccountDeps) {
   return {

@@ -23,7 +23,12 @@ export interface LoginThrottle {
 
 export function createLoginThrottle(counters: Counters, limits: Config['rateLimit']): LoginThrottle {
   const windowMs = limits.loginWindowMinutes * 60_000;
-  const keys = (email: string, client: string) => ({ address: `login-ip:${client}`, pair: `login-pair:${email}|${client}`, account: `login-acct:${email}`, gate: `login-gate:${email}` });
+  const keys = (email: string, client: string) => ({
+    address: `login-ip:${client}`,
+    pair: `login-pair:${email}|${client}`,
+    account: `login-acct:${email}`,
+    gate: `login-gate:${email}`,
+  });
   const refuse = (ms: number) => {
     const seconds = Math.max(1, Math.ceil(ms / 1000));
     const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;

@@ -25,7 +25,11 @@ export async function requestSubscription(deps: AccountDeps, given: string, clie
     if (existing) await tx.update(newsletterSubscribers).set({ status: 'pending', unsubscribedAt: null }).where(eq(newsletterSubscribers.id, existing.id));
     else await tx.insert(newsletterSubscribers).values({ email, unsubscribeToken }).onConflictDoNothing();
     const code = await issueCode(tx, email, 'newsletter');
-    await deps.mailer.enqueue(tx, { address: email, kind: 'newsletter_code' }, codeEmail('newsletter', code, unsubscribeLinks(deps.config.publicUrl, unsubscribeToken)));
+    await deps.mailer.enqueue(
+      tx,
+      { address: email, kind: 'newsletter_code' },
+      codeEmail('newsletter', code, unsubscribeLinks(deps.config.publicUrl, unsubscribeToken)),
+    );
   });
 }
 
@@ -38,8 +42,12 @@ export async function confirmSubscription(deps: AccountDeps, given: string, code
 
 /** Unsubscribes the holder of the token; unknown tokens are refused. */
 export async function unsubscribe(deps: AccountDeps, token: string): Promise<void> {
-  const [row] = await deps.db.select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token));
-  if (!row) throw new AccountError('unsubscribe_unknown', 'This unsubscribe link is not valid. If you keep receiving e-mails, write to hello@animaldoctor.app.');
+  const [row] = await deps.db
+    .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.unsubscribeToken, token));
+  if (!row)
+    throw new AccountError('unsubscribe_unknown', 'This unsubscribe link is not valid. If you keep receiving e-mails, write to hello@animaldoctor.app.');
   await deps.db
     .update(newsletterSubscribers)
     .set({ status: 'unsubscribed', unsubscribedAt: new Date() })

@@ -45,7 +45,10 @@ export async function changePassword(deps: AccountDeps, given: string, password:
     if (!(await consumeResetWindow(tx, email, resetToken))) return false;
     const user = await findUserByEmail(tx, email);
     if (!user) return false;
-    await tx.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, user.id));
     await bumpTokenVersion(tx, user.id); // ends every session and every unused verification link
     return true;
   });

@@ -29,7 +29,12 @@ export function createSendLimits(counters: Counters, limits: Config['rateLimit']
       const wait = (minutes: number) => `Too many e-mails were requested. Please wait ${minutes} minutes and try again.`;
       await check(`mail-client:${client}`, limits.mailPerClientPerHour, HOUR_MS, wait);
       await check(`mail-hour:${purpose}:${recipient}`, limits.codesPerHour, HOUR_MS, wait);
-      await check(`mail-day:${purpose}:${recipient}`, limits.mailPerAddressPerDay, DAY_MS, () => 'Too many e-mails were requested for this address today. Please try again tomorrow.');
+      await check(
+        `mail-day:${purpose}:${recipient}`,
+        limits.mailPerAddressPerDay,
+        DAY_MS,
+        () => 'Too many e-mails were requested for this address today. Please try again tomorrow.',
+      );
     },
   };
 }

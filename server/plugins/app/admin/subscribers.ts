@@ -34,6 +34,10 @@ export async function listSubscribers(db: DbOrTx, input: SubscribersBody): Promi
 }
 
 export async function confirmedSubscribers(db: DbOrTx): Promise<Subscriber[]> {
-  const rows = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.status, 'confirmed')).orderBy(asc(newsletterSubscribers.confirmedAt), asc(newsletterSubscribers.id));
+  const rows = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.status, 'confirmed'))
+    .orderBy(asc(newsletterSubscribers.confirmedAt), asc(newsletterSubscribers.id));
   return rows.map(present);
 }

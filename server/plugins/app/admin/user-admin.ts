@@ -218,7 +218,11 @@ export async function reactivateUser(db: DbOrTx, actor: Actor, userId: number): 
  */
 export async function setRole(db: DbOrTx, actor: Actor, input: { user_id: number; role: 'admin' | 'user'; confirm?: boolean | undefined }): Promise<Presented> {
   return db.transaction(async (tx) => {
-    const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.manageRole, 'admin'), eq(users.status, 'active'))).for('update');
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.manageRole, 'admin'), eq(users.status, 'active')))
+      .for('update');
     const user = await lockUser(tx, input.user_id);
     if (user.manageRole === input.role) throw httpError(409, 'SAME_ROLE', ADMIN_MESSAGES.sameRole(input.role));
     if (input.role === 'user') {
@@ -229,7 +233,12 @@ export async function setRole(db: DbOrTx, actor: Actor, input: { user_id: number
       if (!user.verify) throw httpError(409, 'NOT_VERIFIED', ADMIN_MESSAGES.unverifiedAdmin);
     }
     const [updated] = await tx.update(users).set({ manageRole: input.role, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
-    await writeAudit(tx, actor, { action: 'user.set_role', targetType: 'user', targetId: user.id, details: { manage_role: { from: user.manageRole, to: input.role } } });
+    await writeAudit(tx, actor, {
+      action: 'user.set_role',
+      targetType: 'user',
+      targetId: user.id,
+      details: { manage_role: { from: user.manageRole, to: input.role } },
+    });
     return presentAdminUser(tx, updated!);
   });
 }

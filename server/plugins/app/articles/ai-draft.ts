@@ -49,7 +49,8 @@ async function readLimited(response: Response, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const unreadable = () => httpError(502, 'AI_BAD_ANSWER', 'The AI service sent an answer that is not an article. Nothing was saved; try again or change the topic.');
+const unreadable = () =>
+  httpError(502, 'AI_BAD_ANSWER', 'The AI service sent an answer that is not an article. Nothing was saved; try again or change the topic.');
 
 /** The first message's content of a chat-completions answer, or a refusal. */
 function contentOf(raw: string): string {
@@ -116,7 +117,11 @@ export async function requestAiDraft(ai: AiConfig, topic: string): Promise<AiDra
   }
   if (!response.ok) {
     // The status only: an upstream body may echo the request, and the key never leaves the server.
-    throw httpError(502, 'AI_UNAVAILABLE', `The AI service refused the request (HTTP ${response.status}). Nothing was saved; check the AI settings or try again later.`);
+    throw httpError(
+      502,
+      'AI_UNAVAILABLE',
+      `The AI service refused the request (HTTP ${response.status}). Nothing was saved; check the AI settings or try again later.`,
+    );
   }
   return draftFromAnswer(contentOf(raw), topic);
 }

@@ -5,7 +5,13 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { articles, users } from '../../../db/schema';
 import { httpError } from '../../../lib/http-error';
-import type { AdminArticle, AdminArticleCreateBody, AdminArticleList, AdminArticleListBody, AdminArticleUpdateBody } from '../../../../shared/schemas/article-editor';
+import type {
+  AdminArticle,
+  AdminArticleCreateBody,
+  AdminArticleList,
+  AdminArticleListBody,
+  AdminArticleUpdateBody,
+} from '../../../../shared/schemas/article-editor';
 import { writeAudit, type Actor } from '../audit/audit-log';
 import { isAllowedImageUrl, sanitizeArticleHtml, summaryFrom, textOf } from './article-html';
 
@@ -52,7 +58,9 @@ export async function listAllArticles(db: DbOrTx, query: AdminArticleListBody): 
   const term = query.search.trim();
   if (term) {
     const pattern = `%${escapeLike(term)}%`;
-    conditions.push(or(ilike(articles.title, pattern), ilike(articles.author, pattern), ilike(articles.subContent, pattern), ilike(articles.contents, pattern))!);
+    conditions.push(
+      or(ilike(articles.title, pattern), ilike(articles.author, pattern), ilike(articles.subContent, pattern), ilike(articles.contents, pattern))!,
+    );
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -188,7 +196,8 @@ export async function setPublished(db: DbOrTx, actor: Actor, id: number, publish
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
     if (!current) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
-    if (published && textOf(current.contents).length === 0) throw httpError(400, 'VALIDATION_ERROR', 'Write the article text before publishing it.', { field: 'contents' });
+    if (published && textOf(current.contents).length === 0)
+      throw httpError(400, 'VALIDATION_ERROR', 'Write the article text before publishing it.', { field: 'contents' });
     const now = new Date();
     const [row] = await tx
       .update(articles)

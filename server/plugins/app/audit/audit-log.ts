@@ -47,7 +47,12 @@ export async function presentAuditRows(db: DbOrTx, rows: AuditRow[]): Promise<Au
     if (row.actorId) ids.add(row.actorId);
     if ((row.targetType === 'user' || row.targetType === 'profile') && row.targetId && /^\d+$/.test(row.targetId)) ids.add(Number(row.targetId));
   }
-  const people = ids.size ? await db.select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email }).from(users).where(inArray(users.id, [...ids])) : [];
+  const people = ids.size
+    ? await db
+        .select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email })
+        .from(users)
+        .where(inArray(users.id, [...ids]))
+    : [];
   const byId = new Map(people.map((p) => [p.id, p]));
   return rows.map((row) => {
     const actor = row.actorId ? byId.get(row.actorId) : undefined;
@@ -74,7 +79,11 @@ export async function presentAuditRows(db: DbOrTx, rows: AuditRow[]): Promise<Au
   });
 }
 
-export function auditConditions(filter: { action?: string | undefined; actor_id?: number | undefined; target_id?: string | number | undefined }): SQL | undefined {
+export function auditConditions(filter: {
+  action?: string | undefined;
+  actor_id?: number | undefined;
+  target_id?: string | number | undefined;
+}): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.action?.trim()) conditions.push(eq(auditLog.action, filter.action.trim()));
   if (filter.actor_id) conditions.push(eq(auditLog.actorId, filter.actor_id));
@@ -101,7 +110,11 @@ export async function listAuditLog(db: DbOrTx, input: AuditLogBody): Promise<{ d
 export async function auditAbout(db: DbOrTx, userId: number, options: { reviewOnly?: boolean; limit: number }): Promise<AuditEntry[]> {
   const id = String(userId);
   const where = options.reviewOnly
-    ? and(eq(auditLog.targetType, 'profile'), eq(auditLog.targetId, id), inArray(auditLog.action, ['profile.submitted', 'profile.approved', 'profile.rejected']))
+    ? and(
+        eq(auditLog.targetType, 'profile'),
+        eq(auditLog.targetId, id),
+        inArray(auditLog.action, ['profile.submitted', 'profile.approved', 'profile.rejected']),
+      )
     : or(and(inArray(auditLog.targetType, ['user', 'profile']), eq(auditLog.targetId, id)), eq(auditLog.actorId, userId));
   const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(options.limit);
   return presentAuditRows(db, rows);

@@ -24,12 +24,15 @@ describe('authorization preHandlers', () => {
   const tokens = {} as Record<Caller, string | undefined>;
 
   beforeAll(async () => {
-    app = await buildTestApp({}, {
-      extend: (fastify) =>
-        fastify.register(async (scope) => {
-          for (const rule of rules) scope.post(`/api/probe/${rule}`, { preHandler: scope[rule] }, async (request) => ({ id: request.user.id }));
-        }),
-    });
+    app = await buildTestApp(
+      {},
+      {
+        extend: (fastify) =>
+          fastify.register(async (scope) => {
+            for (const rule of rules) scope.post(`/api/probe/${rule}`, { preHandler: scope[rule] }, async (request) => ({ id: request.user.id }));
+          }),
+      },
+    );
     const made: Partial<Record<Caller, Account>> = {
       unverified: await createAccount(app, { stage: 'unverified' }),
       verified: await createAccount(app, { stage: 'verified' }),
@@ -38,7 +41,10 @@ describe('authorization preHandlers', () => {
       suspended: await createAccount(app, { stage: 'suspended' }),
       admin: await createAccount(app, { stage: 'admin' }),
     };
-    await app.database.db.update(payments).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(payments.userId, made.expired!.user.id));
+    await app.database.db
+      .update(payments)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(payments.userId, made.expired!.user.id));
     for (const [caller, account] of Object.entries(made)) tokens[caller as Caller] = account.token;
     tokens.visitor = undefined;
     const [head, body] = made.admin!.token.split('.');

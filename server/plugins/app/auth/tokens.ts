@@ -55,7 +55,13 @@ export class TokenService {
   async verify(token: string, purpose: TokenPurpose): Promise<TokenClaims> {
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
-      if (payload.purpose !== purpose || typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+      if (
+        payload.purpose !== purpose ||
+        typeof payload.sub !== 'string' ||
+        typeof payload.ver !== 'number' ||
+        typeof payload.jti !== 'string' ||
+        typeof payload.exp !== 'number'
+      ) {
         throw new TokenError('invalid');
       }
       return payload as unknown as TokenClaims;

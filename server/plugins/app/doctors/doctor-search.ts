@@ -304,11 +304,12 @@ export function searchStatement(search: NormalizedSearch, at: Date): SQL {
 }
 
 function presentAnswer(search: NormalizedSearch, row: SearchRow): DoctorSearchAnswer {
-
   if (search.zip && !row.origin) throw httpError(400, 'UNKNOWN_ZIP', `We do not know the zip code ${search.zip}. Please check it.`, { field: 'searchZipCode' });
   if (!search.zip && search.city && !row.picked_city) {
     const where = search.state ? ` in ${search.state}` : '';
-    throw httpError(400, 'UNKNOWN_CITY', `We do not know a city called "${search.city}"${where}. Check the spelling, or search by zip code or state.`, { field: 'searchCity' });
+    throw httpError(400, 'UNKNOWN_CITY', `We do not know a city called "${search.city}"${where}. Check the spelling, or search by zip code or state.`, {
+      field: 'searchCity',
+    });
   }
 
   const cards = (row.cards ?? []).map(toSummary);
@@ -336,7 +337,13 @@ function presentAnswer(search: NormalizedSearch, row: SearchRow): DoctorSearchAn
   } else {
     const picked = row.picked_city;
     answer.used = search.city && search.state ? 'city_state' : search.city ? 'city' : 'state';
-    answer.location = { zip: null, city: picked?.city ?? null, state: search.state || (picked && !search.city ? picked.state : null) || null, latitude: null, longitude: null };
+    answer.location = {
+      zip: null,
+      city: picked?.city ?? null,
+      state: search.state || (picked && !search.city ? picked.state : null) || null,
+      latitude: null,
+      longitude: null,
+    };
     if (picked && picked.city.toLowerCase() !== search.city) answer.notice = `Showing results for ${picked.city}${search.state ? `, ${search.state}` : ''}.`;
   }
   return answer;
@@ -360,7 +367,9 @@ export async function findPublicDoctor(db: DbOrTx, id: number, at: Date = new Da
       firstName: users.firstName,
       lastName: users.lastName,
       profile: profiles,
-      openNow: sql<boolean | null>`(SELECT CASE WHEN ds.time_zone IS NULL THEN NULL ELSE ds.week_hours @> doctor_minute_of_week(${at.toISOString()}::timestamptz, ds.time_zone) END FROM doctor_search ds WHERE ds.user_id = ${users.id})`,
+      openNow: sql<
+        boolean | null
+      >`(SELECT CASE WHEN ds.time_zone IS NULL THEN NULL ELSE ds.week_hours @> doctor_minute_of_week(${at.toISOString()}::timestamptz, ds.time_zone) END FROM doctor_search ds WHERE ds.user_id = ${users.id})`,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))

@@ -71,7 +71,11 @@ function redisCounters(redis: Redis, keyPrefix: string): Counters {
       return Number((await redis.get(prefix + key)) ?? 0);
     },
     async hit(key, windowMs) {
-      const [[, count]] = (await redis.multi().incr(prefix + key).pexpire(prefix + key, windowMs, 'NX').exec()) as [[unknown, number]];
+      const [[, count]] = (await redis
+        .multi()
+        .incr(prefix + key)
+        .pexpire(prefix + key, windowMs, 'NX')
+        .exec()) as [[unknown, number]];
       return count;
     },
     async ttl(key) {

@@ -28,13 +28,21 @@ function cleanInput(body: ContactBody) {
   const species = (body.species ?? '').trim();
   const message = body.message.replace(/\r\n/g, '\n').trim();
   if (!name) throw invalid('name', 'Enter your name.');
-  if (name.length > CONTACT_LIMITS.nameMax || !isPersonName(name)) throw invalid('name', `Enter your name on one line, up to ${CONTACT_LIMITS.nameMax} characters.`);
-  if (phone.length > CONTACT_LIMITS.phoneMax || !/^[0-9+().\-\s]*$/.test(phone)) throw invalid('phone', 'Enter a phone number with digits, spaces and + ( ) - only, or leave it empty.');
-  if (species.length > CONTACT_LIMITS.speciesMax || ONE_LINE.test(species) || CONTROL.test(species)) throw invalid('species', `Enter your pet's species in up to ${CONTACT_LIMITS.speciesMax} characters.`);
+  if (name.length > CONTACT_LIMITS.nameMax || !isPersonName(name))
+    throw invalid('name', `Enter your name on one line, up to ${CONTACT_LIMITS.nameMax} characters.`);
+  if (phone.length > CONTACT_LIMITS.phoneMax || !/^[0-9+().\-\s]*$/.test(phone))
+    throw invalid('phone', 'Enter a phone number with digits, spaces and + ( ) - only, or leave it empty.');
+  if (species.length > CONTACT_LIMITS.speciesMax || ONE_LINE.test(species) || CONTROL.test(species))
+    throw invalid('species', `Enter your pet's species in up to ${CONTACT_LIMITS.speciesMax} characters.`);
   if (!message) throw invalid('message', 'Write a message to the practice.');
-  if (message.length > CONTACT_LIMITS.messageMax) throw invalid('message', `Keep the message under ${CONTACT_LIMITS.messageMax.toLocaleString('en-US')} characters.`);
+  if (message.length > CONTACT_LIMITS.messageMax)
+    throw invalid('message', `Keep the message under ${CONTACT_LIMITS.messageMax.toLocaleString('en-US')} characters.`);
   if (CONTROL.test(message)) throw invalid('message', 'The message contains characters that cannot be sent. Please retype it.');
-  for (const [field, value] of [['name', name], ['species', species], ['message', message]] as const) {
+  for (const [field, value] of [
+    ['name', name],
+    ['species', species],
+    ['message', message],
+  ] as const) {
     if (HTML.test(value)) throw invalid(field, 'Please write plain text: HTML tags and codes are not accepted.');
   }
   return { name, email: body.email.trim().toLowerCase(), phone, species, message };
@@ -64,27 +72,58 @@ export async function sendContactMessage(fastify: FastifyInstance, doctorId: num
     throw tooMany();
   }
 
-  const [account] = await db.select({ email: users.email, contactEmail: profiles.contactEmail }).from(users).innerJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.id, doctorId));
+  const [account] = await db
+    .select({ email: users.email, contactEmail: profiles.contactEmail })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, doctorId));
   const to = account?.contactEmail?.trim() || account!.email;
   const clinic = doctor.clinic_name || doctor.name;
   const base = fastify.config.publicUrl;
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ doctorId, ...input });
-    await fastify.mailer.enqueue(tx, { address: to, name: clinic, kind: 'contact_message', replyTo: input.email }, contactMessageEmail({ clinic, ...input, messagesLink: `${base}/viewprofile#messages` }));
-    await fastify.mailer.enqueue(tx, { address: input.email, kind: 'contact_confirmation' }, contactConfirmationEmail(clinic, `${base}/viewdoctorprofile/${doctorId}`));
+    await fastify.mailer.enqueue(
+      tx,
+      { address: to, name: clinic, kind: 'contact_message', replyTo: input.email },
+      contactMessageEmail({ clinic, ...input, messagesLink: `${base}/viewprofile#messages` }),
+    );
+    await fastify.mailer.enqueue(
+      tx,
+      { address: input.email, kind: 'contact_confirmation' },
+      contactConfirmationEmail(clinic, `${base}/viewdoctorprofile/${doctorId}`),
+    );
   });
   fastify.profileStats.record(doctorId, 'messages');
 }
 
-export async function listMessages(fastify: FastifyInstance, doctorId: number, page: number, pageSize: number): Promise<{ data: ContactMessage[]; totalCount: number }> {
+export async function listMessages(
+  fastify: FastifyInstance,
+  doctorId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ data: ContactMessage[]; totalCount: number }> {
   const { db } = fastify.database;
   const where = and(eq(contactMessages.doctorId, doctorId));
   const [rows, [total]] = await Promise.all([
-    db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(contactMessages).where(where),
   ]);
   return {
-    data: rows.map((row) => ({ id: row.id, name: row.name, email: row.email, phone: row.phone, species: row.species, message: row.message, created_at: row.createdAt.toISOString() })),
+    data: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      species: row.species,
+      message: row.message,
+      created_at: row.createdAt.toISOString(),
+    })),
     totalCount: Number(total?.n ?? 0),
   };
 }

@@ -24,7 +24,15 @@ export class PhotoProblem extends Error {
 type PhotoRow = typeof profilePhotos.$inferSelect;
 
 export function presentPhoto(row: PhotoRow): Photo {
-  return { id: row.id, url: row.url, urls: variantUrls(row.url, PHOTO_SIZES), width: row.width, height: row.height, caption: row.caption, position: row.position };
+  return {
+    id: row.id,
+    url: row.url,
+    urls: variantUrls(row.url, PHOTO_SIZES),
+    width: row.width,
+    height: row.height,
+    caption: row.caption,
+    position: row.position,
+  };
 }
 
 export async function listPhotos(db: DbOrTx, userId: number): Promise<Photo[]> {
@@ -34,20 +42,40 @@ export async function listPhotos(db: DbOrTx, userId: number): Promise<Photo[]> {
 
 /** Checks, re-encodes and stores one photo at the end of the gallery; ImageRejected when refused. */
 export async function addPhoto(db: DbOrTx, storage: FileStorage, userId: number, bytes: Buffer): Promise<Photo> {
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(profilePhotos).where(eq(profilePhotos.userId, userId));
-  if (Number(count?.n ?? 0) >= PHOTO_LIMIT) throw new PhotoProblem(409, 'PHOTO_LIMIT', `You already have ${PHOTO_LIMIT} photos, the most a profile can show. Delete one to add another.`);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profilePhotos)
+    .where(eq(profilePhotos.userId, userId));
+  if (Number(count?.n ?? 0) >= PHOTO_LIMIT)
+    throw new PhotoProblem(409, 'PHOTO_LIMIT', `You already have ${PHOTO_LIMIT} photos, the most a profile can show. Delete one to add another.`);
   await inspectImage(bytes);
   const variants = await toWebpVariants(bytes, PHOTO_SIZES, 'inside');
-  const stored = await storeVariants(storage, variants, { prefix: `photos/u${userId}`, sizes: PHOTO_SIZES, fit: 'inside', ownerId: userId, defaultSize: PHOTO_SIZES[0] });
+  const stored = await storeVariants(storage, variants, {
+    prefix: `photos/u${userId}`,
+    sizes: PHOTO_SIZES,
+    fit: 'inside',
+    ownerId: userId,
+    defaultSize: PHOTO_SIZES[0],
+  });
   const thumb = variants[0]!;
   // NOTE: the count is checked again under a lock on the vet's row, so two uploads at once cannot make 13.
   const id = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const [current] = await tx.select({ n: sql<number>`count(*)::int`, last: sql<number | null>`max(${profilePhotos.position})` }).from(profilePhotos).where(eq(profilePhotos.userId, userId));
+    const [current] = await tx
+      .select({ n: sql<number>`count(*)::int`, last: sql<number | null>`max(${profilePhotos.position})` })
+      .from(profilePhotos)
+      .where(eq(profilePhotos.userId, userId));
     if (Number(current?.n ?? 0) >= PHOTO_LIMIT) return undefined;
     const [row] = await tx
       .insert(profilePhotos)
-      .values({ userId, key: stored.key, url: stored.url, width: thumb.width, height: thumb.height, position: current?.last === null || current?.last === undefined ? 0 : Number(current.last) + 1 })
+      .values({
+        userId,
+        key: stored.key,
+        url: stored.url,
+        width: thumb.width,
+        height: thumb.height,
+        position: current?.last === null || current?.last === undefined ? 0 : Number(current.last) + 1,
+      })
       .returning({ id: profilePhotos.id });
     return row!.id;
   });
@@ -55,7 +83,10 @@ export async function addPhoto(db: DbOrTx, storage: FileStorage, userId: number,
     await storage.deleteByPrefix(`${stored.key}/`);
     throw new PhotoProblem(409, 'PHOTO_LIMIT', `You already have ${PHOTO_LIMIT} photos, the most a profile can show. Delete one to add another.`);
   }
-  const [row] = await db.select().from(profilePhotos).where(eq(profilePhotos.id, Number(id)));
+  const [row] = await db
+    .select()
+    .from(profilePhotos)
+    .where(eq(profilePhotos.id, Number(id)));
   return presentPhoto(row!);
 }
 
@@ -64,7 +95,12 @@ const notFound = () => new PhotoProblem(404, 'NOT_FOUND', 'This photo does not e
 /** Sets a caption and/or moves a photo to `position` (0-based), shifting the others. */
 export async function updatePhoto(db: DbOrTx, userId: number, id: number, changes: { caption?: string; position?: number }): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx.select().from(profilePhotos).where(eq(profilePhotos.userId, userId)).orderBy(asc(profilePhotos.position), asc(profilePhotos.id)).for('update');
+    const rows = await tx
+      .select()
+      .from(profilePhotos)
+      .where(eq(profilePhotos.userId, userId))
+      .orderBy(asc(profilePhotos.position), asc(profilePhotos.id))
+      .for('update');
     const index = rows.findIndex((row) => row.id === id);
     if (index < 0) throw notFound();
     if (changes.caption !== undefined) await tx.update(profilePhotos).set({ caption: changes.caption.trim() }).where(eq(profilePhotos.id, id));
@@ -79,11 +115,20 @@ export async function updatePhoto(db: DbOrTx, userId: number, id: number, change
 
 export async function deletePhoto(db: DbOrTx, storage: FileStorage, userId: number, id: number): Promise<void> {
   const key = await db.transaction(async (tx) => {
-    const rows = await tx.select().from(profilePhotos).where(eq(profilePhotos.userId, userId)).orderBy(asc(profilePhotos.position), asc(profilePhotos.id)).for('update');
+    const rows = await tx
+      .select()
+      .from(profilePhotos)
+      .where(eq(profilePhotos.userId, userId))
+      .orderBy(asc(profilePhotos.position), asc(profilePhotos.id))
+      .for('update');
     const target = rows.find((row) => row.id === id);
     if (!target) throw notFound();
     await tx.delete(profilePhotos).where(and(eq(profilePhotos.id, id), eq(profilePhotos.userId, userId)));
-    await renumber(tx, rows.filter((row) => row.id !== id), rows.filter((row) => row.id !== id).map((row) => row.id));
+    await renumber(
+      tx,
+      rows.filter((row) => row.id !== id),
+      rows.filter((row) => row.id !== id).map((row) => row.id),
+    );
     return target.key;
   });
   await storage.deleteByPrefix(`${key}/`);

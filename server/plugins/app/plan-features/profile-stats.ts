@@ -12,7 +12,8 @@ export const STAT_KINDS: readonly StatKind[] = ['views', 'appearances', 'clicks_
 const MAX_PENDING_ROWS = 5_000;
 
 // Crawlers, link previews, monitors and scripts. An empty user agent is not a person's browser either.
-const BOT_UA = /bot|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|monitor|uptime|lighthouse|pingdom|curl|wget|httpie|python-|go-http-client|java\/|okhttp|axios|node-fetch|undici|libwww|scrapy|phantomjs/i;
+const BOT_UA =
+  /bot|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|monitor|uptime|lighthouse|pingdom|curl|wget|httpie|python-|go-http-client|java\/|okhttp|axios|node-fetch|undici|libwww|scrapy|phantomjs/i;
 
 export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_UA.test(userAgent);

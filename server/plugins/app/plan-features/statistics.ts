@@ -7,7 +7,10 @@ import { utcDay } from './profile-stats';
 
 export async function readStatistics(db: DbOrTx, userId: number, days: number, now = new Date()): Promise<StatisticsDay[]> {
   const dates = Array.from({ length: days }, (_, i) => utcDay(new Date(now.getTime() - (days - 1 - i) * 86_400_000)));
-  const rows = await db.select().from(profileDailyStats).where(and(eq(profileDailyStats.userId, userId), gte(profileDailyStats.day, dates[0]!)));
+  const rows = await db
+    .select()
+    .from(profileDailyStats)
+    .where(and(eq(profileDailyStats.userId, userId), gte(profileDailyStats.day, dates[0]!)));
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return dates.map((date) => {
     const row = byDay.get(date);

@@ -126,7 +126,17 @@ export const changeBuilders = {
 };
 
 // Fields an administrator cares about when a listed profile changes; bookkeeping columns are left out.
-const NOT_AUDITED = new Set<keyof ProfileRow>(['step1DoneAt', 'step2DoneAt', 'updatedAt', 'createdAt', 'acceptingConfirmedAt', 'latitude', 'longitude', 'avatarKey', 'viewCount']);
+const NOT_AUDITED = new Set<keyof ProfileRow>([
+  'step1DoneAt',
+  'step2DoneAt',
+  'updatedAt',
+  'createdAt',
+  'acceptingConfirmedAt',
+  'latitude',
+  'longitude',
+  'avatarKey',
+  'viewCount',
+]);
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
@@ -151,9 +161,18 @@ export function diffProfile(before: ProfileRow | undefined, changes: ProfileChan
  */
 export async function saveProfile(db: DbOrTx, user: UserRow, section: string, changes: ProfileChanges): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await tx.select().from(profiles).where(eq(profiles.userId, user.id)).for('update').then((rows) => rows[0]);
+    const before = await tx
+      .select()
+      .from(profiles)
+      .where(eq(profiles.userId, user.id))
+      .for('update')
+      .then((rows) => rows[0]);
     const now = new Date();
-    if (before) await tx.update(profiles).set({ ...changes, updatedAt: now }).where(eq(profiles.userId, user.id));
+    if (before)
+      await tx
+        .update(profiles)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(profiles.userId, user.id));
     else await tx.insert(profiles).values({ userId: user.id, ...changes });
     const [current] = await tx.select({ submitAt: users.submitAt, reviewState: users.reviewState }).from(users).where(eq(users.id, user.id));
     const diff = diffProfile(before, changes);
@@ -186,6 +205,12 @@ export async function submitProfile(db: DbOrTx, user: UserRow): Promise<void> {
       .where(and(eq(users.id, user.id), eq(users.reviewState, user.reviewState)))
       .returning({ id: users.id });
     if (!updated) return;
-    await tx.insert(auditLog).values({ actorId: user.id, action: 'profile.submitted', targetType: 'profile', targetId: String(user.id), details: { previous_state: user.reviewState } });
+    await tx.insert(auditLog).values({
+      actorId: user.id,
+      action: 'profile.submitted',
+      targetType: 'profile',
+      targetId: String(user.id),
+      details: { previous_state: user.reviewState },
+    });
   });
 }

@@ -78,9 +78,17 @@ export const REVIEW_MESSAGES = {
  * search). The state change, the e-mail (outbox) and the audit entry share one transaction; the
  * conditional update makes two administrators deciding at once produce one decision.
  */
-export async function reviewProfile(db: DbOrTx, mailer: Mailer, admin: UserRow, input: ReviewProfileInput, links: { viewProfile: string; setupProfile: string }, ip: string): Promise<User> {
+export async function reviewProfile(
+  db: DbOrTx,
+  mailer: Mailer,
+  admin: UserRow,
+  input: ReviewProfileInput,
+  links: { viewProfile: string; setupProfile: string },
+  ip: string,
+): Promise<User> {
   const reason = input.reason.trim();
-  if (input.decision === 'reject' && reason.length < REVIEW_REASON_MIN) throw httpError(400, 'REASON_REQUIRED', REVIEW_MESSAGES.reasonRequired, { field: 'reason' });
+  if (input.decision === 'reject' && reason.length < REVIEW_REASON_MIN)
+    throw httpError(400, 'REASON_REQUIRED', REVIEW_MESSAGES.reasonRequired, { field: 'reason' });
   const decided = await db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, input.user_id));
     if (!target || target.manageRole === 'admin') throw httpError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
@@ -97,14 +105,24 @@ export async function reviewProfile(db: DbOrTx, mailer: Mailer, admin: UserRow, 
       })
       .where(and(eq(users.id, target.id), inArray(users.reviewState, [...allowedFrom])))
       .returning();
-    if (!updated) throw httpError(409, 'NOT_IN_REVIEW', input.decision === 'approve' ? REVIEW_MESSAGES.notInReview : REVIEW_MESSAGES.notSubmittedOrListed, { review_state: target.reviewState });
-    await writeAudit(tx, { id: admin.id, ip: ip || null }, {
-      action: input.decision === 'approve' ? 'profile.approved' : 'profile.rejected',
-      targetType: 'profile',
-      targetId: target.id,
-      details: { reason: reason || null, changes: { review_state: { from: target.reviewState, to: updated.reviewState } } },
-    });
-    const mail = input.decision === 'approve' ? profileApprovedEmail(target.firstName, links.viewProfile) : profileRejectedEmail(target.firstName, reason, links.setupProfile);
+    if (!updated)
+      throw httpError(409, 'NOT_IN_REVIEW', input.decision === 'approve' ? REVIEW_MESSAGES.notInReview : REVIEW_MESSAGES.notSubmittedOrListed, {
+        review_state: target.reviewState,
+      });
+    await writeAudit(
+      tx,
+      { id: admin.id, ip: ip || null },
+      {
+        action: input.decision === 'approve' ? 'profile.approved' : 'profile.rejected',
+        targetType: 'profile',
+        targetId: target.id,
+        details: { reason: reason || null, changes: { review_state: { from: target.reviewState, to: updated.reviewState } } },
+      },
+    );
+    const mail =
+      input.decision === 'approve'
+        ? profileApprovedEmail(target.firstName, links.viewProfile)
+        : profileRejectedEmail(target.firstName, reason, links.setupProfile);
     await mailer.enqueue(tx, { address: target.email, name: target.firstName, kind: `profile_${updated.reviewState}` }, mail);
     const [[payment], [profile]] = await Promise.all([
       tx.select().from(payments).where(eq(payments.userId, target.id)),

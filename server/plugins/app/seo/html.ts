@@ -61,9 +61,7 @@ export function renderHead(head: PageHead): string {
  * block before the app's root element. The shell is split once at start; each page is a join.
  */
 export function shellRenderer(indexHtml: string): (head: PageHead, data?: InitialData) => string {
-  const withoutDefaults = indexHtml
-    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const withoutDefaults = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   const foundRoot = withoutDefaults.search(/<div id="root">/i);
   const rootAt = foundRoot < 0 ? withoutDefaults.length : foundRoot;
   const foundHeadEnd = withoutDefaults.search(/<\/head>/i);

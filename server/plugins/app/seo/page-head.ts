@@ -2,7 +2,17 @@
 // description, canonical URL, Open Graph and Twitter card tags, robots, and schema.org JSON-LD,
 // filled from the database for profiles and articles. A profile or article that is not public is
 // a 404; unknown paths too; private pages carry `noindex`.
-import type { Article as ArticleLd, BreadcrumbList, LocalBusinessLeaf, MergeLeafTypes, OpeningHoursSpecification, SearchAction, VeterinaryCareLeaf, WebSite, WithContext } from 'schema-dts';
+import type {
+  Article as ArticleLd,
+  BreadcrumbList,
+  LocalBusinessLeaf,
+  MergeLeafTypes,
+  OpeningHoursSpecification,
+  SearchAction,
+  VeterinaryCareLeaf,
+  WebSite,
+  WithContext,
+} from 'schema-dts';
 import type { DbOrTx } from '../../../db/client';
 import type { WorkingDay } from '../../../db/schema';
 import { PRODUCT_NAME } from '../../../../shared/constants/messages';
@@ -52,7 +62,12 @@ const absolute = (site: string, url: string | null | undefined): string | undefi
 };
 
 /** The text of a piece of stored HTML (an article's summary may carry markup). */
-export const plainText = (html: string): string => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+export const plainText = (html: string): string =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** At most `max` characters, cut at a word. */
 export function summarize(text: string, max = 160): string {
@@ -69,13 +84,29 @@ const breadcrumbs = (site: string, items: Array<[string, string]>): WithContext<
   itemListElement: items.map(([name, path], index) => ({ '@type': 'ListItem', position: index + 1, name, item: `${site}${path}` })),
 });
 
-const DAY_NAMES: Record<WorkingDay['day'], string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+const DAY_NAMES: Record<WorkingDay['day'], string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 
 /** Opening hours as the clinic states them: local times of its own time zone (time_zone). */
 function openingHours(days: WorkingDay[] | null): OpeningHoursSpecification[] {
   return (days ?? [])
     .filter((day) => !day.closed && day.open && day.close && DAY_NAMES[day.day])
-    .map((day) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${DAY_NAMES[day.day]}`, opens: day.open!, closes: day.close! }) as OpeningHoursSpecification);
+    .map(
+      (day) =>
+        ({
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: `https://schema.org/${DAY_NAMES[day.day]}`,
+          opens: day.open!,
+          closes: day.close!,
+        }) as OpeningHoursSpecification,
+    );
 }
 
 type VeterinaryPractice = MergeLeafTypes<[VeterinaryCareLeaf, LocalBusinessLeaf]>;
@@ -102,7 +133,9 @@ function profileHead(site: string, record: PublicProfileRecord): PageHead {
       ...(record.zip ? { postalCode: record.zip } : {}),
       addressCountry: 'US',
     },
-    ...(record.latitude !== null && record.longitude !== null ? { geo: { '@type': 'GeoCoordinates', latitude: record.latitude, longitude: record.longitude } } : {}),
+    ...(record.latitude !== null && record.longitude !== null
+      ? { geo: { '@type': 'GeoCoordinates', latitude: record.latitude, longitude: record.longitude } }
+      : {}),
     ...(record.workingTime?.length ? { openingHoursSpecification: openingHours(record.workingTime) } : {}),
     ...(record.websiteUrl ? { sameAs: record.websiteUrl } : {}),
     isAcceptingNewPatients: record.acceptingNewPatients,
@@ -111,12 +144,23 @@ function profileHead(site: string, record: PublicProfileRecord): PageHead {
   return {
     status: 200,
     title: documentTitle(`${name}${place ? `, ${place}` : ''}`),
-    description: summarize(record.summary ? `${lead}. ${plainText(record.summary)}` : `${lead}: ${record.doctorName}, veterinarian. Opening hours, services, address and phone on ${PRODUCT_NAME}.`),
+    description: summarize(
+      record.summary
+        ? `${lead}. ${plainText(record.summary)}`
+        : `${lead}: ${record.doctorName}, veterinarian. Opening hours, services, address and phone on ${PRODUCT_NAME}.`,
+    ),
     canonical,
     ogType: 'profile',
     image,
     imageAlt: image ? `${name}` : undefined,
-    jsonLd: [practice, breadcrumbs(site, [['Home', '/home'], ['Search Doctor', '/searchdoctor'], [name, `/viewdoctorprofile/${record.id}`]])],
+    jsonLd: [
+      practice,
+      breadcrumbs(site, [
+        ['Home', '/home'],
+        ['Search Doctor', '/searchdoctor'],
+        [name, `/viewdoctorprofile/${record.id}`],
+      ]),
+    ],
   };
 }
 
@@ -148,7 +192,14 @@ function articleHead(site: string, record: PublishedArticleRecord): PageHead {
     image,
     imageAlt: image ? record.title : undefined,
     article: { publishedTime: published, modifiedTime: modified, author: record.author },
-    jsonLd: [article, breadcrumbs(site, [['Home', '/home'], [listName, listPath], [record.title, path]])],
+    jsonLd: [
+      article,
+      breadcrumbs(site, [
+        ['Home', '/home'],
+        [listName, listPath],
+        [record.title, path],
+      ]),
+    ],
   };
 }
 
@@ -172,7 +223,16 @@ export async function describePage(db: DbOrTx, site: string, pathname: string, l
       description: SITE_DESCRIPTION,
       potentialAction: search,
     };
-    return { head: { status: 200, title: documentTitle(STATIC_PAGES[0]!.title), description: SITE_DESCRIPTION, canonical: `${site}/home`, ogType: 'website', jsonLd: [website] } };
+    return {
+      head: {
+        status: 200,
+        title: documentTitle(STATIC_PAGES[0]!.title),
+        description: SITE_DESCRIPTION,
+        canonical: `${site}/home`,
+        ogType: 'website',
+        jsonLd: [website],
+      },
+    };
   }
   const fixed = STATIC_PAGES.find((page) => page.path === path);
   if (fixed) {
@@ -183,7 +243,12 @@ export async function describePage(db: DbOrTx, site: string, pathname: string, l
         description: fixed.description,
         canonical: `${site}${fixed.path}`,
         ogType: 'website',
-        jsonLd: [breadcrumbs(site, [['Home', '/home'], [fixed.title, fixed.path]])],
+        jsonLd: [
+          breadcrumbs(site, [
+            ['Home', '/home'],
+            [fixed.title, fixed.path],
+          ]),
+        ],
       },
     };
   }

@@ -93,7 +93,17 @@ export interface PublishedArticleRecord {
 
 export async function findPublishedArticleRecord(db: DbOrTx, kind: ArticleKind, id: number): Promise<PublishedArticleRecord | undefined> {
   const [row] = await db
-    .select({ id: articles.id, kind: articles.kind, title: articles.title, author: articles.author, imgUrl: articles.imgUrl, subContent: articles.subContent, publishedAt: articles.publishedAt, createdAt: articles.createdAt, updatedAt: articles.updatedAt })
+    .select({
+      id: articles.id,
+      kind: articles.kind,
+      title: articles.title,
+      author: articles.author,
+      imgUrl: articles.imgUrl,
+      subContent: articles.subContent,
+      publishedAt: articles.publishedAt,
+      createdAt: articles.createdAt,
+      updatedAt: articles.updatedAt,
+    })
     .from(articles)
     .where(and(eq(articles.id, id), eq(articles.kind, kind), eq(articles.published, true)));
   if (!row) return undefined;
@@ -123,13 +133,22 @@ export async function sitemapChunks(db: DbOrTx, source: 'profiles' | 'articles',
           .where(publicProfile())
           .as('listed')
       : db
-          .select({ id: articles.id, lastChange: sql<Date>`${articles.updatedAt}`.as('last_change'), n: sql<number>`row_number() over (order by ${articles.id})`.as('n') })
+          .select({
+            id: articles.id,
+            lastChange: sql<Date>`${articles.updatedAt}`.as('last_change'),
+            n: sql<number>`row_number() over (order by ${articles.id})`.as('n'),
+          })
           .from(articles)
           .where(eq(articles.published, true))
           .as('listed');
   const chunk = sql<number>`(${inner.n} - 1) / ${sql.raw(String(Math.trunc(size)))}`;
   const rows = await db
-    .select({ firstId: sql<number>`min(${inner.id})`, lastId: sql<number>`max(${inner.id})`, count: sql<number>`count(*)`, lastChange: sql<Date | null>`max(${inner.lastChange})` })
+    .select({
+      firstId: sql<number>`min(${inner.id})`,
+      lastId: sql<number>`max(${inner.id})`,
+      count: sql<number>`count(*)`,
+      lastChange: sql<Date | null>`max(${inner.lastChange})`,
+    })
     .from(inner)
     .groupBy(chunk)
     .orderBy(chunk);
@@ -148,7 +167,12 @@ export interface SitemapEntry {
 }
 
 /** The entries of one chunk, read in batches so a 50,000-URL sitemap never sits in memory as rows. */
-export async function* sitemapEntries(db: DbOrTx, source: 'profiles' | 'articles', range: { firstId: number; lastId: number }, batch = 5_000): AsyncGenerator<SitemapEntry[]> {
+export async function* sitemapEntries(
+  db: DbOrTx,
+  source: 'profiles' | 'articles',
+  range: { firstId: number; lastId: number },
+  batch = 5_000,
+): AsyncGenerator<SitemapEntry[]> {
   let after = range.firstId - 1;
   for (;;) {
     const rows: SitemapEntry[] =

@@ -34,7 +34,10 @@ beforeAll(async () => {
   await db.update(profiles).set({ avatarUrl: '/uploads/avatars/a.webp', websiteUrl: 'https://paws.example.com' }).where(eq(profiles.userId, ids.public));
   ids.pending = (await createVet(app, { reviewState: 'pending' })).user.id;
   ids.lapsed = (await createVet(app, {})).user.id;
-  await db.update(payments).set({ currentPeriodEnd: new Date(Date.now() - 60_000) }).where(eq(payments.userId, ids.lapsed));
+  await db
+    .update(payments)
+    .set({ currentPeriodEnd: new Date(Date.now() - 60_000) })
+    .where(eq(payments.userId, ids.lapsed));
   ids.suspended = (await createVet(app, {})).user.id;
   await db.update(users).set({ status: 'suspended' }).where(eq(users.id, ids.suspended));
   const blog = await createArticle(app, { title: `Keeping <dogs> & cats cool ${marker}` });
@@ -52,7 +55,14 @@ afterAll(async () => {
 async function fetchPage(url: string) {
   const res = await app.inject({ method: 'GET', url });
   const html = res.body;
-  const attr = (pattern: RegExp) => pattern.exec(html)?.[1]?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  const attr = (pattern: RegExp) =>
+    pattern
+      .exec(html)?.[1]
+      ?.replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
   const meta = (key: string) => attr(new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`));
   const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
   const initialText = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
@@ -70,7 +80,8 @@ async function fetchPage(url: string) {
   };
 }
 
-const ofType = (nodes: Record<string, unknown>[], type: string) => nodes.find((n) => n['@type'] === type || (Array.isArray(n['@type']) && n['@type'].includes(type)));
+const ofType = (nodes: Record<string, unknown>[], type: string) =>
+  nodes.find((n) => n['@type'] === type || (Array.isArray(n['@type']) && n['@type'].includes(type)));
 
 function expectConforms(nodes: Record<string, unknown>[], required: Record<string, string[]>) {
   for (const node of nodes) expect(vocabularyProblems(node), JSON.stringify(node).slice(0, 200)).toEqual([]);
@@ -109,7 +120,17 @@ describe('the HTML of each public page', () => {
   });
 
   it('fixed pages: their own title, description, canonical and breadcrumbs', async () => {
-    for (const [url, title] of [['/searchdoctor', 'Search Doctor'], ['/blogpage', 'Authors Digest'], ['/ai-blogpage', 'Articles'], ['/services', 'Pricing'], ['/medicine', 'Pet medicine'], ['/insurance', 'Pet insurance'], ['/aboutus', 'About Us'], ['/privacypolicy', 'Privacy Policy'], ['/terms', 'Terms']] as const) {
+    for (const [url, title] of [
+      ['/searchdoctor', 'Search Doctor'],
+      ['/blogpage', 'Authors Digest'],
+      ['/ai-blogpage', 'Articles'],
+      ['/services', 'Pricing'],
+      ['/medicine', 'Pet medicine'],
+      ['/insurance', 'Pet insurance'],
+      ['/aboutus', 'About Us'],
+      ['/privacypolicy', 'Privacy Policy'],
+      ['/terms', 'Terms'],
+    ] as const) {
       const page = await fetchPage(url);
       expect(page.res.statusCode, url).toBe(200);
       expect(page.title, url).toBe(`${title} · Animal Doctor`);
@@ -143,7 +164,14 @@ describe('the HTML of each public page', () => {
       telephone: '(212) 555-0142',
       url: `${SITE}/viewdoctorprofile/${ids.public}`,
       image: `${SITE}/uploads/avatars/a.webp`,
-      address: { '@type': 'PostalAddress', streetAddress: '1 Test Street', addressLocality: 'New York', addressRegion: 'NY', postalCode: '10001', addressCountry: 'US' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '1 Test Street',
+        addressLocality: 'New York',
+        addressRegion: 'NY',
+        postalCode: '10001',
+        addressCountry: 'US',
+      },
       geo: { '@type': 'GeoCoordinates', latitude: 40.7506, longitude: -73.9972 },
     });
     const hours = practice.openingHoursSpecification as Array<{ dayOfWeek: string; opens: string; closes: string }>;
@@ -157,17 +185,27 @@ describe('the HTML of each public page', () => {
   });
 
   it('an article and an AI article: Article with headline, author, dates and image', async () => {
-    for (const [url, kind] of [[`/singlepost/:${ids.blog}`, 'blog'], [`/ai-singlepost/:${ids.ai}`, 'ai']] as const) {
+    for (const [url, kind] of [
+      [`/singlepost/:${ids.blog}`, 'blog'],
+      [`/ai-singlepost/:${ids.ai}`, 'ai'],
+    ] as const) {
       const page = await fetchPage(url);
       expect(page.res.statusCode, url).toBe(200);
       expect(page.canonical, url).toBe(`${SITE}${url}`);
       expect(page.meta('og:type')).toBe('article');
       expect(page.description).toBe('Fresh water every day keeps pets healthy.');
-      expectConforms(page.jsonLd, { Article: ['headline', 'author', 'datePublished', 'dateModified', 'mainEntityOfPage'], BreadcrumbList: ['itemListElement'] });
+      expectConforms(page.jsonLd, {
+        Article: ['headline', 'author', 'datePublished', 'dateModified', 'mainEntityOfPage'],
+        BreadcrumbList: ['itemListElement'],
+      });
       const article = ofType(page.jsonLd, 'Article')!;
       expect(article.author).toEqual({ '@type': 'Person', name: 'Dr. Test Author' });
       expect(new Date(String(article.datePublished)).getTime()).toBeGreaterThan(Date.now() - 3_600_000);
-      const api = await app.inject({ method: 'POST', url: kind === 'ai' ? '/api/ai_articles/get-by-id' : '/api/articles/get-by-id', payload: { id: kind === 'ai' ? ids.ai : ids.blog } });
+      const api = await app.inject({
+        method: 'POST',
+        url: kind === 'ai' ? '/api/ai_articles/get-by-id' : '/api/articles/get-by-id',
+        payload: { id: kind === 'ai' ? ids.ai : ids.blog },
+      });
       expect(page.initial?.article, url).toEqual(api.json());
     }
     const blog = await fetchPage(`/singlepost/${ids.blog}`);
@@ -180,7 +218,15 @@ describe('the HTML of each public page', () => {
 
 describe('what must not be indexed', () => {
   it('answers 404 with the app shell for a profile or article that is not public', async () => {
-    for (const url of [`/viewdoctorprofile/${ids.pending}`, `/viewdoctorprofile/${ids.lapsed}`, `/viewdoctorprofile/${ids.suspended}`, `/singlepost/:${ids.draft}`, `/ai-singlepost/:${ids.blog}`, '/singlepost/:abc', '/nothing-here']) {
+    for (const url of [
+      `/viewdoctorprofile/${ids.pending}`,
+      `/viewdoctorprofile/${ids.lapsed}`,
+      `/viewdoctorprofile/${ids.suspended}`,
+      `/singlepost/:${ids.draft}`,
+      `/ai-singlepost/:${ids.blog}`,
+      '/singlepost/:abc',
+      '/nothing-here',
+    ]) {
       const page = await fetchPage(url);
       expect(page.res.statusCode, url).toBe(404);
       expect(page.html, url).toContain('<div id="root">');
@@ -192,7 +238,19 @@ describe('what must not be indexed', () => {
   });
 
   it('marks private pages noindex, without a canonical or structured data', async () => {
-    for (const url of ['/admin', '/articleeditor', '/setupprofile', '/viewprofile', '/signin', '/signup', '/verify', '/verify/token?firstpart=a', '/forgotpassword', '/congratulationverify/12', '/checkout/cs_123']) {
+    for (const url of [
+      '/admin',
+      '/articleeditor',
+      '/setupprofile',
+      '/viewprofile',
+      '/signin',
+      '/signup',
+      '/verify',
+      '/verify/token?firstpart=a',
+      '/forgotpassword',
+      '/congratulationverify/12',
+      '/checkout/cs_123',
+    ]) {
       const page = await fetchPage(url);
       expect(page.res.statusCode, url).toBe(200);
       expect(page.robots, url).toBe('noindex');
@@ -226,7 +284,17 @@ describe('robots.txt and sitemaps', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     const lines = res.body.split('\n');
-    for (const rule of ['User-agent: *', 'Disallow: /api/', 'Disallow: /admin', 'Disallow: /setupprofile', 'Disallow: /viewprofile', 'Disallow: /signin', 'Disallow: /checkout', `Sitemap: ${SITE}/sitemap.xml`]) expect(lines).toContain(rule);
+    for (const rule of [
+      'User-agent: *',
+      'Disallow: /api/',
+      'Disallow: /admin',
+      'Disallow: /setupprofile',
+      'Disallow: /viewprofile',
+      'Disallow: /signin',
+      'Disallow: /checkout',
+      `Sitemap: ${SITE}/sitemap.xml`,
+    ])
+      expect(lines).toContain(rule);
     expect(lines.some((line) => /^Disallow: \/(home|searchdoctor|viewdoctorprofile|singlepost)/.test(line))).toBe(false);
   });
 
@@ -259,9 +327,18 @@ describe('robots.txt and sitemaps', () => {
     expect(urls).toContain(`${SITE}/viewdoctorprofile/${ids.public}`);
     expect(urls).toContain(`${SITE}/singlepost/:${ids.blog}`);
     expect(urls).toContain(`${SITE}/ai-singlepost/:${ids.ai}`);
-    for (const hidden of [`/viewdoctorprofile/${ids.pending}`, `/viewdoctorprofile/${ids.lapsed}`, `/viewdoctorprofile/${ids.suspended}`, `/singlepost/:${ids.draft}`, '/admin', '/signin']) expect(urls).not.toContain(`${SITE}${hidden}`);
+    for (const hidden of [
+      `/viewdoctorprofile/${ids.pending}`,
+      `/viewdoctorprofile/${ids.lapsed}`,
+      `/viewdoctorprofile/${ids.suspended}`,
+      `/singlepost/:${ids.draft}`,
+      '/admin',
+      '/signin',
+    ])
+      expect(urls).not.toContain(`${SITE}${hidden}`);
     // Every URL listed is a page that answers 200.
-    for (const url of urls.filter((u) => u.includes(String(ids.public)) || u.includes(`:${ids.blog}`))) expect((await get(new URL(url).pathname)).statusCode).toBe(200);
+    for (const url of urls.filter((u) => u.includes(String(ids.public)) || u.includes(`:${ids.blog}`)))
+      expect((await get(new URL(url).pathname)).statusCode).toBe(200);
     expect(articleMaps.length).toBeGreaterThanOrEqual(1);
   });
 

@@ -53,7 +53,12 @@ export function createSitemaps(db: DbOrTx, site: string, options: SitemapOptions
   };
   const refresh = (): Promise<SitemapPlan> => {
     const madeFor = currentVersion();
-    const next = Promise.all([sitemapChunks(db, 'profiles', chunkSize), sitemapChunks(db, 'articles', chunkSize)]).then(([profiles, articles]) => ({ profiles, articles, madeAt: Date.now(), version: madeFor }));
+    const next = Promise.all([sitemapChunks(db, 'profiles', chunkSize), sitemapChunks(db, 'articles', chunkSize)]).then(([profiles, articles]) => ({
+      profiles,
+      articles,
+      madeAt: Date.now(),
+      version: madeFor,
+    }));
     plan = next;
     next.catch(() => {
       if (plan === next) plan = undefined;
@@ -105,7 +110,15 @@ export function createSitemaps(db: DbOrTx, site: string, options: SitemapOptions
     },
 
     robots(): string {
-      const lines = ['User-agent: *', 'Disallow: /api/', ...PRIVATE_PATH_PREFIXES.map((prefix) => `Disallow: ${prefix}`), 'Allow: /', '', `Sitemap: ${site}/sitemap.xml`, ''];
+      const lines = [
+        'User-agent: *',
+        'Disallow: /api/',
+        ...PRIVATE_PATH_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+        'Allow: /',
+        '',
+        `Sitemap: ${site}/sitemap.xml`,
+        '',
+      ];
       return lines.join('\n');
     },
   };

@@ -13,7 +13,10 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   return row;
 }
 
@@ -22,7 +25,10 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
   return row;
 }
 
-export async function createUser(db: DbOrTx, input: { email: string; passwordHash: string; firstName: string; lastName: string }): Promise<UserRow | undefined> {
+export async function createUser(
+  db: DbOrTx,
+  input: { email: string; passwordHash: string; firstName: string; lastName: string },
+): Promise<UserRow | undefined> {
   const [row] = await db
     .insert(users)
     .values({ ...input, email: normalizeEmail(input.email) })
@@ -47,7 +53,10 @@ export async function updateUser(db: DbOrTx, id: number, changes: Partial<typeof
 
 /** Ends every session of the user: older tokens carry an older version. */
 export async function bumpTokenVersion(db: DbOrTx, id: number): Promise<void> {
-  await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 /** The user as every answer shows it, with plan and profile pieces. */

@@ -87,7 +87,11 @@ async function fingerprint(): Promise<string> {
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 const send = (account: Account | undefined, route: { method: string; url: string }) =>
-  injectAs(server, account?.token, { method: route.method as 'GET' | 'POST', url: route.url, ...(route.method === 'POST' ? { payload: bodies[key(route)] ?? {} } : {}) });
+  injectAs(server, account?.token, {
+    method: route.method as 'GET' | 'POST',
+    url: route.url,
+    ...(route.method === 'POST' ? { payload: bodies[key(route)] ?? {} } : {}),
+  });
 
 describe('every administrator call', () => {
   it('is found in the route table, and each has a working body in this matrix', () => {

@@ -27,13 +27,18 @@ afterAll(async () => {
 
 const queue = (account: Account | undefined, payload: object = {}) => injectAs(app, account?.token, { url: '/api/admin/review-queue', payload });
 const review = (account: Account | undefined, payload: object) => injectAs(app, account?.token, { url: '/api/admin/review-profile', payload });
-const searchNear = async (zip: string) => (await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: zip } })).json<{ data: { id: number }[] }>().data.map((d) => d.id);
+const searchNear = async (zip: string) =>
+  (await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: zip } })).json<{ data: { id: number }[] }>().data.map((d) => d.id);
 const publicProfile = (id: number) => app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id } });
 
 /** A paid vet who went through the wizard and submitted, near the Wyoming test zip. */
 async function submittedVet(firstName: string): Promise<Account> {
   const vet = await createAccount(app, { stage: 'paid', firstName, lastName: 'Queue' });
-  for (const [url, body] of [['setupProfileStep1', step1Body({ zip: '82190', clinic_name: `${firstName} Park Clinic` })], ['setupProfileStep2', step2Body({ time_zone: 'America/Denver' })], ['profile-submit', {}]] as const) {
+  for (const [url, body] of [
+    ['setupProfileStep1', step1Body({ zip: '82190', clinic_name: `${firstName} Park Clinic` })],
+    ['setupProfileStep2', step2Body({ time_zone: 'America/Denver' })],
+    ['profile-submit', {}],
+  ] as const) {
     expect((await injectAs(app, vet.token, { url: `/api/user/${url}`, payload: body })).statusCode).toBe(200);
   }
   return vet;
@@ -100,7 +105,10 @@ describe('deciding', () => {
     const mail = await smtp.waitFor((m) => m.to.includes(vet.user.email));
     expect(mail.subject).toMatch(/profile is approved/);
     expect(mail.decoded).toContain('http://localhost:3000/viewprofile');
-    const [entry] = await app.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, String(vet.user.id)), eq(auditLog.action, 'profile.approved')));
+    const [entry] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, String(vet.user.id)), eq(auditLog.action, 'profile.approved')));
     expect(entry).toMatchObject({ actorId: admin.user.id, targetType: 'profile' });
     expect(entry!.details).toMatchObject({ changes: { review_state: { from: 'pending', to: 'approved' } } });
 
@@ -139,9 +147,14 @@ describe('deciding', () => {
 
   it('can take an approved profile out of search by rejecting it, and shows the changes made since approval', async () => {
     const vet = await createVet(app, { zip: '82190', state: 'WY', city: 'Yellowstone National Park', latitude: 44.7957, longitude: -110.6137 });
-    await app.database.db.update(users).set({ reviewedAt: new Date(Date.now() - 60_000) }).where(eq(users.id, vet.user.id));
+    await app.database.db
+      .update(users)
+      .set({ reviewedAt: new Date(Date.now() - 60_000) })
+      .where(eq(users.id, vet.user.id));
     await injectAs(app, vet.token, { url: '/api/user/change-summary', payload: { summary: 'Cheapest vet, cures everything.' } });
-    const approved = (await queue(admin, { state: 'approved', pageSize: 100 })).json<{ data: { user: User; changes: { section: string; fields: string[] }[] }[] }>();
+    const approved = (await queue(admin, { state: 'approved', pageSize: 100 })).json<{
+      data: { user: User; changes: { section: string; fields: string[] }[] }[];
+    }>();
     const item = approved.data.find((d) => d.user.id === vet.user.id)!;
     expect(item.changes).toEqual([expect.objectContaining({ section: 'summary', fields: ['summary'] })]);
 

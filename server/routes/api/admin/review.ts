@@ -9,7 +9,12 @@ import { listReviewQueue, reviewProfile } from '../../../plugins/app/profiles/re
 
 const tags = ['admin'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
-const ChangeSchema = Type.Object({ at: Type.String(), section: Type.String(), fields: Type.Array(Type.String()), changes: Type.Record(Type.String(), Type.Object({ from: Type.Unknown(), to: Type.Unknown() })) });
+const ChangeSchema = Type.Object({
+  at: Type.String(),
+  section: Type.String(),
+  fields: Type.Array(Type.String()),
+  changes: Type.Record(Type.String(), Type.Object({ from: Type.Unknown(), to: Type.Unknown() })),
+});
 const QueueAnswer = Type.Object({ data: Type.Array(Type.Object({ user: UserSchema, changes: Type.Array(ChangeSchema) })), totalCount: Type.Integer() });
 
 export default async function reviewRoutes(app: FastifyInstance): Promise<void> {
@@ -18,16 +23,33 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
 
   fastify.post('/review-queue', {
     preHandler: fastify.requireAdmin,
-    schema: { tags, summary: 'Profiles waiting for review (state pending, oldest first), or the approved/rejected lists; paged', body: ReviewQueueBody, response: { 200: QueueAnswer, ...errors } },
+    schema: {
+      tags,
+      summary: 'Profiles waiting for review (state pending, oldest first), or the approved/rejected lists; paged',
+      body: ReviewQueueBody,
+      response: { 200: QueueAnswer, ...errors },
+    },
     handler: async (request) => listReviewQueue(db, request.body),
   });
 
   fastify.post('/review-profile', {
     preHandler: fastify.requireAdmin,
-    schema: { tags, summary: 'Approve a profile in review, or reject it with a reason; the vet is e-mailed', body: ReviewProfileBody, response: { 200: Type.Object({ user: UserSchema }), ...errors } },
+    schema: {
+      tags,
+      summary: 'Approve a profile in review, or reject it with a reason; the vet is e-mailed',
+      body: ReviewProfileBody,
+      response: { 200: Type.Object({ user: UserSchema }), ...errors },
+    },
     handler: async (request) => {
       const site = fastify.config.publicUrl;
-      const user = await reviewProfile(db, fastify.mailer, request.user, request.body, { viewProfile: `${site}/viewprofile`, setupProfile: `${site}/setupprofile` }, request.ip);
+      const user = await reviewProfile(
+        db,
+        fastify.mailer,
+        request.user,
+        request.body,
+        { viewProfile: `${site}/viewprofile`, setupProfile: `${site}/setupprofile` },
+        request.ip,
+      );
       return { user };
     },
   });

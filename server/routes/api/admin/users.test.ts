@@ -19,7 +19,8 @@ afterAll(async () => {
   await app.close();
 });
 
-const call = (url: string, payload: object, account: Account | undefined = admin, headers: Record<string, string> = {}) => injectAs(app, account?.token, { url: `/api/admin/${url}`, payload, headers });
+const call = (url: string, payload: object, account: Account | undefined = admin, headers: Record<string, string> = {}) =>
+  injectAs(app, account?.token, { url: `/api/admin/${url}`, payload, headers });
 const db = () => app.database.db;
 const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];
 const auditFor = (id: number, action: string) =>
@@ -31,12 +32,24 @@ const auditFor = (id: number, action: string) =>
 describe('the account list', () => {
   it('finds accounts by part of a name, an e-mail address or a clinic, with filters, paging and sorting on the server', async () => {
     const tag = uniqueEmail('zq').slice(3, 11).replace(/-/g, '');
-    const vet = await createVet(app, { firstName: `Marisol${tag}`, lastName: 'Quintero', clinicName: `Harbor ${tag} Animal Clinic`, reviewState: 'pending', plan: 2 });
+    const vet = await createVet(app, {
+      firstName: `Marisol${tag}`,
+      lastName: 'Quintero',
+      clinicName: `Harbor ${tag} Animal Clinic`,
+      reviewState: 'pending',
+      plan: 2,
+    });
     const other = await createAccount(app, { stage: 'unverified', email: `other.${tag}@example.com` });
 
     const byName = (await call('users', { search: `marisol${tag}` })).json<AdminUsersAnswer>();
     expect(byName.data.map((u) => u.id)).toEqual([vet.user.id]);
-    expect(byName.data[0]).toMatchObject({ email: vet.user.email, clinic_name: `Harbor ${tag} Animal Clinic`, review_state: 'pending', suspended: false, payment: { plan: 2 } });
+    expect(byName.data[0]).toMatchObject({
+      email: vet.user.email,
+      clinic_name: `Harbor ${tag} Animal Clinic`,
+      review_state: 'pending',
+      suspended: false,
+      payment: { plan: 2 },
+    });
     expect((await call('users', { search: `HARBOR ${tag}` })).json<AdminUsersAnswer>().data.map((u) => u.id)).toEqual([vet.user.id]);
     expect((await call('users', { search: `other.${tag}@` })).json<AdminUsersAnswer>().data.map((u) => u.id)).toEqual([other.user.id]);
     // LIKE wildcards are matched literally.
@@ -49,7 +62,10 @@ describe('the account list', () => {
     expect(await tagged({ review_state: 'pending' })).toEqual([vet.user.id]);
     expect(await tagged({ role: 'admin' })).toEqual([]);
     expect(await tagged({ suspended: true })).toEqual([]);
-    expect(await tagged({ sort: 'email' })).toEqual([vet.user.email < other.user.email ? vet.user.id : other.user.id, vet.user.email < other.user.email ? other.user.id : vet.user.id]);
+    expect(await tagged({ sort: 'email' })).toEqual([
+      vet.user.email < other.user.email ? vet.user.id : other.user.id,
+      vet.user.email < other.user.email ? other.user.id : vet.user.id,
+    ]);
 
     const page1 = (await call('users', { search: tag, page: 1, pageSize: 1, sort: '-created_at' })).json<AdminUsersAnswer>();
     const page2 = (await call('users', { search: tag, page: 2, pageSize: 1, sort: '-created_at' })).json<AdminUsersAnswer>();
@@ -157,7 +173,9 @@ describe('actions', () => {
     expect((await call('set-role', { user_id: user.user.id, role: 'user' })).statusCode).toBe(200);
     expect((await call('users', {}, user)).statusCode).toBe(403);
     const entries = await auditFor(user.user.id, 'user.set_role');
-    expect(entries.map((e) => e.details)).toEqual(expect.arrayContaining([{ manage_role: { from: 'user', to: 'admin' } }, { manage_role: { from: 'admin', to: 'user' } }]));
+    expect(entries.map((e) => e.details)).toEqual(
+      expect.arrayContaining([{ manage_role: { from: 'user', to: 'admin' } }, { manage_role: { from: 'admin', to: 'user' } }]),
+    );
   });
 
   it('refuses an unverified or suspended account as administrator', async () => {
@@ -200,10 +218,19 @@ describe('actions', () => {
   it('deletes an account with its profile, uploads, codes and queued e-mails after the address is typed', async () => {
     const vet = await createVet(app, { reviewState: 'pending' });
     const email = vet.user.email;
-    await db().insert(uploads).values({ key: `avatars/u${vet.user.id}-abc/256.webp`, contentType: 'image/webp', bytes: Buffer.from('x'), size: 1, ownerId: vet.user.id });
-    await db().update(profiles).set({ avatarKey: `avatars/u${vet.user.id}-abc` }).where(eq(profiles.userId, vet.user.id));
-    await db().insert(verificationCodes).values({ email, purpose: 'password_reset', codeHash: 'h', expiresAt: new Date(Date.now() + 60_000) });
-    await db().insert(emailOutbox).values({ toAddress: email, subject: 's', textBody: 't', htmlBody: 'h', kind: 'test', nextAttemptAt: new Date(Date.now() + 3_600_000) });
+    await db()
+      .insert(uploads)
+      .values({ key: `avatars/u${vet.user.id}-abc/256.webp`, contentType: 'image/webp', bytes: Buffer.from('x'), size: 1, ownerId: vet.user.id });
+    await db()
+      .update(profiles)
+      .set({ avatarKey: `avatars/u${vet.user.id}-abc` })
+      .where(eq(profiles.userId, vet.user.id));
+    await db()
+      .insert(verificationCodes)
+      .values({ email, purpose: 'password_reset', codeHash: 'h', expiresAt: new Date(Date.now() + 60_000) });
+    await db()
+      .insert(emailOutbox)
+      .values({ toAddress: email, subject: 's', textBody: 't', htmlBody: 'h', kind: 'test', nextAttemptAt: new Date(Date.now() + 3_600_000) });
 
     const wrong = await call('delete-user', { user_id: vet.user.id, confirm_email: 'someone@example.com' });
     expect(wrong.statusCode).toBe(400);
@@ -307,7 +334,9 @@ describe('the activity log', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('id,at,actor_id,actor_email,action,target_type,target_id,target,ip,changes');
-    expect(lines[1]).toContain(`,user.verify_email,user,${user.user.id},"'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr. <${user.user.email}>",127.0.0.1,`);
+    expect(lines[1]).toContain(
+      `,user.verify_email,user,${user.user.id},"'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr. <${user.user.email}>",127.0.0.1,`,
+    );
     expect((await injectAs(app, undefined, { method: 'GET', url: '/api/admin/audit-log.csv' })).statusCode).toBe(401);
   });
 });

@@ -25,7 +25,17 @@ import { HttpError } from '../../../lib/http-error';
 import { toCsv } from '../../../lib/csv';
 import { actorOf, exportAuditLog, listAuditLog } from '../../../plugins/app/audit/audit-log';
 import { confirmedSubscribers, listSubscribers } from '../../../plugins/app/admin/subscribers';
-import { ADMIN_MESSAGES, deleteUser, existingIds, listUsers, reactivateUser, setRole, suspendUser, userDetail, verifyEmailByHand } from '../../../plugins/app/admin/user-admin';
+import {
+  ADMIN_MESSAGES,
+  deleteUser,
+  existingIds,
+  listUsers,
+  reactivateUser,
+  setRole,
+  suspendUser,
+  userDetail,
+  verifyEmailByHand,
+} from '../../../plugins/app/admin/user-admin';
 import { reviewProfile } from '../../../plugins/app/profiles/review';
 
 const tags = ['admin'];
@@ -47,12 +57,22 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
   fastify.addHook('preValidation', fastify.requireAdmin);
 
   fastify.post('/users', {
-    schema: { tags, summary: 'Accounts, searched (name, e-mail, clinic), filtered and sorted, paged on the server', body: AdminUsersBody, response: { 200: AdminUsersAnswer, ...refusals } },
+    schema: {
+      tags,
+      summary: 'Accounts, searched (name, e-mail, clinic), filtered and sorted, paged on the server',
+      body: AdminUsersBody,
+      response: { 200: AdminUsersAnswer, ...refusals },
+    },
     handler: (request) => listUsers(db, request.body),
   });
 
   fastify.post('/user', {
-    schema: { tags, summary: 'One account with profile, subscription, payments, review history and recent activity', body: UserIdBody, response: { 200: AdminUserDetail, ...refusals } },
+    schema: {
+      tags,
+      summary: 'One account with profile, subscription, payments, review history and recent activity',
+      body: UserIdBody,
+      response: { 200: AdminUserDetail, ...refusals },
+    },
     handler: (request) => userDetail(db, request.body.user_id),
   });
 
@@ -62,7 +82,12 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
   });
 
   fastify.post('/suspend', {
-    schema: { tags, summary: 'Suspends the account: its sessions end at once and its profile leaves search', body: UserIdBody, response: { 200: AdminUserAnswer, ...refusals } },
+    schema: {
+      tags,
+      summary: 'Suspends the account: its sessions end at once and its profile leaves search',
+      body: UserIdBody,
+      response: { 200: AdminUserAnswer, ...refusals },
+    },
     handler: async (request) => ({ user: await suspendUser(db, actorOf(request), request.body.user_id) }),
   });
 
@@ -84,7 +109,8 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
   fastify.post('/delete-user', {
     schema: {
       tags,
-      summary: 'Deletes an account with its profile, uploads, codes and queued e-mails; confirm_email must be its address; administrators must be demoted first',
+      summary:
+        'Deletes an account with its profile, uploads, codes and queued e-mails; confirm_email must be its address; administrators must be demoted first',
       body: DeleteUserBody,
       response: { 200: MessageSchema, ...refusals },
     },
@@ -110,7 +136,15 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
         try {
           if (!known.has(userId)) throw new HttpError(404, 'NOT_FOUND', ADMIN_MESSAGES.notFound);
           if (request.body.action === 'suspend') await suspendUser(db, actor, userId);
-          else await reviewProfile(db, fastify.mailer, request.user, { user_id: userId, decision: 'approve', reason: '' }, { viewProfile: `${site}/viewprofile`, setupProfile: `${site}/setupprofile` }, actor.ip ?? '');
+          else
+            await reviewProfile(
+              db,
+              fastify.mailer,
+              request.user,
+              { user_id: userId, decision: 'approve', reason: '' },
+              { viewProfile: `${site}/viewprofile`, setupProfile: `${site}/setupprofile` },
+              actor.ip ?? '',
+            );
           results.push({ user_id: userId, ok: true });
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
@@ -122,22 +156,48 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
   });
 
   fastify.post('/audit-log', {
-    schema: { tags, summary: 'The activity log, newest first, filtered by action, actor or target; paged', body: AuditLogBody, response: { 200: AuditLogAnswer, ...refusals } },
+    schema: {
+      tags,
+      summary: 'The activity log, newest first, filtered by action, actor or target; paged',
+      body: AuditLogBody,
+      response: { 200: AuditLogAnswer, ...refusals },
+    },
     handler: (request) => listAuditLog(db, request.body),
   });
 
   fastify.get('/audit-log.csv', {
-    schema: { tags, summary: 'The activity log as CSV (same filters as a query string), newest first', querystring: AuditCsvQuery, response: { 200: Type.String(), ...refusals } },
+    schema: {
+      tags,
+      summary: 'The activity log as CSV (same filters as a query string), newest first',
+      querystring: AuditCsvQuery,
+      response: { 200: Type.String(), ...refusals },
+    },
     handler: async (request, reply) => {
       const { action, actor_id, target_id } = request.query;
       const entries = await exportAuditLog(db, { action, actor_id: actor_id ? Number(actor_id) : undefined, target_id });
-      const rows = entries.map((e) => [e.id, e.at, e.actor_id, e.actor_email, e.action, e.target_type, e.target_id, e.target_label, e.ip, JSON.stringify(e.changes)]);
+      const rows = entries.map((e) => [
+        e.id,
+        e.at,
+        e.actor_id,
+        e.actor_email,
+        e.action,
+        e.target_type,
+        e.target_id,
+        e.target_label,
+        e.ip,
+        JSON.stringify(e.changes),
+      ]);
       return sendCsv(reply, 'activity', toCsv(['id', 'at', 'actor_id', 'actor_email', 'action', 'target_type', 'target_id', 'target', 'ip', 'changes'], rows));
     },
   });
 
   fastify.post('/subscribers', {
-    schema: { tags, summary: 'Newsletter subscribers, newest first, optionally by state; paged', body: SubscribersBody, response: { 200: SubscribersAnswer, ...refusals } },
+    schema: {
+      tags,
+      summary: 'Newsletter subscribers, newest first, optionally by state; paged',
+      body: SubscribersBody,
+      response: { 200: SubscribersAnswer, ...refusals },
+    },
     handler: (request) => listSubscribers(db, request.body),
   });
 

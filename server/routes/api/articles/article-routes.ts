@@ -36,7 +36,12 @@ export function articleRoutes(kind: 'blog' | 'ai') {
     };
 
     fastify.post('/search', {
-      schema: { tags, summary: 'Published articles, newest first, matching title, summary or text', body: ArticleSearchBody, response: { 200: ArticleListSchema, 400: ErrorSchema } },
+      schema: {
+        tags,
+        summary: 'Published articles, newest first, matching title, summary or text',
+        body: ArticleSearchBody,
+        response: { 200: ArticleListSchema, 400: ErrorSchema },
+      },
       handler: (request, reply) => search(request, reply, request.body),
     });
     fastify.get('/search', {
@@ -47,11 +52,21 @@ export function articleRoutes(kind: 'blog' | 'ai') {
       },
     });
     fastify.post('/get-by-id', {
-      schema: { tags, summary: "One published article; a leading ':' of the id is stripped", body: ArticleIdBody, response: { 200: ArticleSchema, 404: ErrorSchema } },
+      schema: {
+        tags,
+        summary: "One published article; a leading ':' of the id is stripped",
+        body: ArticleIdBody,
+        response: { 200: ArticleSchema, 404: ErrorSchema },
+      },
       handler: (request, reply) => byId(request, reply, request.body.id),
     });
     fastify.get('/:id', {
-      schema: { tags, summary: 'One published article as a cacheable GET', params: Type.Object({ id: Type.String({ pattern: '^:?\\d{1,9}$' }) }), response: { 200: ArticleSchema, 404: ErrorSchema } },
+      schema: {
+        tags,
+        summary: 'One published article as a cacheable GET',
+        params: Type.Object({ id: Type.String({ pattern: '^:?\\d{1,9}$' }) }),
+        response: { 200: ArticleSchema, 404: ErrorSchema },
+      },
       handler: (request, reply) => byId(request, reply, request.params.id),
     });
   };

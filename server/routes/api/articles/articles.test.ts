@@ -11,14 +11,33 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   app = await buildTestApp();
   const { db } = app.database;
-  const [admin] = await db.insert(users).values({ email: `${marker}@example.com`, passwordHash: 'x', firstName: 'Ada', lastName: 'Reviewer', manageRole: 'admin', verify: true }).returning();
+  const [admin] = await db
+    .insert(users)
+    .values({ email: `${marker}@example.com`, passwordHash: 'x', firstName: 'Ada', lastName: 'Reviewer', manageRole: 'admin', verify: true })
+    .returning();
   const day = 24 * 3600 * 1000;
   const rows = await db
     .insert(articles)
     .values([
-      ...Array.from({ length: 12 }, (_, i) => ({ kind: 'blog' as const, title: `Blog ${marker} ${i}`, author: 'Dr. A', contents: '<p>Body</p>', subContent: 'Summary', published: true, publishedAt: new Date(Date.now() - i * day) })),
+      ...Array.from({ length: 12 }, (_, i) => ({
+        kind: 'blog' as const,
+        title: `Blog ${marker} ${i}`,
+        author: 'Dr. A',
+        contents: '<p>Body</p>',
+        subContent: 'Summary',
+        published: true,
+        publishedAt: new Date(Date.now() - i * day),
+      })),
       { kind: 'blog' as const, title: `Draft ${marker}`, author: 'Dr. A', contents: '<p>Draft</p>', published: false },
-      { kind: 'ai' as const, title: `AI ${marker}`, author: 'Editorial', contents: `<p>Mentions ${marker}-inside</p>`, published: true, publishedAt: new Date(), reviewedBy: admin!.id },
+      {
+        kind: 'ai' as const,
+        title: `AI ${marker}`,
+        author: 'Editorial',
+        contents: `<p>Mentions ${marker}-inside</p>`,
+        published: true,
+        publishedAt: new Date(),
+        reviewedBy: admin!.id,
+      },
     ])
     .returning({ id: articles.id, title: articles.title });
   for (const row of rows) ids[row.title] = row.id;
@@ -34,7 +53,19 @@ describe('articles/search', () => {
     const body = first.json();
     expect(body.totalCount).toBe(12);
     expect(body.data.map((a: { title: string }) => a.title)).toEqual([0, 1, 2, 3, 4].map((i) => `Blog ${marker} ${i}`));
-    expect(body.data[0]).toEqual({ id: expect.any(Number), kind: 'blog', title: `Blog ${marker} 0`, avatar: null, author: 'Dr. A', img_url: null, img_alt: '', contents: '<p>Body</p>', sub_content: 'Summary', created_at: expect.any(String), reviewed_by: null });
+    expect(body.data[0]).toEqual({
+      id: expect.any(Number),
+      kind: 'blog',
+      title: `Blog ${marker} 0`,
+      avatar: null,
+      author: 'Dr. A',
+      img_url: null,
+      img_alt: '',
+      contents: '<p>Body</p>',
+      sub_content: 'Summary',
+      created_at: expect.any(String),
+      reviewed_by: null,
+    });
     const third = (await post('/api/articles/search', { pageSize: 5, currentVal: 3, searchVal: marker })).json();
     expect(third.data).toHaveLength(2);
   });
@@ -54,7 +85,11 @@ describe('articles/search', () => {
     const res = await app.inject({ method: 'GET', url: `/api/articles/search?pageSize=5&currentVal=1&searchVal=${marker}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
-    const again = await app.inject({ method: 'GET', url: `/api/articles/search?pageSize=5&currentVal=1&searchVal=${marker}`, headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await app.inject({
+      method: 'GET',
+      url: `/api/articles/search?pageSize=5&currentVal=1&searchVal=${marker}`,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -76,7 +111,7 @@ describe('articles/search', () => {
 });
 
 describe('get-by-id', () => {
-  it("strips the leading colon /singlepost sends, and refuses drafts and the other kind with 404", async () => {
+  it('strips the leading colon /singlepost sends, and refuses drafts and the other kind with 404', async () => {
     const id = ids[`Blog ${marker} 3`]!;
     const res = await post('/api/articles/get-by-id', { id: `:${id}` });
     expect(res.statusCode).toBe(200);

@@ -39,19 +39,35 @@ async function origin(): Promise<{ zip: string; lat: number; lon: number }> {
     const zip = `000${String(10 + Math.floor(Math.random() * 90))}`;
     const lat = -40 + Math.random() * 80;
     const lon = -170 + Math.random() * 30;
-    const [row] = await app.database.db.insert(zipCodes).values({ zip, city: `Oceanview ${marker}`, state: 'HI', latitude: lat, longitude: lon }).onConflictDoNothing().returning();
+    const [row] = await app.database.db
+      .insert(zipCodes)
+      .values({ zip, city: `Oceanview ${marker}`, state: 'HI', latitude: lat, longitude: lon })
+      .onConflictDoNothing()
+      .returning();
     if (row) return { zip, lat, lon };
   }
 }
 
 /** A listed vet `miles` north of a point. */
 async function vetAt(at: { lat: number; lon: number }, miles: number, options: VetOptions = {}) {
-  const { user } = await createVet(app, { clinicName: `Clinic ${miles} mi ${marker}`, city: `Oceanview ${marker}`, state: 'HI', zip: '00000', ...options, latitude: at.lat + miles / MILES_PER_DEGREE_LAT, longitude: at.lon });
+  const { user } = await createVet(app, {
+    clinicName: `Clinic ${miles} mi ${marker}`,
+    city: `Oceanview ${marker}`,
+    state: 'HI',
+    zip: '00000',
+    ...options,
+    latitude: at.lat + miles / MILES_PER_DEGREE_LAT,
+    longitude: at.lon,
+  });
   return user.id;
 }
 
 const search = async (body: Record<string, unknown>) => {
-  const res = await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: '', searchCity: '', searchState: '', searchCount: 10, searchStart: 0, ...body } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/doctors/search',
+    payload: { searchZipCode: '', searchCity: '', searchState: '', searchCount: 10, searchStart: 0, ...body },
+  });
   return { status: res.statusCode, body: res.json() as Answer & { message: string; code: string } };
 };
 
@@ -108,7 +124,9 @@ describe('search near a zip code', () => {
   it('uses the zip code when a city is typed with it, and says so', async () => {
     const { body } = await search({ searchZipCode: here.zip, searchCity: 'Austin', searchCount: 1 });
     expect(body.used).toBe('zip');
-    expect(body.notice).toBe(`Showing veterinarians near ${here.zip} (Oceanview ${marker}, HI); the city "Austin" was not used. Clear the zip code to search by city or state.`);
+    expect(body.notice).toBe(
+      `Showing veterinarians near ${here.zip} (Oceanview ${marker}, HI); the city "Austin" was not used. Clear the zip code to search by city or state.`,
+    );
     const same = (await search({ searchZipCode: here.zip, searchCity: `oceanview ${marker}`, searchState: 'Hawaii', searchCount: 1 })).body;
     expect(same.notice).toBeNull();
   });
@@ -129,11 +147,19 @@ describe('Sponsored slots', () => {
     expect(first.totalCount).toBe(7);
     expect(first.data.map((d) => d.sponsored)).toEqual([true, true, false]);
     expect(first.data.slice(0, 2).every((d) => premium.includes(d.id))).toBe(true);
-    const pages = [first, ...(await Promise.all([3, 6].map((start) => search({ searchZipCode: here.zip, searchCount: 3, searchStart: start })))).map((r) => r.body)];
+    const pages = [
+      first,
+      ...(await Promise.all([3, 6].map((start) => search({ searchZipCode: here.zip, searchCount: 3, searchStart: start })))).map((r) => r.body),
+    ];
     const all = pages.flatMap((p) => p.data.map((d) => d.id));
     expect(all).toHaveLength(7);
     expect(new Set(all).size).toBe(7);
-    expect(pages.slice(1).flatMap((p) => p.data).some((d) => d.sponsored)).toBe(false);
+    expect(
+      pages
+        .slice(1)
+        .flatMap((p) => p.data)
+        .some((d) => d.sponsored),
+    ).toBe(false);
     // Outside the Sponsored slots the order is by distance only, whatever the plan.
     const plain = all.slice(2).map((id) => [...premium, ...basic].indexOf(id));
     const miles = [2, 6, 8, 12, 1, 4, 10];
@@ -162,7 +188,9 @@ describe('filters', () => {
   let here: { zip: string; lat: number; lon: number };
   const ids: Record<string, number> = {};
   const weekdays = (open: string, close: string): WorkingDay[] =>
-    (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => (day === 'sat' || day === 'sun' ? { day, closed: true } : { day, closed: false, open, close }));
+    (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) =>
+      day === 'sat' || day === 'sun' ? { day, closed: true } : { day, closed: false, open, close },
+    );
   beforeAll(async () => {
     here = await origin();
     ids.dogs = await vetAt(here, 1, { species: ['Dogs'], services: ['Surgery'], plan: 2 });
@@ -174,7 +202,10 @@ describe('filters', () => {
     ids.lateNight = await vetAt(here, 7, {
       species: ['ferrets'],
       timeZone: 'America/Chicago',
-      workingTime: [{ day: 'sun', closed: false, open: '20:00', close: '02:00' }, ...(['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const).map((day) => ({ day, closed: true }))],
+      workingTime: [
+        { day: 'sun', closed: false, open: '20:00', close: '02:00' },
+        ...(['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const).map((day) => ({ day, closed: true })),
+      ],
     });
     ids.noZone = await vetAt(here, 8, { species: ['ferrets'], timeZone: null, workingTime: weekdays('00:00', '23:59') });
   });
@@ -228,12 +259,17 @@ describe('search by city and state', () => {
   let ny: number;
   beforeAll(async () => {
     const { db } = app.database;
-    await db.insert(zipCodes).values([
-      { zip: '94102', city: 'San Francisco', state: 'CA', latitude: 37.7813, longitude: -122.4167 },
-      { zip: '10001', city: 'New York', state: 'NY', latitude: 40.7484, longitude: -73.9967 },
-      { zip: '78701', city: 'Austin', state: 'TX', latitude: 30.2713, longitude: -97.7426 },
-    ]).onConflictDoNothing();
-    sf = (await createVet(app, { clinicName: `Aaa Bay Clinic ${marker}`, city: 'San Francisco', state: 'CA', zip: '94102', latitude: 37.78, longitude: -122.41 })).user.id;
+    await db
+      .insert(zipCodes)
+      .values([
+        { zip: '94102', city: 'San Francisco', state: 'CA', latitude: 37.7813, longitude: -122.4167 },
+        { zip: '10001', city: 'New York', state: 'NY', latitude: 40.7484, longitude: -73.9967 },
+        { zip: '78701', city: 'Austin', state: 'TX', latitude: 30.2713, longitude: -97.7426 },
+      ])
+      .onConflictDoNothing();
+    sf = (
+      await createVet(app, { clinicName: `Aaa Bay Clinic ${marker}`, city: 'San Francisco', state: 'CA', zip: '94102', latitude: 37.78, longitude: -122.41 })
+    ).user.id;
     ny = (await createVet(app, { clinicName: `Aaa Hudson Clinic ${marker}`, city: 'New York', state: 'NY', zip: '10001' })).user.id;
   });
 
@@ -251,8 +287,14 @@ describe('search by city and state', () => {
   it('takes a state by name or by code, alone or with a city', async () => {
     for (const state of ['california', 'CA', 'ca', 'California']) {
       const { body } = await search({ searchState: state, searchCount: 50 });
-      expect(body.data.map((d) => d.id), state).toContain(sf);
-      expect(body.data.map((d) => d.id), state).not.toContain(ny);
+      expect(
+        body.data.map((d) => d.id),
+        state,
+      ).toContain(sf);
+      expect(
+        body.data.map((d) => d.id),
+        state,
+      ).not.toContain(ny);
       expect(body.used).toBe('state');
     }
     const both = (await search({ searchCity: 'san francisco', searchState: 'California', searchCount: 50 })).body;
@@ -307,7 +349,10 @@ describe('who is listed', () => {
   it('answers repeated searches from the cache until a write path bumps the search version', async () => {
     const first = (await search({ searchZipCode: here.zip, radius: 10 })).body;
     // A change written behind the app's back is not seen while the answer is cached...
-    await app.database.db.update(profiles).set({ clinicName: `Renamed ${marker}` }).where(eq(profiles.userId, listed));
+    await app.database.db
+      .update(profiles)
+      .set({ clinicName: `Renamed ${marker}` })
+      .where(eq(profiles.userId, listed));
     expect((await search({ searchZipCode: here.zip, radius: 10 })).body).toEqual(first);
     // ...and is seen once the version is bumped, as every write path does.
     bumpSearchVersion();
@@ -356,7 +401,12 @@ describe('bad input', () => {
   });
 
   it('refuses bad GET parameters with a 400 sentence', async () => {
-    for (const query of ['searchZipCode=10001&open_now=yes', 'searchZipCode=10001&searchCount=-1', 'searchZipCode=10001&sort=price', 'searchZipCode=10001&bogus=1']) {
+    for (const query of [
+      'searchZipCode=10001&open_now=yes',
+      'searchZipCode=10001&searchCount=-1',
+      'searchZipCode=10001&sort=price',
+      'searchZipCode=10001&bogus=1',
+    ]) {
       const res = await app.inject({ method: 'GET', url: `/api/doctors/search?${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toMatch(/\S.*\.$/);
@@ -383,7 +433,11 @@ describe('GET twins', () => {
     expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
     const etag = res.headers.etag as string;
     expect(etag).toBeTruthy();
-    const again = await app.inject({ method: 'GET', url: `/api/doctors/search?searchZipCode=${here.zip}&species=dog&species=bird&emergency=1`, headers: { 'if-none-match': etag } });
+    const again = await app.inject({
+      method: 'GET',
+      url: `/api/doctors/search?searchZipCode=${here.zip}&species=dog&species=bird&emergency=1`,
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });

@@ -48,7 +48,8 @@ const IdQuery = Type.Object({ id: Type.String({ pattern: '^:?\\d{1,9}$' }) }, { 
 function wholeNumber(value: string | undefined, field: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const n = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw httpError(400, 'VALIDATION_ERROR', `Field '${field}' must be a whole number from ${min} to ${max}.`, { field });
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw httpError(400, 'VALIDATION_ERROR', `Field '${field}' must be a whole number from ${min} to ${max}.`, { field });
   return n;
 }
 
@@ -66,7 +67,8 @@ const list = (value: string | string[] | undefined) =>
 function bodyFromQuery(q: SearchQuery): DoctorSearchBody {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const sort = one(q.sort);
-  if (sort !== undefined && sort !== '' && sort !== 'distance' && sort !== 'name') throw httpError(400, 'VALIDATION_ERROR', "Field 'sort' must be 'distance' or 'name'.", { field: 'sort' });
+  if (sort !== undefined && sort !== '' && sort !== 'distance' && sort !== 'name')
+    throw httpError(400, 'VALIDATION_ERROR', "Field 'sort' must be 'distance' or 'name'.", { field: 'sort' });
   const radius = one(q.radius);
   return {
     searchZipCode: one(q.searchZipCode) ?? '',
@@ -79,7 +81,9 @@ function bodyFromQuery(q: SearchQuery): DoctorSearchBody {
     ...(q.services !== undefined ? { services: list(q.services) } : {}),
     ...(flag(one(q.emergency), 'emergency') !== undefined ? { emergency: flag(one(q.emergency), 'emergency') } : {}),
     ...(flag(one(q.open_now), 'open_now') !== undefined ? { open_now: flag(one(q.open_now), 'open_now') } : {}),
-    ...(flag(one(q.accepting_new_patients), 'accepting_new_patients') !== undefined ? { accepting_new_patients: flag(one(q.accepting_new_patients), 'accepting_new_patients') } : {}),
+    ...(flag(one(q.accepting_new_patients), 'accepting_new_patients') !== undefined
+      ? { accepting_new_patients: flag(one(q.accepting_new_patients), 'accepting_new_patients') }
+      : {}),
     ...(sort ? { sort: sort as 'distance' | 'name' } : {}),
   };
 }
@@ -143,7 +147,12 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
     handler: (request, reply) => search(request, reply, request.body as DoctorSearchBody),
   });
   fastify.get('/search', {
-    schema: { tags, summary: `${searchSummary}: the same search as a cacheable GET (lists as repeated keys or commas)`, querystring: SearchQuery, response: { 200: DoctorSearchAnswer, 400: ErrorSchema } },
+    schema: {
+      tags,
+      summary: `${searchSummary}: the same search as a cacheable GET (lists as repeated keys or commas)`,
+      querystring: SearchQuery,
+      response: { 200: DoctorSearchAnswer, 400: ErrorSchema },
+    },
     handler: (request, reply) => search(request, reply, bodyFromQuery(request.query as SearchQuery)),
   });
   fastify.post('/get-by-id', {
@@ -151,7 +160,12 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
     handler: (request, reply) => byId(request, reply, (request.body as { id: number | string }).id),
   });
   fastify.get('/get-by-id', {
-    schema: { tags, summary: "A listed doctor's public profile as a cacheable GET", querystring: IdQuery, response: { 200: DoctorPageSchema, 400: ErrorSchema, 404: ErrorSchema } },
+    schema: {
+      tags,
+      summary: "A listed doctor's public profile as a cacheable GET",
+      querystring: IdQuery,
+      response: { 200: DoctorPageSchema, 400: ErrorSchema, 404: ErrorSchema },
+    },
     handler: (request, reply) => byId(request, reply, (request.query as { id: string }).id),
   });
 }

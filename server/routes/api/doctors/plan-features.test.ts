@@ -62,7 +62,12 @@ describe('the contact form', () => {
     expect(toSender.decoded).not.toContain('Jordan');
 
     const list = await injectAs(app, vet.token, { url: '/api/user/messages', payload: { page: 1, pageSize: 10 } });
-    expect(list.json()).toMatchObject({ totalCount: 1, page: 1, pageSize: 10, data: [{ name: 'Jordan Petowner', email: body.email, phone: '(406) 555-0199', species: 'Rabbit', message: body.message }] });
+    expect(list.json()).toMatchObject({
+      totalCount: 1,
+      page: 1,
+      pageSize: 10,
+      data: [{ name: 'Jordan Petowner', email: body.email, phone: '(406) 555-0199', species: 'Rabbit', message: body.message }],
+    });
   });
 
   it("goes to the profile's contact e-mail when there is one, else to the account's", async () => {
@@ -84,11 +89,21 @@ describe('the contact form', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: CONTACT_SENT });
     expect(await storedMessages(vet)).toHaveLength(0);
-    expect(await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, body.email as string))).toHaveLength(0);
+    expect(
+      await app.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, body.email as string)),
+    ).toHaveLength(0);
   });
 
   it.each([
-    ['HTML in the message', { message: 'Click <a href="https://x.example">here</a>' }, 'message', 'Please write plain text: HTML tags and codes are not accepted.'],
+    [
+      'HTML in the message',
+      { message: 'Click <a href="https://x.example">here</a>' },
+      'message',
+      'Please write plain text: HTML tags and codes are not accepted.',
+    ],
     ['an HTML entity in the message', { message: 'Hi &lt;script&gt;' }, 'message', 'Please write plain text: HTML tags and codes are not accepted.'],
     ['a tag in the name', { name: '<b>Boss</b>' }, 'name', 'Please write plain text: HTML tags and codes are not accepted.'],
     ['a message over 2,000 characters', { message: 'a'.repeat(2001) }, 'message', 'Keep the message under 2,000 characters.'],
@@ -126,7 +141,10 @@ describe('the contact form', () => {
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     expect(codes.filter((c) => c === 429)).toHaveLength(4);
-    expect(answers.find((a) => a.statusCode === 429)!.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many messages were sent in the last hour. Please try again later or call the practice.' });
+    expect(answers.find((a) => a.statusCode === 429)!.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many messages were sent in the last hour. Please try again later or call the practice.',
+    });
     expect(await storedMessages(vet)).toHaveLength(10);
   });
 
@@ -140,9 +158,15 @@ describe('the contact form', () => {
 });
 
 describe('profile statistics counting', () => {
-  const view = (id: number, headers: Record<string, string> = { 'user-agent': BROWSER }) => app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id }, headers });
+  const view = (id: number, headers: Record<string, string> = { 'user-agent': BROWSER }) =>
+    app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id }, headers });
   const storedDay = async (vet: Account) =>
-    (await app.database.db.select().from(profileDailyStats).where(and(eq(profileDailyStats.userId, vet.user.id), eq(profileDailyStats.day, utcDay()))))[0];
+    (
+      await app.database.db
+        .select()
+        .from(profileDailyStats)
+        .where(and(eq(profileDailyStats.userId, vet.user.id), eq(profileDailyStats.day, utcDay())))
+    )[0];
 
   it('views are tallied in memory and written in one batch, not on each request', async () => {
     const vet = await createVet(app, { plan: 3 });
@@ -174,12 +198,26 @@ describe('profile statistics counting', () => {
 
   it('counts appearances in search results, clicks and contact messages, and the vet reads them per UTC day', async () => {
     const vet = await proVet(3);
-    await app.database.db.update(profiles).set({ clinicName: 'Aaa Prairie Clinic', zip: '82001', city: 'Cheyenne', state: 'WY', latitude: 41.14, longitude: -104.82 }).where(eq(profiles.userId, vet.user.id));
-    const search = await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchState: 'WY', searchCount: 50 }, headers: { 'user-agent': BROWSER } });
+    await app.database.db
+      .update(profiles)
+      .set({ clinicName: 'Aaa Prairie Clinic', zip: '82001', city: 'Cheyenne', state: 'WY', latitude: 41.14, longitude: -104.82 })
+      .where(eq(profiles.userId, vet.user.id));
+    const search = await app.inject({
+      method: 'POST',
+      url: '/api/doctors/search',
+      payload: { searchState: 'WY', searchCount: 50 },
+      headers: { 'user-agent': BROWSER },
+    });
     expect(search.json(), search.body).toHaveProperty('data');
     expect(search.json().data.map((d: { id: number }) => d.id)).toContain(vet.user.id);
     for (const kind of ['phone', 'website', 'website', 'directions']) {
-      const click = await app.inject({ method: 'POST', url: '/api/doctors/event', payload: { id: vet.user.id, kind }, headers: { 'user-agent': BROWSER }, remoteAddress: newIp() });
+      const click = await app.inject({
+        method: 'POST',
+        url: '/api/doctors/event',
+        payload: { id: vet.user.id, kind },
+        headers: { 'user-agent': BROWSER },
+        remoteAddress: newIp(),
+      });
       expect(click.statusCode).toBe(200);
     }
     expect((await app.inject({ method: 'POST', url: '/api/doctors/event', payload: { id: vet.user.id, kind: 'email' } })).statusCode).toBe(400);
@@ -197,7 +235,17 @@ describe('profile statistics counting', () => {
   it('rate-limits click events per client', async () => {
     const vet = await createVet(app, { plan: 3 });
     const ip = newIp();
-    const answers = await Promise.all(Array.from({ length: 65 }, () => app.inject({ method: 'POST', url: '/api/doctors/event', payload: { id: vet.user.id, kind: 'phone' }, remoteAddress: ip, headers: { 'user-agent': BROWSER } })));
+    const answers = await Promise.all(
+      Array.from({ length: 65 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/doctors/event',
+          payload: { id: vet.user.id, kind: 'phone' },
+          remoteAddress: ip,
+          headers: { 'user-agent': BROWSER },
+        }),
+      ),
+    );
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(5);
   });
 });

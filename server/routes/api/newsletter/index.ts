@@ -30,7 +30,9 @@ export default async function newsletterRoutes(fastify: FastifyInstance): Promis
       tags,
       summary: 'Unsubscribe: JSON {token} from the confirmation page, or RFC 8058 one-click (?token= and a form body)',
       querystring: Type.Object({ token: Type.Optional(UnsubscribeToken) }, { additionalProperties: false }),
-      body: Type.Optional(Type.Object({ token: Type.Optional(UnsubscribeToken), 'List-Unsubscribe': Type.Optional(Type.Literal('One-Click')) }, { additionalProperties: false })),
+      body: Type.Optional(
+        Type.Object({ token: Type.Optional(UnsubscribeToken), 'List-Unsubscribe': Type.Optional(Type.Literal('One-Click')) }, { additionalProperties: false }),
+      ),
       response: { 200: MessageSchema, 400: ErrorSchema, 404: ErrorSchema },
     },
     handler: async (request, reply) => {

@@ -41,7 +41,10 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   // Only what identifies the failure: a provider's error object may carry request details.
   const logProviderError = (error: unknown) => {
     const e = (error ?? {}) as { message?: unknown; type?: unknown; code?: unknown; statusCode?: unknown; requestId?: unknown };
-    fastify.log.error({ provider: { message: e.message, type: e.type, code: e.code, statusCode: e.statusCode, requestId: e.requestId } }, 'payment provider call failed');
+    fastify.log.error(
+      { provider: { message: e.message, type: e.type, code: e.code, statusCode: e.statusCode, requestId: e.requestId } },
+      'payment provider call failed',
+    );
   };
 
   const plans = (): Plans => ({
@@ -67,7 +70,12 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/checkout', {
     preHandler: fastify.requireVerified,
-    schema: { tags, summary: "Opens the provider's checkout for a plan; answers where the browser goes next", body: CheckoutBody, response: { 200: CheckoutAnswer, ...refusals, 502: ErrorSchema } },
+    schema: {
+      tags,
+      summary: "Opens the provider's checkout for a plan; answers where the browser goes next",
+      body: CheckoutBody,
+      response: { 200: CheckoutAnswer, ...refusals, 502: ErrorSchema },
+    },
     handler: async (request) => {
       const { body } = request;
       const { url } = await startCheckout(db, fastify.payments.checkout, request.user, body.plan, body.period, logProviderError);
@@ -86,7 +94,12 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/subscription', {
     preHandler: fastify.requireUser,
-    schema: { tags, summary: "The signed-in vet's plan, its period and the provider's customer", body: EmptyBody, response: { 200: SubscriptionAnswer, ...refusals } },
+    schema: {
+      tags,
+      summary: "The signed-in vet's plan, its period and the provider's customer",
+      body: EmptyBody,
+      response: { 200: SubscriptionAnswer, ...refusals },
+    },
     handler: async (request) => {
       const payment = await findPayment(db, request.user.id);
       const plan = activePlan(payment);
@@ -118,7 +131,12 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/sandbox/session', {
     preHandler: fastify.requireVerified,
-    schema: { tags, summary: 'A sandbox checkout of the signed-in user: plan, period and amount', body: SandboxSessionBody, response: { 200: SandboxSessionAnswer, ...refusals } },
+    schema: {
+      tags,
+      summary: 'A sandbox checkout of the signed-in user: plan, period and amount',
+      body: SandboxSessionBody,
+      response: { 200: SandboxSessionAnswer, ...refusals },
+    },
     handler: async (request) => {
       const session = await sandboxSession(request.body.id, request.user.id);
       return {
@@ -136,10 +154,20 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/sandbox/pay', {
     preHandler: fastify.requireVerified,
-    schema: { tags, summary: "Pays a sandbox checkout: the server confirms it as a provider's webhook would", body: SandboxSessionBody, response: { 200: SandboxPayAnswer, ...refusals, 410: ErrorSchema } },
+    schema: {
+      tags,
+      summary: "Pays a sandbox checkout: the server confirms it as a provider's webhook would",
+      body: SandboxSessionBody,
+      response: { 200: SandboxPayAnswer, ...refusals, 410: ErrorSchema },
+    },
     handler: async (request) => {
       const session = await openSession(request.body.id, request.user.id);
-      const result = await confirmCheckout(db, { eventId: sandboxEventId(session.id), eventType: 'checkout.session.completed', provider: 'sandbox', sessionId: session.id });
+      const result = await confirmCheckout(db, {
+        eventId: sandboxEventId(session.id),
+        eventType: 'checkout.session.completed',
+        provider: 'sandbox',
+        sessionId: session.id,
+      });
       if (result.outcome !== 'applied') throw httpError(409, 'ALREADY_PAID', PAYMENT_MESSAGES.checkoutPaid);
       return { url: '/services?checkout=success', user: await loadPresentedUser(db, request.user) };
     },
@@ -147,7 +175,12 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/sandbox/decline', {
     preHandler: fastify.requireVerified,
-    schema: { tags, summary: 'Declines a sandbox checkout as a declined card would; nothing changes', body: SandboxSessionBody, response: { 200: SandboxDeclineAnswer, ...refusals, 410: ErrorSchema } },
+    schema: {
+      tags,
+      summary: 'Declines a sandbox checkout as a declined card would; nothing changes',
+      body: SandboxSessionBody,
+      response: { 200: SandboxDeclineAnswer, ...refusals, 410: ErrorSchema },
+    },
     // NOTE: a decline is the expected outcome of this test button, so it answers 200 (not Stripe's 402),
     // which the checkout page shows; the session stays open and can still be paid.
     handler: async (request) => {

@@ -27,7 +27,12 @@ afterAll(() => app.close());
 const db = () => app.database.db;
 const paymentOf = async (userId: number) => (await db().select().from(payments).where(eq(payments.userId, userId)))[0];
 const sessionsOf = (userId: number) => db().select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId));
-const auditOf = (userId: number) => db().select().from(auditLog).where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(userId)))).orderBy(auditLog.id);
+const auditOf = (userId: number) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(userId))))
+    .orderBy(auditLog.id);
 const me = async (account: Account) => (await injectAs(app, account.token, { url: '/api/payment/subscription', payload: {} })).json();
 
 async function checkout(account: Account, plan: number, period = 'month'): Promise<string> {
@@ -74,7 +79,16 @@ describe('checkout', () => {
 
   it('refuses bad input with a 400 naming the field and opens nothing', async () => {
     const vet = await createAccount(app, { stage: 'verified' });
-    const bodies: unknown[] = [{}, { plan: 0, period: 'month' }, { plan: 4, period: 'month' }, { plan: '1', period: 'month' }, { plan: 1, period: 'week' }, { plan: 1 }, { plan: 1, period: 'month', amount: 1 }, []];
+    const bodies: unknown[] = [
+      {},
+      { plan: 0, period: 'month' },
+      { plan: 4, period: 'month' },
+      { plan: '1', period: 'month' },
+      { plan: 1, period: 'week' },
+      { plan: 1 },
+      { plan: 1, period: 'month', amount: 1 },
+      [],
+    ];
     for (const payload of bodies) {
       const res = await injectAs(app, vet.token, { url: '/api/payment/checkout', payload: payload as object });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -96,7 +110,7 @@ describe('checkout', () => {
     expect(page.json()).toMatchObject({ id, plan: 2, plan_name: 'Professional', period: 'year', amount_cents: 49000, status: 'open', email: vet.user.email });
   });
 
-  it("shows a sandbox checkout only to its owner", async () => {
+  it('shows a sandbox checkout only to its owner', async () => {
     const owner = await createAccount(app, { stage: 'verified' });
     const other = await createAccount(app, { stage: 'verified' });
     const id = await checkout(owner, 1);
@@ -158,14 +172,20 @@ describe('sandbox pay and decline', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(199);
     expect((await paymentOf(vet.user.id))!.plan).toBe(2);
     expect((await auditOf(vet.user.id)).filter((a) => a.action.startsWith('plan.'))).toHaveLength(1);
-    const events = await db().select().from(processedEvents).where(like(processedEvents.eventId, `%${id}`));
+    const events = await db()
+      .select()
+      .from(processedEvents)
+      .where(like(processedEvents.eventId, `%${id}`));
     expect(events).toHaveLength(1);
   });
 
   it('a checkout older than a day can no longer be paid', async () => {
     const vet = await createAccount(app, { stage: 'verified' });
     const id = await checkout(vet, 1);
-    await db().update(checkoutSessions).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(checkoutSessions.id, id));
+    await db()
+      .update(checkoutSessions)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(checkoutSessions.id, id));
     const res = await pay(vet, id);
     expect(res.statusCode).toBe(410);
     expect(await paymentOf(vet.user.id)).toBeUndefined();
@@ -249,7 +269,10 @@ describe('expiry', () => {
   it('an ended period takes the profile out of search at once, and the sweep marks the plan expired', async () => {
     const vet = await createVet(app, { zip: '60601', city: 'Chicago', state: 'IL', latitude: 41.886, longitude: -87.6181 });
     expect(await findsVet('60601', vet.user.id)).toBe(true);
-    await db().update(payments).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(payments.userId, vet.user.id));
+    await db()
+      .update(payments)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(payments.userId, vet.user.id));
     expect(await findsVet('60601', vet.user.id)).toBe(false);
     expect((await app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id: vet.user.id } })).statusCode).toBe(404);
     const login = await app.inject({ method: 'POST', url: '/api/user/login-with-token', payload: { token: vet.token } });
@@ -268,7 +291,10 @@ describe('expiry', () => {
     const vet = await createVet(app, { zip: '94103', city: 'San Francisco', state: 'CA', latitude: 37.7725, longitude: -122.4147 });
     await injectAs(app, vet.token, { url: '/api/payment/cancel', payload: {} });
     expect(await findsVet('94103', vet.user.id)).toBe(true);
-    await db().update(payments).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(payments.userId, vet.user.id));
+    await db()
+      .update(payments)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(payments.userId, vet.user.id));
     expect(await findsVet('94103', vet.user.id)).toBe(false);
     const paidOnly = await injectAs(app, vet.token, { url: '/api/payment/cancel', payload: {} });
     expect(paidOnly.json().code).toBe('NO_PLAN');

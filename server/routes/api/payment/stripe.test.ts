@@ -18,7 +18,12 @@ let fake: FakeStripe;
 let app: FastifyInstance;
 beforeAll(async () => {
   fake = await startFakeStripe(SECRET_KEY);
-  app = await buildTestApp({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.apiBase, RATE_LIMIT_PER_MINUTE: '1000000' });
+  app = await buildTestApp({
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.apiBase,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -26,11 +31,22 @@ afterAll(async () => {
 });
 
 const paymentOf = async (userId: number) => (await app.database.db.select().from(payments).where(eq(payments.userId, userId)))[0];
-const auditCount = async (userId: number) => (await app.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(userId)))).length;
+const auditCount = async (userId: number) =>
+  (
+    await app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(userId)))
+  ).length;
 
 /** Posts an event as Stripe does; `null` sends it without a Stripe-Signature header. */
 function sendEvent(payload: string, signature: string | null = signStripePayload(payload, WEBHOOK_SECRET)) {
-  return app.inject({ method: 'POST', url: '/api/payment/webhook', payload, headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/payment/webhook',
+    payload,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
+  });
 }
 
 async function checkout(account: Account, plan: number, period = 'month'): Promise<string> {
@@ -77,7 +93,14 @@ describe('Stripe checkout', () => {
     const { subscription, answer } = await buyAndConfirm(vet, 2);
     expect(answer).toEqual({ received: true, outcome: 'applied' });
     const payment = await paymentOf(vet.user.id);
-    expect(payment).toMatchObject({ plan: 2, status: 'active', provider: 'stripe', subscriptionId: subscription.id, customerId: subscription.customer, email: vet.user.email });
+    expect(payment).toMatchObject({
+      plan: 2,
+      status: 'active',
+      provider: 'stripe',
+      subscriptionId: subscription.id,
+      customerId: subscription.customer,
+      email: vet.user.email,
+    });
     expect(payment!.currentPeriodEnd!.getTime()).toBe(subscription.items.data[0]!.current_period_end * 1000);
     const state = (await injectAs(app, vet.token, { url: '/api/payment/subscription', payload: {} })).json();
     expect(state).toMatchObject({ plan: 2, status: 'active', email: vet.user.email, customerId: subscription.customer });
@@ -146,7 +169,13 @@ describe('Stripe checkout', () => {
     const sessionId = await checkout(vet, 2);
     const pending = stripeEvent('checkout.session.completed', { ...fake.sessions.get(sessionId), payment_status: 'unpaid' });
     expect((await sendEvent(pending)).json().outcome).toBe('pending');
-    const unknown = stripeEvent('checkout.session.completed', { id: 'cs_test_unknown', object: 'checkout.session', payment_status: 'paid', customer: 'cus_x', subscription: null });
+    const unknown = stripeEvent('checkout.session.completed', {
+      id: 'cs_test_unknown',
+      object: 'checkout.session',
+      payment_status: 'paid',
+      customer: 'cus_x',
+      subscription: null,
+    });
     expect((await sendEvent(unknown)).json().outcome).toBe('not-open');
     expect(await paymentOf(vet.user.id)).toBeUndefined();
   });
@@ -156,13 +185,13 @@ describe('Stripe checkout', () => {
     const first = await buyAndConfirm(vet, 1);
     const second = await buyAndConfirm(vet, 3);
     expect(second.answer.outcome).toBe('applied');
-    expect((await paymentOf(vet.user.id))).toMatchObject({ plan: 3, subscriptionId: second.subscription.id });
+    expect(await paymentOf(vet.user.id)).toMatchObject({ plan: 3, subscriptionId: second.subscription.id });
     expect(fake.calls.some((c) => c.method === 'DELETE' && c.path === `/v1/subscriptions/${first.subscription.id}`)).toBe(true);
     // A checkout for a returning customer reuses the Stripe customer.
     expect(second.subscription.customer).toBe(first.subscription.customer);
     const deleted = stripeEvent('customer.subscription.deleted', { ...fake.subscriptions.get(first.subscription.id) });
     expect((await sendEvent(deleted)).json().outcome).toBe('ignored');
-    expect((await paymentOf(vet.user.id))).toMatchObject({ plan: 3, status: 'active' });
+    expect(await paymentOf(vet.user.id)).toMatchObject({ plan: 3, status: 'active' });
   });
 
   it('cancel asks Stripe to end the subscription at period end; subscription events keep the plan in step', async () => {
@@ -181,7 +210,11 @@ describe('Stripe checkout', () => {
 
     // A renewal moves the period end.
     const renewedEnd = subscription.items.data[0]!.current_period_end + 30 * 86_400;
-    const renewed = stripeEvent('customer.subscription.updated', { ...subscription, cancel_at_period_end: false, items: { ...subscription.items, data: [{ ...subscription.items.data[0]!, current_period_end: renewedEnd }] } });
+    const renewed = stripeEvent('customer.subscription.updated', {
+      ...subscription,
+      cancel_at_period_end: false,
+      items: { ...subscription.items, data: [{ ...subscription.items.data[0]!, current_period_end: renewedEnd }] },
+    });
     await sendEvent(renewed);
     expect((await paymentOf(vet.user.id))!.currentPeriodEnd!.getTime()).toBe(renewedEnd * 1000);
 
@@ -190,7 +223,13 @@ describe('Stripe checkout', () => {
     expect((await sendEvent(ended)).json().outcome).toBe('applied');
     const login = await app.inject({ method: 'POST', url: '/api/user/login-with-token', payload: { token: vet.token } });
     expect(login.json().user.payment).toMatchObject({ plan: 0, status: 'expired' });
-    const actions = (await app.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(vet.user.id))).orderBy(auditLog.id)).map((a) => a.action);
+    const actions = (
+      await app.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(vet.user.id)))
+        .orderBy(auditLog.id)
+    ).map((a) => a.action);
     expect(actions, actions.join()).toEqual(['plan.activated', 'plan.cancel_requested', 'plan.active', 'plan.renewed', 'plan.ended']);
   });
 
@@ -214,7 +253,12 @@ describe('webhook without Stripe', () => {
     const sandbox = await buildTestApp();
     try {
       const payload = stripeEvent('checkout.session.completed', { id: 'cs_x' });
-      const res = await sandbox.inject({ method: 'POST', url: '/api/payment/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload, WEBHOOK_SECRET) } });
+      const res = await sandbox.inject({
+        method: 'POST',
+        url: '/api/payment/webhook',
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload, WEBHOOK_SECRET) },
+      });
       expect(res.statusCode).toBe(404);
       const vet = await createAccount(sandbox, { stage: 'verified' });
       expect((await injectAs(sandbox, vet.token, { url: '/api/payment/checkout', payload: { plan: 1, period: 'month' } })).statusCode).toBe(200);

@@ -17,7 +17,11 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   fastify.post('/webhook', {
-    schema: { tags: ['payment'], summary: "Stripe's signed events (checkout completed, subscription updated or deleted)", response: { 200: WebhookAnswer, 400: ErrorSchema, 404: ErrorSchema } },
+    schema: {
+      tags: ['payment'],
+      summary: "Stripe's signed events (checkout completed, subscription updated or deleted)",
+      response: { 200: WebhookAnswer, 400: ErrorSchema, 404: ErrorSchema },
+    },
     handler: async (request) => {
       const stripe = fastify.payments.stripe;
       if (!stripe) throw httpError(404, 'NOT_FOUND', 'Stripe is not configured on this server.');
@@ -54,7 +58,9 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
             await fastify.payments
               .providerFor('stripe')
               ?.endReplacedSubscription(result.replacedSubscriptionId)
-              .catch((error: unknown) => request.log.error({ err: error, subscription: result.replacedSubscriptionId }, 'could not cancel a replaced subscription'));
+              .catch((error: unknown) =>
+                request.log.error({ err: error, subscription: result.replacedSubscriptionId }, 'could not cancel a replaced subscription'),
+              );
           }
           return { received: true, outcome: result.outcome };
         }

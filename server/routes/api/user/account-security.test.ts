@@ -17,7 +17,13 @@ let smtp: SmtpCapture;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  app = await buildTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '100000', LOGIN_ATTEMPTS_PER_ADDRESS: '100000', CODES_PER_HOUR: '10', MAIL_PER_CLIENT_PER_HOUR: '20' });
+  app = await buildTestApp({
+    SMTP_URL: smtp.url,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    LOGIN_ATTEMPTS_PER_ADDRESS: '100000',
+    CODES_PER_HOUR: '10',
+    MAIL_PER_CLIENT_PER_HOUR: '20',
+  });
 });
 afterAll(async () => {
   await app?.close();
@@ -61,7 +67,9 @@ describe('row 1: the reset window belongs to the browser that entered the code',
     const takeover = await post('change-password', { email: user.email, password: 'Attacker-Chosen-77' });
     expect(takeover.statusCode).toBe(403);
     expect(takeover.json().code).toBe('NO_RESET_WINDOW');
-    expect((await post('change-password', { email: user.email, password: 'Attacker-Chosen-77' }, { cookie: `ad_reset=${'x'.repeat(43)}` })).statusCode).toBe(403);
+    expect((await post('change-password', { email: user.email, password: 'Attacker-Chosen-77' }, { cookie: `ad_reset=${'x'.repeat(43)}` })).statusCode).toBe(
+      403,
+    );
     // The owner's browser still can, once.
     const browser = { ip: owner, cookie: cookieOf(checked) };
     expect((await post('change-password', { email: user.email, password: 'Owner-Chosen-88' }, browser)).statusCode).toBe(200);
@@ -89,7 +97,11 @@ describe('row 2: code tries cannot be raced', () => {
     const base = await listening();
     const answers = await Promise.all(
       tries.map(async (verifyCode) => {
-        const res = await fetch(`${base}/api/user/check-verify-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, verifyCode }) });
+        const res = await fetch(`${base}/api/user/check-verify-code`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: user.email, verifyCode }),
+        });
         return { statusCode: res.status, body: await res.text() };
       }),
     );
@@ -180,7 +192,10 @@ describe('row 6: send budgets', () => {
     const { token } = registered.json() as { token: string };
     const statuses = [];
     for (let i = 0; i < 10; i++) {
-      await app.database.db.update(users).set({ lastVerificationEmailAt: new Date(Date.now() - 61_000) }).where(eq(users.email, email));
+      await app.database.db
+        .update(users)
+        .set({ lastVerificationEmailAt: new Date(Date.now() - 61_000) })
+        .where(eq(users.email, email));
       statuses.push((await post('send-verification-email', {}, { token })).statusCode);
     }
     expect(statuses.slice(0, 9).every((s) => s === 200)).toBe(true); // register spent one of 10
@@ -191,7 +206,10 @@ describe('row 6: send budgets', () => {
     const email = uniqueEmail('resend-race');
     const { token } = (await post('register', { first_name: 'Ana', last_name: 'Ruiz', email, password: 'Sunny-Meadow-42' })).json() as { token: string };
     await smtp.waitFor((m) => m.to.includes(email));
-    await app.database.db.update(users).set({ lastVerificationEmailAt: new Date(Date.now() - 61_000) }).where(eq(users.email, email));
+    await app.database.db
+      .update(users)
+      .set({ lastVerificationEmailAt: new Date(Date.now() - 61_000) })
+      .where(eq(users.email, email));
     const answers = await Promise.all(Array.from({ length: 20 }, () => post('send-verification-email', {}, { token })));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
   });
@@ -201,7 +219,10 @@ describe('row 6: send budgets', () => {
     try {
       const email = uniqueEmail('daily');
       const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await daily.inject({ method: 'POST', url: '/api/user/send-subscribe-verify-code', payload: { email }, remoteAddress: newClient() })).statusCode);
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await daily.inject({ method: 'POST', url: '/api/user/send-subscribe-verify-code', payload: { email }, remoteAddress: newClient() })).statusCode,
+        );
       expect(statuses).toEqual([200, 200, 200, 429]);
     } finally {
       await daily.close();
@@ -218,7 +239,10 @@ describe('row 12: answers that could tell whether an account exists', () => {
     // Warm up the route and the validator once.
     await post('send-verify-code', { email: uniqueEmail('warm') });
     for (let i = 0; i < 30; i++) {
-      const pair = [['known', known[i]!.user.email], ['unknown', uniqueEmail('nobody')]] as const;
+      const pair = [
+        ['known', known[i]!.user.email],
+        ['unknown', uniqueEmail('nobody')],
+      ] as const;
       for (const [kind, email] of i % 2 === 0 ? pair : [...pair].reverse()) {
         // The previous call's queued work and its e-mail are done: they cannot slow this one. NOTE:
         // the test's SMTP server runs in this process, so its handling of the previous e-mail would

@@ -4,7 +4,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MESSAGES } from '../../../../shared/constants/messages';
-import { ChangePasswordBody, CheckCodeBody, EmailBody, EmptyBody, ErrorSchema, LoginBody, MessageSchema, RegisterBody, SessionSchema, TextSchema, TokenBody } from '../../../../shared/schemas/user';
+import {
+  ChangePasswordBody,
+  CheckCodeBody,
+  EmailBody,
+  EmptyBody,
+  ErrorSchema,
+  LoginBody,
+  MessageSchema,
+  RegisterBody,
+  SessionSchema,
+  TextSchema,
+  TokenBody,
+} from '../../../../shared/schemas/user';
 import { Type } from '@sinclair/typebox';
 import { httpError } from '../../../lib/http-error';
 import { RESET_WINDOW_MS } from '../../../plugins/app/accounts/codes';
@@ -22,7 +34,12 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   app.addHook('onRequest', noStore);
 
   app.post('/register', {
-    schema: { tags, summary: 'Create an account; 200 {token,user}, 201/202 text', body: RegisterBody, response: { 200: SessionSchema, 201: TextSchema, 202: TextSchema, 429: ErrorSchema } },
+    schema: {
+      tags,
+      summary: 'Create an account; 200 {token,user}, 201/202 text',
+      body: RegisterBody,
+      response: { 200: SessionSchema, 201: TextSchema, 202: TextSchema, 429: ErrorSchema },
+    },
     handler: async (request, reply) => {
       const { first_name: firstName, last_name: lastName, email, password } = request.body;
       try {
@@ -34,7 +51,12 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   });
 
   app.post('/login', {
-    schema: { tags, summary: 'Sign in; 200 verified, 201 unverified', body: LoginBody, response: { 200: SessionSchema, 201: SessionSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema } },
+    schema: {
+      tags,
+      summary: 'Sign in; 200 verified, 201 unverified',
+      body: LoginBody,
+      response: { 200: SessionSchema, 201: SessionSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema },
+    },
     handler: async (request, reply) => {
       try {
         const signedIn = await accounts.login(request.body, request.ip);
@@ -88,7 +110,12 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   });
 
   app.post('/send-verify-code', {
-    schema: { tags, summary: 'E-mail a password reset code (same answer, in the same time, whether or not the account exists)', body: EmailBody, response: { 200: MessageSchema, 429: ErrorSchema } },
+    schema: {
+      tags,
+      summary: 'E-mail a password reset code (same answer, in the same time, whether or not the account exists)',
+      body: EmailBody,
+      response: { 200: MessageSchema, 429: ErrorSchema },
+    },
     handler: async (request, reply) => {
       try {
         await accounts.requestResetCode(request.body.email, request.ip);

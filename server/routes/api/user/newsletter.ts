@@ -14,7 +14,12 @@ export default async function newsletterCodeRoutes(fastify: FastifyInstance): Pr
   app.addHook('onRequest', noStore);
 
   app.post('/send-subscribe-verify-code', {
-    schema: { tags, summary: 'E-mail a code that confirms a newsletter subscription', body: EmailBody, response: { 200: MessageSchema, 409: TextSchema, 429: ErrorSchema } },
+    schema: {
+      tags,
+      summary: 'E-mail a code that confirms a newsletter subscription',
+      body: EmailBody,
+      response: { 200: MessageSchema, 409: TextSchema, 429: ErrorSchema },
+    },
     handler: async (request, reply) => {
       try {
         await fastify.accounts.requestSubscription(request.body.email, request.ip);
@@ -26,7 +31,12 @@ export default async function newsletterCodeRoutes(fastify: FastifyInstance): Pr
   });
 
   app.post('/check-subscribe-verify-code', {
-    schema: { tags, summary: 'Confirm a newsletter subscription with the e-mailed code', body: CheckCodeBody, response: { 200: MessageSchema, 400: Type.Union([TextSchema, ErrorSchema]) } },
+    schema: {
+      tags,
+      summary: 'Confirm a newsletter subscription with the e-mailed code',
+      body: CheckCodeBody,
+      response: { 200: MessageSchema, 400: Type.Union([TextSchema, ErrorSchema]) },
+    },
     handler: async (request, reply) => {
       try {
         await fastify.accounts.confirmSubscription(request.body.email, request.body.verifyCode);

@@ -17,10 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const call = (account: Account | undefined, url: string, payload?: unknown) => injectAs(app, account?.token, { url: `/api/user/${url}`, payload: payload as object });
+const call = (account: Account | undefined, url: string, payload?: unknown) =>
+  injectAs(app, account?.token, { url: `/api/user/${url}`, payload: payload as object });
 const upload = async (account: Account, bytes?: Buffer, field = 'photo') =>
   injectAs(app, account.token, { url: '/api/user/photos', ...multipartBody(field, 'clinic.png', 'image/png', bytes ?? (await pngImage(640, 400))) });
-const publicProfile = (id: number) => app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id }, headers: { 'user-agent': 'Mozilla/5.0 test' } });
+const publicProfile = (id: number) =>
+  app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id }, headers: { 'user-agent': 'Mozilla/5.0 test' } });
 const setPlan = (account: Account, plan: number) => app.database.db.update(payments).set({ plan }).where(eq(payments.userId, account.user.id));
 
 describe('who may call the plan feature calls', () => {
@@ -138,11 +140,20 @@ describe('photos', () => {
   it('takes at most 12 photos, also when two uploads race for the last place', async () => {
     const vet = await createVet(app, { plan: 2 });
     await app.database.db.insert(profilePhotos).values(
-      Array.from({ length: 11 }, (_, position) => ({ userId: vet.user.id, key: `photos/u${vet.user.id}-seed${position}`, url: `/uploads/photos/u${vet.user.id}-seed${position}/480.webp`, width: 480, height: 320, position })),
+      Array.from({ length: 11 }, (_, position) => ({
+        userId: vet.user.id,
+        key: `photos/u${vet.user.id}-seed${position}`,
+        url: `/uploads/photos/u${vet.user.id}-seed${position}/480.webp`,
+        width: 480,
+        height: 320,
+        position,
+      })),
     );
     const answers = await Promise.all([upload(vet), upload(vet)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe('You already have 12 photos, the most a profile can show. Delete one to add another.');
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(
+      'You already have 12 photos, the most a profile can show. Delete one to add another.',
+    );
     expect(await app.database.db.select().from(profilePhotos).where(eq(profilePhotos.userId, vet.user.id))).toHaveLength(12);
   });
 });
@@ -188,7 +199,10 @@ describe('plan changes hide, never delete', () => {
 
   it('services saved in wizard step 2 on Basic are kept and appear after an upgrade', async () => {
     const vet = await createVet(app, { plan: 1 });
-    await app.database.db.update(profiles).set({ services: ['House calls'] }).where(eq(profiles.userId, vet.user.id));
+    await app.database.db
+      .update(profiles)
+      .set({ services: ['House calls'] })
+      .where(eq(profiles.userId, vet.user.id));
     expect((await publicProfile(vet.user.id)).json().services).toEqual([]);
     await setPlan(vet, 2);
     expect((await publicProfile(vet.user.id)).json().services).toEqual(['House calls']);
@@ -197,9 +211,19 @@ describe('plan changes hide, never delete', () => {
   it('the services search filter matches a vet only while the plan includes services', async () => {
     const service = `Llama care ${Date.now()}`;
     const vet = await createVet(app, { plan: 1 });
-    await app.database.db.update(profiles).set({ services: [service] }).where(eq(profiles.userId, vet.user.id));
+    await app.database.db
+      .update(profiles)
+      .set({ services: [service] })
+      .where(eq(profiles.userId, vet.user.id));
     const search = async () =>
-      (await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: '10001', services: [service] }, headers: { 'user-agent': 'Mozilla/5.0 test' } })).json();
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/doctors/search',
+          payload: { searchZipCode: '10001', services: [service] },
+          headers: { 'user-agent': 'Mozilla/5.0 test' },
+        })
+      ).json();
     expect((await search()).data.map((d: { id: number }) => d.id)).not.toContain(vet.user.id);
     await setPlan(vet, 2);
     const found = (await search()).data.find((d: { id: number }) => d.id === vet.user.id);
@@ -220,7 +244,10 @@ describe('plan changes hide, never delete', () => {
 
   it('a lapsed plan counts as no plan for the feature calls', async () => {
     const vet = await createVet(app, { plan: 3 });
-    await app.database.db.update(payments).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(payments.userId, vet.user.id));
+    await app.database.db
+      .update(payments)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(payments.userId, vet.user.id));
     expect((await injectAs(app, vet.token, { method: 'GET', url: '/api/user/photos' })).statusCode).toBe(403);
   });
 });

@@ -90,7 +90,12 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
   });
   fastify.post('/photos/update', {
     preHandler: photos,
-    schema: { tags, summary: 'Caption a photo and/or move it to `position` (from 0). Answers the whole list', body: PhotoUpdateBody, response: { 200: PhotoListSchema, ...refusals } },
+    schema: {
+      tags,
+      summary: 'Caption a photo and/or move it to `position` (from 0). Answers the whole list',
+      body: PhotoUpdateBody,
+      response: { 200: PhotoListSchema, ...refusals },
+    },
     handler: async (request) => {
       const { id, caption, position } = request.body;
       await photoCall(() => updatePhoto(db, request.user.id, id, { caption, position }));
@@ -99,7 +104,12 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
   });
   fastify.post('/photos/delete', {
     preHandler: photos,
-    schema: { tags, summary: 'Delete a photo and its stored sizes. Answers the whole list', body: PhotoDeleteBody, response: { 200: PhotoListSchema, ...refusals } },
+    schema: {
+      tags,
+      summary: 'Delete a photo and its stored sizes. Answers the whole list',
+      body: PhotoDeleteBody,
+      response: { 200: PhotoListSchema, ...refusals },
+    },
     handler: async (request) => {
       await photoCall(() => deletePhoto(db, fastify.storage, request.user.id, request.body.id));
       return photoList(request.user.id);
@@ -108,10 +118,16 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
 
   fastify.post('/change-services', {
     preHandler: requireFeature(fastify, 'services'),
-    schema: { tags, summary: 'Set the services you offer (from the list or your own). Answers the whole user', body: ChangeServicesBody, response: { 200: UserSchema, ...refusals } },
+    schema: {
+      tags,
+      summary: 'Set the services you offer (from the list or your own). Answers the whole user',
+      body: ChangeServicesBody,
+      response: { 200: UserSchema, ...refusals },
+    },
     handler: async (request) => {
       const services = [...new Set(request.body.services.map((s) => s.trim().replace(/\s+/g, ' ')).filter(Boolean))];
-      if (services.some((s) => /[<>]/.test(s))) throw httpError(400, 'VALIDATION_ERROR', 'Please write services as plain text, without < or >.', { field: 'services' });
+      if (services.some((s) => /[<>]/.test(s)))
+        throw httpError(400, 'VALIDATION_ERROR', 'Please write services as plain text, without < or >.', { field: 'services' });
       await saveProfile(db, request.user, 'services', { services });
       return loadPresentedUser(db, (await findUserById(db, request.user.id))!);
     },
@@ -119,7 +135,12 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
 
   fastify.post('/messages', {
     preHandler: requireFeature(fastify, 'contact_form'),
-    schema: { tags, summary: 'Messages pet owners sent through your contact form, newest first', body: MessagesBody, response: { 200: MessagesAnswer, ...refusals } },
+    schema: {
+      tags,
+      summary: 'Messages pet owners sent through your contact form, newest first',
+      body: MessagesBody,
+      response: { 200: MessagesAnswer, ...refusals },
+    },
     handler: async (request) => {
       const { page, pageSize } = request.body;
       return { ...(await listMessages(fastify, request.user.id, page, pageSize)), page, pageSize };
@@ -128,7 +149,12 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
 
   fastify.post('/statistics', {
     preHandler: requireFeature(fastify, 'statistics'),
-    schema: { tags, summary: 'Your profile statistics per UTC day for the last `days` days (at most 90)', body: StatisticsBody, response: { 200: StatisticsAnswer, ...refusals } },
+    schema: {
+      tags,
+      summary: 'Your profile statistics per UTC day for the last `days` days (at most 90)',
+      body: StatisticsBody,
+      response: { 200: StatisticsAnswer, ...refusals },
+    },
     handler: async (request) => {
       // This server's counts of the last few seconds are written first, so a vet sees them.
       await fastify.profileStats.flush();

@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const call = (account: Account | undefined, url: string, payload?: unknown) => injectAs(app, account?.token, { url: `/api/user/${url}`, payload: payload as object });
+const call = (account: Account | undefined, url: string, payload?: unknown) =>
+  injectAs(app, account?.token, { url: `/api/user/${url}`, payload: payload as object });
 const profileOf = async (userId: number) => (await app.database.db.select().from(profiles).where(eq(profiles.userId, userId)))[0];
 const upload = (account: Account, bytes: Buffer, filename = 'me.jpg', type = 'image/jpeg', field = 'avatar') =>
   injectAs(app, account.token, { url: '/api/user/change-avatar', ...multipartBody(field, filename, type, bytes) });
@@ -50,13 +51,16 @@ describe('who may call the profile calls', () => {
         expect(res.statusCode, url).toBe(status);
         expect(res.json(), url).toMatchObject({ code, message: expect.any(String) });
       }
-      const avatar = await injectAs(app, account?.token, { url: '/api/user/change-avatar', ...multipartBody('avatar', 'a.png', 'image/png', await pngImage()) });
+      const avatar = await injectAs(app, account?.token, {
+        url: '/api/user/change-avatar',
+        ...multipartBody('avatar', 'a.png', 'image/png', await pngImage()),
+      });
       expect(avatar.statusCode).toBe(status);
       if (account) expect(await profileOf(account.user.id)).toBeUndefined();
     });
   }
 
-  it('acts only on the caller\'s own profile: another user\'s id in the body is refused and changes nothing', async () => {
+  it("acts only on the caller's own profile: another user's id in the body is refused and changes nothing", async () => {
     const owner = await createVet(app, { zip: '10001', clinicName: 'Owner Clinic' });
     const other = await createAccount(app, { stage: 'paid' });
     const res = await call(other, 'change-summary', { summary: 'Taken over', user_id: owner.user.id });
@@ -143,7 +147,10 @@ describe('the wizard', () => {
     const closesEarly = WEEK.map((d) => (d.day === 'tue' ? { day: 'tue' as const, closed: false, open: '17:00', close: '09:00' } : d));
     const bad: [Parameters<typeof step2Body>[0], RegExp][] = [
       [{ working_time: closesEarly }, /^Tuesday: the closing time must be after the opening time\.$/],
-      [{ working_time: WEEK.map((d) => (d.day === 'mon' ? { day: 'mon' as const, closed: false, open: '25:00', close: '26:00' } : d)) }, /Monday's opening and closing times as HH:MM/],
+      [
+        { working_time: WEEK.map((d) => (d.day === 'mon' ? { day: 'mon' as const, closed: false, open: '25:00', close: '26:00' } : d)) },
+        /Monday's opening and closing times as HH:MM/,
+      ],
       [{ working_time: WEEK.slice(0, 6) }, /each day of the week/],
       [{ time_zone: 'Mars/Olympus_Mons' }, /time zone/],
       [{ time_zone: 'EST; DROP TABLE' }, /time zone/],
@@ -182,12 +189,30 @@ describe('the wizard', () => {
 describe('editing a profile', () => {
   it('each change-* call saves its part and answers the whole user', async () => {
     const vet = await createVet(app, { reviewState: 'draft' });
-    const contact = await call(vet, 'change-contact-info', { clinic_name: 'Park Vets', contact_phone: '+1 (307) 555-0199', contact_email: 'park@vets.example', street: '1 Grand Loop', city: '', zip: '82190' });
-    expect(contact.json<User>().profile).toMatchObject({ clinic_name: 'Park Vets', contact_phone: '(307) 555-0199', city: 'Yellowstone National Park', state: 'WY', latitude: 44.7957 });
+    const contact = await call(vet, 'change-contact-info', {
+      clinic_name: 'Park Vets',
+      contact_phone: '+1 (307) 555-0199',
+      contact_email: 'park@vets.example',
+      street: '1 Grand Loop',
+      city: '',
+      zip: '82190',
+    });
+    expect(contact.json<User>().profile).toMatchObject({
+      clinic_name: 'Park Vets',
+      contact_phone: '(307) 555-0199',
+      city: 'Yellowstone National Park',
+      state: 'WY',
+      latitude: 44.7957,
+    });
     const hours = await call(vet, 'change-workingtime', { working_time: [...WEEK].reverse(), time_zone: 'America/Denver' });
     expect(hours.json<User>().profile!.working_time.map((d) => d.day)).toEqual(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
-    expect((await call(vet, 'change-title-website', { website_title: 'Park Vets online', website_url: 'http://park.example/vets' })).json<User>().profile).toMatchObject({ website_title: 'Park Vets online', website_url: 'http://park.example/vets' });
-    expect((await call(vet, 'change-title-website', { website_title: '', website_url: '' })).json<User>().profile).toMatchObject({ website_title: null, website_url: null });
+    expect(
+      (await call(vet, 'change-title-website', { website_title: 'Park Vets online', website_url: 'http://park.example/vets' })).json<User>().profile,
+    ).toMatchObject({ website_title: 'Park Vets online', website_url: 'http://park.example/vets' });
+    expect((await call(vet, 'change-title-website', { website_title: '', website_url: '' })).json<User>().profile).toMatchObject({
+      website_title: null,
+      website_url: null,
+    });
     expect((await call(vet, 'change-summary', { summary: 'Bison-proof waiting room.' })).json<User>().profile!.summary).toBe('Bison-proof waiting room.');
     const education = [
       { degree: 'DVM', school: 'Washington State University', year: 2012 },
@@ -197,12 +222,22 @@ describe('editing a profile', () => {
   });
 
   it('an edit to an approved profile keeps it listed and records what changed for the administrator', async () => {
-    const vet = await createVet(app, { zip: '59001', city: 'Absarokee', state: 'MT', latitude: 45.5154, longitude: -109.4692, clinicName: 'Listed Before Edit' });
+    const vet = await createVet(app, {
+      zip: '59001',
+      city: 'Absarokee',
+      state: 'MT',
+      latitude: 45.5154,
+      longitude: -109.4692,
+      clinicName: 'Listed Before Edit',
+    });
     const res = await call(vet, 'change-title-website', { website_title: 'New site', website_url: 'https://new.example' });
     expect(res.json<User>().review_state).toBe('approved');
     const found = await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: '59001' } });
     expect(found.json<{ data: { id: number }[] }>().data.map((d) => d.id)).toContain(vet.user.id);
-    const [entry] = await app.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, String(vet.user.id)), eq(auditLog.action, 'profile.changed')));
+    const [entry] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, String(vet.user.id)), eq(auditLog.action, 'profile.changed')));
     expect(entry).toMatchObject({ actorId: vet.user.id, targetType: 'profile' });
     expect(entry!.details).toEqual({
       section: 'title_website',
@@ -211,7 +246,10 @@ describe('editing a profile', () => {
     });
     // Saving the same values again records nothing new.
     await call(vet, 'change-title-website', { website_title: 'New site', website_url: 'https://new.example' });
-    const entries = await app.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, String(vet.user.id)), eq(auditLog.action, 'profile.changed')));
+    const entries = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, String(vet.user.id)), eq(auditLog.action, 'profile.changed')));
     expect(entries).toHaveLength(1);
   });
 });
@@ -288,6 +326,10 @@ describe('the user object', () => {
     const vet = await createVet(app, { reviewState: 'rejected' });
     await app.database.db.update(users).set({ reviewReason: 'Please add your licence number.' }).where(eq(users.id, vet.user.id));
     const res = await app.inject({ method: 'POST', url: '/api/user/login-with-token', payload: { token: vet.token } });
-    expect(res.json<{ user: User }>().user).toMatchObject({ review_state: 'rejected', review_reason: 'Please add your licence number.', profile: { zip: '10001' } });
+    expect(res.json<{ user: User }>().user).toMatchObject({
+      review_state: 'rejected',
+      review_reason: 'Please add your licence number.',
+      profile: { zip: '10001' },
+    });
   });
 });

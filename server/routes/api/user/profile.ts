@@ -5,19 +5,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
-import {
-  ContactInfoBody,
-  EducationBody,
-  Step1Body,
-  Step2Body,
-  SummaryBody,
-  TitleWebsiteBody,
-  WorkingTimeBody,
-} from '../../../../shared/schemas/profile';
+import { ContactInfoBody, EducationBody, Step1Body, Step2Body, SummaryBody, TitleWebsiteBody, WorkingTimeBody } from '../../../../shared/schemas/profile';
 import { ErrorSchema, TextSchema, UserSchema } from '../../../../shared/schemas/user';
 import { httpError, sendText } from '../../../lib/http-error';
 import { AVATAR_SIZES, IMAGE_MESSAGES, IMAGE_RULES, ImageRejected, storeImage } from '../../../lib/images';
-import { changeBuilders, findProfile, ProfileProblem, saveProfile, step1Changes, step2Changes, submitProfile } from '../../../plugins/app/profiles/profile-commands';
+import {
+  changeBuilders,
+  findProfile,
+  ProfileProblem,
+  saveProfile,
+  step1Changes,
+  step2Changes,
+  submitProfile,
+} from '../../../plugins/app/profiles/profile-commands';
 import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user-repository';
 
 const tags = ['profile'];
@@ -44,7 +44,13 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     await reply.status(200).send(await currentUser(request));
   };
 
-  const edit = <S extends TSchema>(url: string, summary: string, body: S, section: string, build: (body: Static<S>) => Promise<Parameters<typeof saveProfile>[3]>) => {
+  const edit = <S extends TSchema>(
+    url: string,
+    summary: string,
+    body: S,
+    section: string,
+    build: (body: Static<S>) => Promise<Parameters<typeof saveProfile>[3]>,
+  ) => {
     fastify.post(url, {
       preHandler: fastify.requirePaidPlan,
       schema: { tags, summary, body, response: answers },
@@ -106,7 +112,12 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       const image = bytes;
       return answer(request, reply, async () => {
         const previous = await findProfile(db, request.user.id);
-        const stored = await storeImage(fastify.storage, image, { prefix: `avatars/u${request.user.id}`, sizes: AVATAR_SIZES, fit: 'cover', ownerId: request.user.id });
+        const stored = await storeImage(fastify.storage, image, {
+          prefix: `avatars/u${request.user.id}`,
+          sizes: AVATAR_SIZES,
+          fit: 'cover',
+          ownerId: request.user.id,
+        });
         await saveProfile(db, request.user, 'avatar', { avatarUrl: stored.url, avatarKey: stored.key });
         if (previous?.avatarKey) await fastify.storage.deleteByPrefix(`${previous.avatarKey}/`);
       });

@@ -23,9 +23,21 @@ afterAll(async () => {
 
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@Example.com`;
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: `/api/user/${url}`, payload: payload as object, headers, remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  app.inject({
+    method: 'POST',
+    url: `/api/user/${url}`,
+    payload: payload as object,
+    headers,
+    remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
 const postFrom = (from: { remoteAddress: string; cookie?: string }, url: string, payload: unknown) =>
-  app.inject({ method: 'POST', url: `/api/user/${url}`, payload: payload as object, remoteAddress: from.remoteAddress, headers: from.cookie ? { cookie: from.cookie } : {} });
+  app.inject({
+    method: 'POST',
+    url: `/api/user/${url}`,
+    payload: payload as object,
+    remoteAddress: from.remoteAddress,
+    headers: from.cookie ? { cookie: from.cookie } : {},
+  });
 /** Header lines as one line each (RFC 5322 unfolding). */
 const unfold = (raw: string) => raw.replace(/\r?\n(?=[ \t])/g, '').replace(/\r/g, '');
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -138,7 +150,10 @@ describe('e-mail verification', () => {
     const soon = await post('send-verification-email', {}, bearer(token));
     expect(soon.statusCode).toBe(429);
     expect(soon.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number), message: expect.stringMatching(/wait \d+ seconds/) });
-    await app.database.db.update(users).set({ lastVerificationEmailAt: new Date(Date.now() - 61_000) }).where(eq(users.email, email));
+    await app.database.db
+      .update(users)
+      .set({ lastVerificationEmailAt: new Date(Date.now() - 61_000) })
+      .where(eq(users.email, email));
     const later = await post('send-verification-email', {}, bearer(token));
     expect(later.statusCode).toBe(200);
     await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email)).length).toBe(2);
@@ -160,7 +175,10 @@ describe('login', () => {
 
   it('refuses a wrong pair with 401 and the spec text, the same for an unknown address', async () => {
     const { email } = await registerVerified('login-bad');
-    for (const body of [{ email, password: 'Wrong-Password-1' }, { email: uniqueEmail('nobody'), password: 'Whatever-123' }]) {
+    for (const body of [
+      { email, password: 'Wrong-Password-1' },
+      { email: uniqueEmail('nobody'), password: 'Whatever-123' },
+    ]) {
       const res = await post('login', body);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: MESSAGES.loginFailed, code: 'BAD_CREDENTIALS' });
@@ -235,7 +253,10 @@ describe('password reset', () => {
     const weak = await post('change-password', { email, password: 'short' }, browser);
     expect(weak.statusCode).toBe(400);
     const common = await post('change-password', { email, password: 'password' }, browser);
-    expect(common.json()).toMatchObject({ code: 'WEAK_PASSWORD', message: 'This password is one of the most common passwords and is easy to guess. Please choose another one.' });
+    expect(common.json()).toMatchObject({
+      code: 'WEAK_PASSWORD',
+      message: 'This password is one of the most common passwords and is easy to guess. Please choose another one.',
+    });
     const changed = await post('change-password', { email, password: 'Brand-New-Pass-7' }, browser);
     expect(changed.statusCode).toBe(200);
     expect(changed.headers['set-cookie']).toMatch(/^ad_reset=; .*Max-Age=0/);
@@ -300,7 +321,12 @@ describe('newsletter', () => {
     await post('send-subscribe-verify-code', { email });
     const mail = await smtp.waitFor((m) => m.to.includes(email));
     const oneClick = new URL(/^List-Unsubscribe: <([^>]+)>$/m.exec(unfold(mail.raw))![1]!);
-    const res = await app.inject({ method: 'POST', url: oneClick.pathname + oneClick.search, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: oneClick.pathname + oneClick.search,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(200);
     const [row] = await app.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
     expect(row?.status).toBe('unsubscribed');

@@ -1,6 +1,15 @@
 // The administration calls (decisions.md section 10) as RTK Query endpoints: reads of the account
 // list, one account, the activity log and subscribers; actions that refresh what they change.
-import type { AdminUserDetail, AdminUsersAnswer, AdminUsersBody, AuditLogAnswer, AuditLogBody, BulkAnswer, SubscribersAnswer, SubscribersBody } from '../../../../shared/schemas/admin';
+import type {
+  AdminUserDetail,
+  AdminUsersAnswer,
+  AdminUsersBody,
+  AuditLogAnswer,
+  AuditLogBody,
+  BulkAnswer,
+  SubscribersAnswer,
+  SubscribersBody,
+} from '../../../../shared/schemas/admin';
 import { api } from '../../../lib/api';
 
 export type UsersQuery = Partial<AdminUsersBody> & { page: number; pageSize: number };

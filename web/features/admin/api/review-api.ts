@@ -17,6 +17,7 @@ export interface QueueItem {
 }
 
 export const reviewApi = {
-  queue: (page: number, pageSize: number, state: ReviewState) => api.post<{ data: QueueItem[]; totalCount: number }>('/admin/review-queue', { page, pageSize, state }),
+  queue: (page: number, pageSize: number, state: ReviewState) =>
+    api.post<{ data: QueueItem[]; totalCount: number }>('/admin/review-queue', { page, pageSize, state }),
   decide: (user_id: number, decision: 'approve' | 'reject', reason: string) => api.post<{ user: User }>('/admin/review-profile', { user_id, decision, reason }),
 };

@@ -49,8 +49,28 @@ export default function ActivityTab() {
   };
 
   const columns: TableProps<AuditEntry>['columns'] = [
-    { title: 'When', key: 'at', render: (_: unknown, e) => <span className="nowrap">{formatDate(e.at)} {new Date(e.at).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}</span> },
-    { title: 'Who', key: 'actor', render: (_: unknown, e) => (e.actor_name ? <span>{e.actor_name}<span className="muted small user-email">{e.actor_email}</span></span> : <span className="muted">System</span>) },
+    {
+      title: 'When',
+      key: 'at',
+      render: (_: unknown, e) => (
+        <span className="nowrap">
+          {formatDate(e.at)} {new Date(e.at).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}
+        </span>
+      ),
+    },
+    {
+      title: 'Who',
+      key: 'actor',
+      render: (_: unknown, e) =>
+        e.actor_name ? (
+          <span>
+            {e.actor_name}
+            <span className="muted small user-email">{e.actor_email}</span>
+          </span>
+        ) : (
+          <span className="muted">System</span>
+        ),
+    },
     { title: 'What', key: 'action', render: (_: unknown, e) => ACTION_LABELS[e.action] ?? e.action },
     { title: 'To whom', key: 'target', render: (_: unknown, e) => e.target_label ?? `${e.target_type} ${e.target_id ?? ''}` },
     { title: 'From', key: 'ip', responsive: ['md'], render: (_: unknown, e) => e.ip ?? '—' },
@@ -87,20 +107,27 @@ export default function ActivityTab() {
         </button>
       </form>
       <div className="table-scroll">
-      <Table<AuditEntry>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={data?.data ?? []}
-        loading={isFetching}
-        onChange={(pagination) => {
-          const next = new URLSearchParams(params);
-          next.set('page', String(pagination.current ?? 1));
-          setParams(next);
-        }}
-        pagination={{ current: query.page, pageSize: PAGE_SIZE, total: data?.totalCount ?? 0, showSizeChanger: false, showTotal: (total) => `Total ${total} entries`, size: 'small' }}
-        locale={{ emptyText: 'Nothing recorded yet.' }}
-      />
+        <Table<AuditEntry>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={data?.data ?? []}
+          loading={isFetching}
+          onChange={(pagination) => {
+            const next = new URLSearchParams(params);
+            next.set('page', String(pagination.current ?? 1));
+            setParams(next);
+          }}
+          pagination={{
+            current: query.page,
+            pageSize: PAGE_SIZE,
+            total: data?.totalCount ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => `Total ${total} entries`,
+            size: 'small',
+          }}
+          locale={{ emptyText: 'Nothing recorded yet.' }}
+        />
       </div>
     </div>
   );

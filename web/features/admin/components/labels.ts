@@ -1,7 +1,12 @@
 // Words the administration tabs show for stored values, and a readable line for an audit entry's changes.
 import { planById } from '../../../../shared/constants/plans';
 
-export const PLAN_NAMES: Record<number, string> = { 0: 'No plan', 1: planById(1)?.name ?? 'Basic', 2: planById(2)?.name ?? 'Professional', 3: planById(3)?.name ?? 'Premium' };
+export const PLAN_NAMES: Record<number, string> = {
+  0: 'No plan',
+  1: planById(1)?.name ?? 'Basic',
+  2: planById(2)?.name ?? 'Professional',
+  3: planById(3)?.name ?? 'Premium',
+};
 
 export const ACTION_LABELS: Record<string, string> = {
   'user.verify_email': 'Verified e-mail by hand',
@@ -21,7 +26,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'article.ai_draft': 'AI draft',
 };
 
-const show = (value: unknown): string => (value === null || value === undefined || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown): string =>
+  value === null || value === undefined || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value);
 const isChange = (value: unknown): value is { from: unknown; to: unknown } => typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
 
 /** "status: active → suspended; reason: …" from an entry's changes. */

@@ -17,7 +17,8 @@ const TABS: { state: ReviewState; label: string }[] = [
 ];
 const PAGE_SIZE = 10;
 
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown) =>
+  value === null || value === undefined || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value);
 
 function QueueEntry({ item, onDecided }: { item: QueueItem; onDecided: () => void }) {
   const { user, changes } = item;
@@ -54,7 +55,11 @@ function QueueEntry({ item, onDecided }: { item: QueueItem; onDecided: () => voi
           <p className="muted small">
             {user.submit_at && `Submitted ${formatDate(user.submit_at)}`}
             {user.review_state !== 'pending' && user.reviewed_at && ` · decided ${formatDate(user.reviewed_at)}`}
-            {changes.length > 0 && <span className="badge">{changes.length} change{changes.length > 1 ? 's' : ''} since the last decision</span>}
+            {changes.length > 0 && (
+              <span className="badge">
+                {changes.length} change{changes.length > 1 ? 's' : ''} since the last decision
+              </span>
+            )}
           </p>
           {user.review_state === 'rejected' && user.review_reason && <p className="small">Reason: {user.review_reason}</p>}
         </div>
@@ -111,7 +116,14 @@ function QueueEntry({ item, onDecided }: { item: QueueItem; onDecided: () => voi
       >
         <label className="field" htmlFor={`reason-${user.id}`}>
           <span>Reason (the vet reads it in the e-mail and on their profile)</span>
-          <textarea id={`reason-${user.id}`} className="textarea" rows={4} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <textarea
+            id={`reason-${user.id}`}
+            className="textarea"
+            rows={4}
+            maxLength={1000}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
         </label>
         <p className="muted small">At least {REVIEW_REASON_MIN} characters.</p>
       </Dialog>
@@ -143,37 +155,39 @@ export function ReviewQueue() {
 
   return (
     <>
-          <div className="tabs" role="tablist" aria-label="Review state">
-            {TABS.map((tab) => (
-              <button
-                key={tab.state}
-                type="button"
-                role="tab"
-                aria-selected={state === tab.state}
-                className={`tab${state === tab.state ? ' is-active' : ''}`}
-                onClick={() => {
-                  setState(tab.state);
-                  setPage(1);
-                }}
-              >
-                {tab.label}
-                {state === tab.state && result && !loading ? ` (${result.totalCount})` : ''}
-              </button>
-            ))}
-          </div>
-          {loading && !result ? (
-            <div className="page-loader" role="status">
-              <span className="spinner" />
-              Loading profiles...
-            </div>
-          ) : result && result.data.length === 0 ? (
-            <p className="empty-state">{state === 'pending' ? 'No profiles are waiting for review.' : 'No profiles here yet.'}</p>
-          ) : (
-            <ul className={`queue${loading ? ' is-loading' : ''}`} aria-busy={loading}>
-              {result?.data.map((item) => <QueueEntry key={item.user.id} item={item} onDecided={load} />)}
-            </ul>
-          )}
-          {result && result.totalCount > PAGE_SIZE && <Pagination page={page} pageSize={PAGE_SIZE} total={result.totalCount} onChange={(p) => setPage(p)} />}
+      <div className="tabs" role="tablist" aria-label="Review state">
+        {TABS.map((tab) => (
+          <button
+            key={tab.state}
+            type="button"
+            role="tab"
+            aria-selected={state === tab.state}
+            className={`tab${state === tab.state ? ' is-active' : ''}`}
+            onClick={() => {
+              setState(tab.state);
+              setPage(1);
+            }}
+          >
+            {tab.label}
+            {state === tab.state && result && !loading ? ` (${result.totalCount})` : ''}
+          </button>
+        ))}
+      </div>
+      {loading && !result ? (
+        <div className="page-loader" role="status">
+          <span className="spinner" />
+          Loading profiles...
+        </div>
+      ) : result && result.data.length === 0 ? (
+        <p className="empty-state">{state === 'pending' ? 'No profiles are waiting for review.' : 'No profiles here yet.'}</p>
+      ) : (
+        <ul className={`queue${loading ? ' is-loading' : ''}`} aria-busy={loading}>
+          {result?.data.map((item) => (
+            <QueueEntry key={item.user.id} item={item} onDecided={load} />
+          ))}
+        </ul>
+      )}
+      {result && result.totalCount > PAGE_SIZE && <Pagination page={page} pageSize={PAGE_SIZE} total={result.totalCount} onChange={(p) => setPage(p)} />}
     </>
   );
 }

@@ -62,20 +62,27 @@ export default function SubscribersTab() {
         </button>
       </div>
       <div className="table-scroll">
-      <Table<Subscriber>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={data?.data ?? []}
-        loading={isFetching}
-        onChange={(pagination) => {
-          const next = new URLSearchParams(params);
-          next.set('page', String(pagination.current ?? 1));
-          setParams(next);
-        }}
-        pagination={{ current: query.page, pageSize: PAGE_SIZE, total: data?.totalCount ?? 0, showSizeChanger: false, showTotal: (total) => `Total ${total} subscribers`, size: 'small' }}
-        locale={{ emptyText: 'No subscribers yet.' }}
-      />
+        <Table<Subscriber>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={data?.data ?? []}
+          loading={isFetching}
+          onChange={(pagination) => {
+            const next = new URLSearchParams(params);
+            next.set('page', String(pagination.current ?? 1));
+            setParams(next);
+          }}
+          pagination={{
+            current: query.page,
+            pageSize: PAGE_SIZE,
+            total: data?.totalCount ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => `Total ${total} subscribers`,
+            size: 'small',
+          }}
+          locale={{ emptyText: 'No subscribers yet.' }}
+        />
       </div>
     </div>
   );

@@ -114,9 +114,18 @@ export function UserDrawer({ userId, onClose }: { userId: number | undefined; on
         </>
       ),
     },
-    suspend: { title: `Suspend ${name}`, confirm: 'Suspend', danger: true, body: <p>Their sessions end at once, they cannot sign in, and their profile leaves search until reactivated.</p> },
+    suspend: {
+      title: `Suspend ${name}`,
+      confirm: 'Suspend',
+      danger: true,
+      body: <p>Their sessions end at once, they cannot sign in, and their profile leaves search until reactivated.</p>,
+    },
     reactivate: { title: `Reactivate ${name}`, confirm: 'Reactivate', body: <p>They can sign in again; a listed profile returns to search.</p> },
-    'make-admin': { title: `Make ${name} an administrator`, confirm: 'Make administrator', body: <p>Administrators manage every account, article and review.</p> },
+    'make-admin': {
+      title: `Make ${name} an administrator`,
+      confirm: 'Make administrator',
+      body: <p>Administrators manage every account, article and review.</p>,
+    },
     'unmake-admin': {
       title: isSelf ? 'Remove your own administrator rights' : `Make ${name} a regular user`,
       confirm: isSelf ? 'Remove my rights' : 'Make regular user',
@@ -124,7 +133,8 @@ export function UserDrawer({ userId, onClose }: { userId: number | undefined; on
       ready: !isSelf || selfConfirmed,
       body: isSelf ? (
         <label className="check">
-          <input type="checkbox" checked={selfConfirmed} onChange={(e) => setSelfConfirmed(e.target.checked)} /> I understand that I lose access to Manage Users and Manage Articles at once.
+          <input type="checkbox" checked={selfConfirmed} onChange={(e) => setSelfConfirmed(e.target.checked)} /> I understand that I lose access to Manage Users
+          and Manage Articles at once.
         </label>
       ) : (
         <p>They lose access to the administration pages.</p>
@@ -161,7 +171,9 @@ export function UserDrawer({ userId, onClose }: { userId: number | undefined; on
             {user.review_state === 'pending' && button('approve', 'Approve')}
             {(user.review_state === 'pending' || user.review_state === 'approved') && button('reject', 'Reject', true)}
             {user.manage_role !== 'admin' && (user.suspended ? button('reactivate', 'Reactivate') : button('suspend', 'Suspend', true))}
-            {user.manage_role === 'admin' ? button('unmake-admin', isSelf ? 'Remove my admin rights' : 'Make regular user', true) : !user.suspended && user.verify && button('make-admin', 'Make administrator')}
+            {user.manage_role === 'admin'
+              ? button('unmake-admin', isSelf ? 'Remove my admin rights' : 'Make regular user', true)
+              : !user.suspended && user.verify && button('make-admin', 'Make administrator')}
             {user.manage_role !== 'admin' && button('delete-user', 'Delete account', true)}
           </div>
 
@@ -220,7 +232,16 @@ export function UserDrawer({ userId, onClose }: { userId: number | undefined; on
         </div>
       )}
       {dialog && (
-        <ConfirmDialog open title={dialog.title} confirmLabel={dialog.confirm} danger={dialog.danger} ready={dialog.ready} busy={actState.isLoading} onCancel={close} onConfirm={run}>
+        <ConfirmDialog
+          open
+          title={dialog.title}
+          confirmLabel={dialog.confirm}
+          danger={dialog.danger}
+          ready={dialog.ready}
+          busy={actState.isLoading}
+          onCancel={close}
+          onConfirm={run}
+        >
           {dialog.body}
         </ConfirmDialog>
       )}

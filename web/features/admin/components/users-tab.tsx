@@ -78,7 +78,13 @@ export default function UsersTab() {
       const failed = answer.results.filter((r) => !r.ok);
       const verb = bulkAsk === 'approve' ? 'approved' : 'suspended';
       if (answer.done > 0) toast.success(`${answer.done} account${answer.done === 1 ? '' : 's'} ${verb}.`);
-      if (failed.length > 0) toast.error(`${failed.length} not ${verb}: ${failed.map((f) => f.message).filter((m, i, all) => all.indexOf(m) === i).join(' ')}`);
+      if (failed.length > 0)
+        toast.error(
+          `${failed.length} not ${verb}: ${failed
+            .map((f) => f.message)
+            .filter((m, i, all) => all.indexOf(m) === i)
+            .join(' ')}`,
+        );
       setSelected([]);
       setBulkAsk(undefined);
     } catch {
@@ -109,10 +115,39 @@ export default function UsersTab() {
         </div>
       ),
     },
-    { title: 'Clinic', key: 'clinic', responsive: ['md'], render: (_: unknown, user) => (user.clinic_name ? <span>{user.clinic_name}{user.city ? <span className="muted small"> · {user.city}, {user.state}</span> : null}</span> : <span className="muted">—</span>) },
+    {
+      title: 'Clinic',
+      key: 'clinic',
+      responsive: ['md'],
+      render: (_: unknown, user) =>
+        user.clinic_name ? (
+          <span>
+            {user.clinic_name}
+            {user.city ? (
+              <span className="muted small">
+                {' '}
+                · {user.city}, {user.state}
+              </span>
+            ) : null}
+          </span>
+        ) : (
+          <span className="muted">—</span>
+        ),
+    },
     { title: 'Plan', key: 'plan', responsive: ['sm'], render: (_: unknown, user) => PLAN_NAMES[user.payment?.plan ?? 0] },
-    { title: 'Review', key: 'review', render: (_: unknown, user) => <span className={`review-pill review-${user.review_state}`}>{REVIEW_LABELS[user.review_state]}</span> },
-    { title: 'Joined', key: 'created_at', sorter: true, sortOrder: sortOrder('created_at'), responsive: ['lg'], render: (_: unknown, user) => formatDate(user.created_at) },
+    {
+      title: 'Review',
+      key: 'review',
+      render: (_: unknown, user) => <span className={`review-pill review-${user.review_state}`}>{REVIEW_LABELS[user.review_state]}</span>,
+    },
+    {
+      title: 'Joined',
+      key: 'created_at',
+      sorter: true,
+      sortOrder: sortOrder('created_at'),
+      responsive: ['lg'],
+      render: (_: unknown, user) => formatDate(user.created_at),
+    },
   ];
 
   const onTableChange: TableProps<AdminUserRow>['onChange'] = (pagination, _filters, sorter) => {
@@ -150,11 +185,30 @@ export default function UsersTab() {
         </button>
       </form>
       <div className="admin-filters">
-        {select('role', 'Role', params.get('role'), [['user', 'User'], ['admin', 'Administrator']])}
-        {select('verified', 'E-mail', params.get('verified'), [['yes', 'Verified'], ['no', 'Not verified']])}
-        {select('plan', 'Plan', params.get('plan'), [['0', 'No plan'], ['1', 'Basic'], ['2', 'Professional'], ['3', 'Premium']])}
-        {select('review', 'Review', params.get('review'), [['draft', 'Draft'], ['pending', 'In review'], ['approved', 'Approved'], ['rejected', 'Rejected']])}
-        {select('suspended', 'Status', params.get('suspended'), [['no', 'Active'], ['yes', 'Suspended']])}
+        {select('role', 'Role', params.get('role'), [
+          ['user', 'User'],
+          ['admin', 'Administrator'],
+        ])}
+        {select('verified', 'E-mail', params.get('verified'), [
+          ['yes', 'Verified'],
+          ['no', 'Not verified'],
+        ])}
+        {select('plan', 'Plan', params.get('plan'), [
+          ['0', 'No plan'],
+          ['1', 'Basic'],
+          ['2', 'Professional'],
+          ['3', 'Premium'],
+        ])}
+        {select('review', 'Review', params.get('review'), [
+          ['draft', 'Draft'],
+          ['pending', 'In review'],
+          ['approved', 'Approved'],
+          ['rejected', 'Rejected'],
+        ])}
+        {select('suspended', 'Status', params.get('suspended'), [
+          ['no', 'Active'],
+          ['yes', 'Suspended'],
+        ])}
       </div>
       <div className="bulk-bar" aria-live="polite">
         <span className="muted small">{selected.length > 0 ? `${selected.length} selected` : 'Select accounts for bulk actions'}</span>
@@ -166,17 +220,28 @@ export default function UsersTab() {
         </button>
       </div>
       <div className="table-scroll">
-      <Table<AdminUserRow>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={data?.data ?? []}
-        loading={isLoading || isFetching}
-        onChange={onTableChange}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (user) => ({ 'aria-label': `Select ${user.first_name} ${user.last_name}` }) }}
-        pagination={{ current: query.page, pageSize: PAGE_SIZE, total: data?.totalCount ?? 0, showSizeChanger: false, showTotal: (total) => `Total ${total} accounts`, size: 'small' }}
-        locale={{ emptyText: isLoading ? 'Loading accounts…' : 'No account matches.' }}
-      />
+        <Table<AdminUserRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={data?.data ?? []}
+          loading={isLoading || isFetching}
+          onChange={onTableChange}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys as number[]),
+            getCheckboxProps: (user) => ({ 'aria-label': `Select ${user.first_name} ${user.last_name}` }),
+          }}
+          pagination={{
+            current: query.page,
+            pageSize: PAGE_SIZE,
+            total: data?.totalCount ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => `Total ${total} accounts`,
+            size: 'small',
+          }}
+          locale={{ emptyText: isLoading ? 'Loading accounts…' : 'No account matches.' }}
+        />
       </div>
       <UserDrawer userId={openId} onClose={() => setOpenId(undefined)} />
       <ConfirmDialog

@@ -1,5 +1,13 @@
 // Manage Articles calls (POST /api/admin/articles/<verb>), administrators only.
-import type { AdminArticle, AdminArticleCreateBody, AdminArticleList, AdminArticleListBody, AdminArticleUpdateBody, AiStatus, UploadedImage } from '../../../../shared/schemas/article-editor';
+import type {
+  AdminArticle,
+  AdminArticleCreateBody,
+  AdminArticleList,
+  AdminArticleListBody,
+  AdminArticleUpdateBody,
+  AiStatus,
+  UploadedImage,
+} from '../../../../shared/schemas/article-editor';
 import { api } from '../../../lib/api-client';
 
 const base = '/admin/articles';

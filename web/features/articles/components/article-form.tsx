@@ -77,7 +77,15 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
     if (!draft.author.trim()) return void setError({ message: "Enter the author's name.", field: 'author' });
     if (draft.img_url && !draft.img_alt.trim()) return void setError({ message: 'Describe the cover image for readers who cannot see it.', field: 'img_alt' });
     try {
-      const body = { title: draft.title, author: draft.author, avatar: draft.avatar, img_url: draft.img_url, img_alt: draft.img_alt, sub_content: draft.sub_content, contents: draft.contents };
+      const body = {
+        title: draft.title,
+        author: draft.author,
+        avatar: draft.avatar,
+        img_url: draft.img_url,
+        img_alt: draft.img_alt,
+        sub_content: draft.sub_content,
+        contents: draft.contents,
+      };
       const { data } = article ? await editorApi.update({ id: article.id, ...body }) : await editorApi.create({ kind: draft.kind, ...body });
       const stored = draftOf(data);
       setDraft(stored);
@@ -163,7 +171,9 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
         <h1 id={`${id}-heading`} className="editor-heading">
           {article ? 'Edit article' : 'New article'}
         </h1>
-        <span className={`badge ${published ? 'badge-published' : 'badge-draft'}`}>{published ? `Published ${formatDate(article!.published_at!)}` : 'Draft'}</span>
+        <span className={`badge ${published ? 'badge-published' : 'badge-draft'}`}>
+          {published ? `Published ${formatDate(article!.published_at!)}` : 'Draft'}
+        </span>
         {draft.kind === 'ai' && <span className="badge">AI-assisted</span>}
         {dirty && <span className="muted unsaved">Unsaved changes</span>}
       </div>
@@ -178,7 +188,14 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
         <div className="editor-main">
           <div className="field">
             <label htmlFor={`${id}-title`}>Title</label>
-            <input id={`${id}-title`} value={draft.title} maxLength={ARTICLE_LIMITS.title} required onChange={(e) => set('title', e.target.value)} {...invalid('title')} />
+            <input
+              id={`${id}-title`}
+              value={draft.title}
+              maxLength={ARTICLE_LIMITS.title}
+              required
+              onChange={(e) => set('title', e.target.value)}
+              {...invalid('title')}
+            />
           </div>
           <div className="field">
             <span className="field-label" id={`${id}-contents`}>
@@ -190,7 +207,14 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
           </div>
           <div className="field">
             <label htmlFor={`${id}-summary`}>Summary (shown on the article cards; left empty, it is taken from the text)</label>
-            <textarea id={`${id}-summary`} rows={3} value={draft.sub_content} maxLength={ARTICLE_LIMITS.subContent} onChange={(e) => set('sub_content', e.target.value)} {...invalid('sub_content')} />
+            <textarea
+              id={`${id}-summary`}
+              rows={3}
+              value={draft.sub_content}
+              maxLength={ARTICLE_LIMITS.subContent}
+              onChange={(e) => set('sub_content', e.target.value)}
+              {...invalid('sub_content')}
+            />
           </div>
         </div>
 
@@ -211,12 +235,20 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
           </div>
           <div className="field">
             <label htmlFor={`${id}-author`}>Author</label>
-            <input id={`${id}-author`} value={draft.author} maxLength={ARTICLE_LIMITS.author} required onChange={(e) => set('author', e.target.value)} {...invalid('author')} />
+            <input
+              id={`${id}-author`}
+              value={draft.author}
+              maxLength={ARTICLE_LIMITS.author}
+              required
+              onChange={(e) => set('author', e.target.value)}
+              {...invalid('author')}
+            />
           </div>
           <ImageField label="Author avatar" purpose="avatar" shape="avatar" value={draft.avatar} onChange={(url) => set('avatar', url)} />
           {draft.kind === 'ai' && (
             <p className="muted small">
-              {article?.ai_topic ? `Drafted with AI on the topic “${article.ai_topic}”. ` : ''}Publishing records you as its reviewer; readers see an 'AI-assisted' note with your name.
+              {article?.ai_topic ? `Drafted with AI on the topic “${article.ai_topic}”. ` : ''}Publishing records you as its reviewer; readers see an
+              'AI-assisted' note with your name.
             </p>
           )}
         </aside>
@@ -254,9 +286,7 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
           </>
         }
       >
-        <p>
-          “{article?.title}” will be removed from the site and from this list. This cannot be undone; to hide it for now, unpublish it instead.
-        </p>
+        <p>“{article?.title}” will be removed from the site and from this list. This cannot be undone; to hide it for now, unpublish it instead.</p>
       </Dialog>
     </form>
   );

@@ -37,12 +37,27 @@ export function ImageField({ label, purpose, value, onChange, shape }: ImageFiel
         {label}
       </span>
       <div className="image-field-row">
-        {value ? <img className="image-field-preview" src={value} alt="" width={width} height={height} /> : <span className="image-field-preview image-field-empty" style={{ width, height }} aria-hidden="true" />}
+        {value ? (
+          <img className="image-field-preview" src={value} alt="" width={width} height={height} />
+        ) : (
+          <span className="image-field-preview image-field-empty" style={{ width, height }} aria-hidden="true" />
+        )}
         <div className="image-field-actions">
           <label className="button" htmlFor={`${id}-file`}>
             {busy ? 'Uploading…' : value ? 'Replace image' : 'Upload image'}
           </label>
-          <input id={`${id}-file`} className="visually-hidden" type="file" accept="image/jpeg,image/png,image/webp" aria-labelledby={`${id}-label`} disabled={busy} onChange={(e) => { void upload(e.target.files?.[0]); e.target.value = ''; }} />
+          <input
+            id={`${id}-file`}
+            className="visually-hidden"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-labelledby={`${id}-label`}
+            disabled={busy}
+            onChange={(e) => {
+              void upload(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
           {value && (
             <button type="button" className="button button-quiet" onClick={() => onChange(null)}>
               Remove

@@ -18,7 +18,13 @@ interface RichTextEditorProps {
 /** A toolbar button whose visible word is its accessible name (WCAG 2.5.3); pressed state for marks and blocks. */
 function ToolButton({ label, active, onClick, disabled }: { label: string; active?: boolean; onClick: () => void; disabled?: boolean }) {
   return (
-    <button type="button" className={`tool-button tool-${label.toLowerCase().replace(/\s+/g, '-')}${active ? ' active' : ''}`} aria-pressed={active === undefined ? undefined : active} onClick={onClick} disabled={disabled}>
+    <button
+      type="button"
+      className={`tool-button tool-${label.toLowerCase().replace(/\s+/g, '-')}${active ? ' active' : ''}`}
+      aria-pressed={active === undefined ? undefined : active}
+      onClick={onClick}
+      disabled={disabled}
+    >
       {label}
     </button>
   );
@@ -52,7 +58,14 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     <div className="tool-panel" role="group" aria-label="Link">
       <label className="field">
         <span>Link address</span>
-        <input autoFocus value={href} onChange={(e) => setHref(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'link-error' : undefined} onKeyDown={panelKeys(submit, onDone)} />
+        <input
+          autoFocus
+          value={href}
+          onChange={(e) => setHref(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'link-error' : undefined}
+          onKeyDown={panelKeys(submit, onDone)}
+        />
       </label>
       {error && (
         <p id="link-error" className="field-error" role="alert">

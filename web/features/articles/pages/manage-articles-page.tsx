@@ -43,7 +43,15 @@ function AiDraftDialog({ open, onClose, onDrafted }: { open: boolean; onClose: (
       <form onSubmit={submit} className="ai-draft-form">
         <div className="field">
           <label htmlFor="ai-topic">Topic</label>
-          <input id="ai-topic" value={topic} maxLength={300} placeholder="e.g. Keeping dogs safe on hot pavement" onChange={(e) => setTopic(e.target.value)} disabled={busy} aria-describedby="ai-topic-help" />
+          <input
+            id="ai-topic"
+            value={topic}
+            maxLength={300}
+            placeholder="e.g. Keeping dogs safe on hot pavement"
+            onChange={(e) => setTopic(e.target.value)}
+            disabled={busy}
+            aria-describedby="ai-topic-help"
+          />
           <p id="ai-topic-help" className="muted small">
             The draft is saved unpublished. Read and correct it before you publish: readers will see your name as its reviewer.
           </p>
@@ -74,7 +82,11 @@ function AiDraftDialog({ open, onClose, onDrafted }: { open: boolean; onClose: (
 function ArticleRow({ article, onOpen }: { article: AdminArticle; onOpen: () => void }) {
   return (
     <li className="editor-row">
-      {article.img_url ? <img className="editor-row-image" src={article.img_url} alt="" width={96} height={48} loading="lazy" /> : <span className="editor-row-image editor-row-empty" aria-hidden="true" />}
+      {article.img_url ? (
+        <img className="editor-row-image" src={article.img_url} alt="" width={96} height={48} loading="lazy" />
+      ) : (
+        <span className="editor-row-image editor-row-empty" aria-hidden="true" />
+      )}
       <div className="editor-row-text">
         <button type="button" className="link-button editor-row-title" onClick={onOpen}>
           {article.title}
@@ -109,7 +121,12 @@ export default function ManageArticlesPage() {
   const dispatch = useAppDispatch();
   // Public pages read articles through RTK Query; a change here makes them ask again.
   const changed = (article: AdminArticle) =>
-    dispatch(api.util.invalidateTags([{ type: 'Article', id: `${article.kind}-LIST` }, { type: 'Article', id: `${article.kind}-${article.id}` }]));
+    dispatch(
+      api.util.invalidateTags([
+        { type: 'Article', id: `${article.kind}-LIST` },
+        { type: 'Article', id: `${article.kind}-${article.id}` },
+      ]),
+    );
   const [keyword, setKeyword] = useState(q);
   const [list, setList] = useState<AdminArticleList>();
   const [listError, setListError] = useState('');
@@ -133,7 +150,10 @@ export default function ManageArticlesPage() {
   );
 
   useEffect(() => {
-    editorApi.aiStatus().then(({ data }) => setAi(data), () => setAi({ enabled: false, message: 'The AI draft status could not be loaded.' }));
+    editorApi.aiStatus().then(
+      ({ data }) => setAi(data),
+      () => setAi({ enabled: false, message: 'The AI draft status could not be loaded.' }),
+    );
   }, []);
 
   useEffect(() => {
@@ -278,7 +298,9 @@ export default function ManageArticlesPage() {
             )}
             {!list && !listError && <div className="article-grid-placeholder" />}
           </div>
-          {list && list.totalCount > 0 && <Pagination page={page} pageSize={pageSize} total={list.totalCount} onChange={(next, size) => update({ page: String(next), size: String(size) })} />}
+          {list && list.totalCount > 0 && (
+            <Pagination page={page} pageSize={pageSize} total={list.totalCount} onChange={(next, size) => update({ page: String(next), size: String(size) })} />
+          )}
         </div>
       </section>
       <AiDraftDialog

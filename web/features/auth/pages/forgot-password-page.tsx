@@ -78,7 +78,12 @@ export default function ForgotPasswordPage() {
       )}
       {step === 2 && (
         <Form layout="vertical" onFinish={changePassword} requiredMark={false} disabled={pending}>
-          <Form.Item label="New password" name="password" extra="At least 8 characters." rules={[{ required: true }, { min: 8, message: 'Use at least 8 characters.' }, { max: 128 }]}>
+          <Form.Item
+            label="New password"
+            name="password"
+            extra="At least 8 characters."
+            rules={[{ required: true }, { min: 8, message: 'Use at least 8 characters.' }, { max: 128 }]}
+          >
             <Input.Password autoComplete="new-password" size="large" />
           </Form.Item>
           <Button type="primary" htmlType="submit" size="large" block loading={pending}>

@@ -19,7 +19,12 @@ export default function SignUpPage() {
   const submit = async (values: RegisterInput & { confirm: string }) => {
     setPending(true);
     try {
-      const { status, data } = await accountApi.register({ first_name: values.first_name, last_name: values.last_name, email: values.email, password: values.password });
+      const { status, data } = await accountApi.register({
+        first_name: values.first_name,
+        last_name: values.last_name,
+        email: values.email,
+        password: values.password,
+      });
       if (status === 200) {
         dispatch(setSession(data as Session));
         navigate('/verify');
@@ -80,7 +85,8 @@ export default function SignUpPage() {
           rules={[
             { required: true },
             ({ getFieldValue }) => ({
-              validator: (_, value) => (!value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('The two passwords do not match.'))),
+              validator: (_, value) =>
+                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('The two passwords do not match.')),
             }),
           ]}
         >

@@ -48,7 +48,10 @@ export default function VerifyPage() {
       <Spin spinning={sending} tip={MESSAGES.sendingEmail}>
         <p>We sent a verification link to</p>
         <p className="verify-address">{user.email}</p>
-        <p className="muted">Open the e-mail and follow the link to activate your account. The link works once and expires in 24 hours. Check your spam folder if it does not arrive within a few minutes.</p>
+        <p className="muted">
+          Open the e-mail and follow the link to activate your account. The link works once and expires in 24 hours. Check your spam folder if it does not
+          arrive within a few minutes.
+        </p>
         <Button type="primary" size="large" block onClick={sendAgain} disabled={sending}>
           Send again
         </Button>

@@ -41,8 +41,17 @@ export default function VerifyTokenPage() {
   }, [params, dispatch, navigate]);
 
   return (
-    <AuthCard title={problem ? 'We could not verify your e-mail' : 'Verifying your e-mail'} footer={problem ? <Link to="/signin">Go to sign in</Link> : undefined}>
-      {problem ? <p role="alert">{problem}</p> : <Spin tip="Verifying…" size="large"><div style={{ minHeight: 80 }} /></Spin>}
+    <AuthCard
+      title={problem ? 'We could not verify your e-mail' : 'Verifying your e-mail'}
+      footer={problem ? <Link to="/signin">Go to sign in</Link> : undefined}
+    >
+      {problem ? (
+        <p role="alert">{problem}</p>
+      ) : (
+        <Spin tip="Verifying…" size="large">
+          <div style={{ minHeight: 80 }} />
+        </Spin>
+      )}
     </AuthCard>
   );
 }

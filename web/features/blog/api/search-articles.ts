@@ -8,7 +8,10 @@ const searchArticlesApi = api.injectEndpoints({
     searchArticles: build.query<ArticleList, ArticleSearchBody & { kind: ArticleKind }>({
       // Not silent: a failure shows the error toast and the 'Searching...' spinner stays on (docs/product.md, Messages).
       query: ({ kind, ...body }) => ({ url: `${articlesPath(kind)}/search`, body }),
-      providesTags: (result, _error, { kind }) => [{ type: 'Article', id: `${kind}-LIST` }, ...(result?.data ?? []).map((article) => ({ type: 'Article' as const, id: `${kind}-${article.id}` }))],
+      providesTags: (result, _error, { kind }) => [
+        { type: 'Article', id: `${kind}-LIST` },
+        ...(result?.data ?? []).map((article) => ({ type: 'Article' as const, id: `${kind}-${article.id}` })),
+      ],
     }),
   }),
 });

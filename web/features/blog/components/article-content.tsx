@@ -16,7 +16,8 @@ export function ArticleContent({ article, eyebrow }: { article: Shown; eyebrow?:
       {ai && (
         // Published AI articles say so and name their reviewer (docs/product.md, Articles).
         <p className="notice ai-disclosure">
-          <span className="badge">AI-assisted</span> Drafted with AI assistance{article.reviewed_by ? ` and reviewed by ${article.reviewed_by}` : ' and reviewed by our editors'}.
+          <span className="badge">AI-assisted</span> Drafted with AI assistance
+          {article.reviewed_by ? ` and reviewed by ${article.reviewed_by}` : ' and reviewed by our editors'}.
         </p>
       )}
       {article.img_url && <img className="article-hero" src={article.img_url} alt={article.img_alt} width={960} height={480} />}

@@ -72,7 +72,13 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
   return (
     <>
       <div className="keyword-search" role="search">
-        <input aria-label="Key word" placeholder="Enter the key word" value={keyword} onChange={(e) => setKeyword(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
+        <input
+          aria-label="Key word"
+          placeholder="Enter the key word"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && search()}
+        />
         <button type="button" className="button button-primary" onClick={search}>
           Search
         </button>
@@ -88,9 +94,7 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
           {result?.data.map((article) => (
             <ArticleCard key={article.id} article={article} kind={kind} />
           ))}
-          {result && result.data.length === 0 && !loading && (
-            <p className="empty-state">No articles match “{searchVal}”. Try another key word.</p>
-          )}
+          {result && result.data.length === 0 && !loading && <p className="empty-state">No articles match “{searchVal}”. Try another key word.</p>}
           {!result && <div className="article-grid-placeholder" />}
         </div>
       </div>

@@ -11,7 +11,13 @@ export function AuthorLine({ author, avatar, date }: { author: string; avatar: s
     .toUpperCase();
   return (
     <div className="author-line">
-      {avatar ? <img className="author-avatar" src={avatar} alt="" width={36} height={36} /> : <span className="author-avatar author-initials" aria-hidden="true">{initials}</span>}
+      {avatar ? (
+        <img className="author-avatar" src={avatar} alt="" width={36} height={36} />
+      ) : (
+        <span className="author-avatar author-initials" aria-hidden="true">
+          {initials}
+        </span>
+      )}
       <span>
         <span className="author-name">{author}</span>
         <span className="author-date">{formatDate(date)}</span>

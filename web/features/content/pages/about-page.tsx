@@ -4,13 +4,23 @@ import { PageHero } from '../../../components/ui/page-hero';
 export default function AboutPage() {
   return (
     <>
-      <PageHero eyebrow="Our story" title="About Us" lead="We started Animal Doctor because finding the right vet should not depend on luck, a late-night search or a neighbour's memory." />
+      <PageHero
+        eyebrow="Our story"
+        title="About Us"
+        lead="We started Animal Doctor because finding the right vet should not depend on luck, a late-night search or a neighbour's memory."
+      />
       <section className="section">
         <div className="container grid grid-2">
           <div className="prose">
             <h2>What we do</h2>
-            <p>Animal Doctor is a directory of veterinarians and animal hospitals in the United States. Pet owners search by zip code, city or state and see practices nearby with their hours, the species they treat, their services and whether they take new patients.</p>
-            <p>Every practice verifies its e-mail address and submits its profile for review before it is listed. We check licence details and contact information, and we remove listings that are no longer accurate.</p>
+            <p>
+              Animal Doctor is a directory of veterinarians and animal hospitals in the United States. Pet owners search by zip code, city or state and see
+              practices nearby with their hours, the species they treat, their services and whether they take new patients.
+            </p>
+            <p>
+              Every practice verifies its e-mail address and submits its profile for review before it is listed. We check licence details and contact
+              information, and we remove listings that are no longer accurate.
+            </p>
             <h2>What we believe</h2>
             <ul>
               <li>Pet owners deserve clear, current facts, not advertising dressed up as advice.</li>
@@ -20,7 +30,10 @@ export default function AboutPage() {
           </div>
           <div className="card">
             <h2>For veterinarians</h2>
-            <p>Independent clinics and hospitals use Animal Doctor to be found by local pet owners. Build your profile in a few minutes, show your opening hours and services, and keep your “accepting new patients” status up to date.</p>
+            <p>
+              Independent clinics and hospitals use Animal Doctor to be found by local pet owners. Build your profile in a few minutes, show your opening hours
+              and services, and keep your “accepting new patients” status up to date.
+            </p>
             <div className="actions">
               <Link className="button button-primary" to="/services">
                 See plans

@@ -1,9 +1,18 @@
 import { PageHero } from '../../../components/ui/page-hero';
 
 const TERMS = [
-  { title: 'Accident-only cover', text: 'The least expensive option. It pays for injuries such as broken bones, swallowed objects or bite wounds, but not for illness.' },
-  { title: 'Accident and illness cover', text: 'The most common choice. It adds conditions such as infections, cancer, diabetes and digestive problems. Check whether hereditary and chronic conditions are included.' },
-  { title: 'Wellness add-ons', text: 'Optional plans that reimburse routine care like vaccines, dental cleanings and parasite prevention. Compare the premium with what you would spend anyway.' },
+  {
+    title: 'Accident-only cover',
+    text: 'The least expensive option. It pays for injuries such as broken bones, swallowed objects or bite wounds, but not for illness.',
+  },
+  {
+    title: 'Accident and illness cover',
+    text: 'The most common choice. It adds conditions such as infections, cancer, diabetes and digestive problems. Check whether hereditary and chronic conditions are included.',
+  },
+  {
+    title: 'Wellness add-ons',
+    text: 'Optional plans that reimburse routine care like vaccines, dental cleanings and parasite prevention. Compare the premium with what you would spend anyway.',
+  },
 ];
 
 const CHECKS = [
@@ -18,7 +27,11 @@ const CHECKS = [
 export default function InsurancePage() {
   return (
     <>
-      <PageHero eyebrow="Guide" title="Pet insurance" lead="Unexpected vet bills are one of the biggest costs of owning a pet. Insurance can help; here is how to choose a policy with your eyes open." />
+      <PageHero
+        eyebrow="Guide"
+        title="Pet insurance"
+        lead="Unexpected vet bills are one of the biggest costs of owning a pet. Insurance can help; here is how to choose a policy with your eyes open."
+      />
       <section className="section">
         <div className="container">
           <h2>Types of cover</h2>
@@ -40,7 +53,10 @@ export default function InsurancePage() {
               <li key={check}>{check}</li>
             ))}
           </ul>
-          <p>Most policies reimburse you after you pay the clinic, so any licensed veterinarian can treat your pet. Ask your vet’s office whether they can send records to the insurer directly to speed up claims.</p>
+          <p>
+            Most policies reimburse you after you pay the clinic, so any licensed veterinarian can treat your pet. Ask your vet’s office whether they can send
+            records to the insurer directly to speed up claims.
+          </p>
           <p className="muted">Animal Doctor does not sell insurance and receives no commission from insurers.</p>
         </div>
       </section>

@@ -55,14 +55,17 @@ export default function ClinicMap({ points, activeId, onActivate, label, zoom = 
     for (const marker of markers.current.values()) marker.remove();
     markers.current.clear();
     for (const point of points) {
-      const marker = L.circleMarker([point.latitude, point.longitude], { ...PLAIN, className: `doctor-marker doctor-marker-${point.id}` }).bindTooltip(point.label).addTo(current);
+      const marker = L.circleMarker([point.latitude, point.longitude], { ...PLAIN, className: `doctor-marker doctor-marker-${point.id}` })
+        .bindTooltip(point.label)
+        .addTo(current);
       marker.on('mouseover', () => activate.current?.(point.id));
       marker.on('mouseout', () => activate.current?.(null));
       markers.current.set(point.id, marker);
     }
     const only = points.length === 1 ? points[0] : undefined;
     if (only) current.setView([only.latitude, only.longitude], zoom);
-    else if (points.length > 1) current.fitBounds(L.latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number])), { padding: [24, 24], maxZoom: zoom });
+    else if (points.length > 1)
+      current.fitBounds(L.latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number])), { padding: [24, 24], maxZoom: zoom });
     else current.setView([39.8, -98.6], 3);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key stands for points
   }, [key, zoom]);

@@ -43,7 +43,15 @@ export function ContactForm({ doctorId, clinic }: { doctorId: number; clinic: st
           <p className="muted">Ask {clinic} a question. They answer by e-mail or phone.</p>
           <div className="field">
             <label htmlFor="contact-name">Your name</label>
-            <input id="contact-name" required maxLength={CONTACT_LIMITS.nameMax} autoComplete="name" value={values.name} onChange={set('name')} {...invalid('name')} />
+            <input
+              id="contact-name"
+              required
+              maxLength={CONTACT_LIMITS.nameMax}
+              autoComplete="name"
+              value={values.name}
+              onChange={set('name')}
+              {...invalid('name')}
+            />
           </div>
           <div className="field">
             <label htmlFor="contact-email">E-mail</label>
@@ -52,16 +60,39 @@ export function ContactForm({ doctorId, clinic }: { doctorId: number; clinic: st
           <div className="form-row">
             <div className="field">
               <label htmlFor="contact-phone">Phone (optional)</label>
-              <input id="contact-phone" type="tel" maxLength={CONTACT_LIMITS.phoneMax} autoComplete="tel" value={values.phone} onChange={set('phone')} {...invalid('phone')} />
+              <input
+                id="contact-phone"
+                type="tel"
+                maxLength={CONTACT_LIMITS.phoneMax}
+                autoComplete="tel"
+                value={values.phone}
+                onChange={set('phone')}
+                {...invalid('phone')}
+              />
             </div>
             <div className="field">
               <label htmlFor="contact-species">Pet species</label>
-              <input id="contact-species" maxLength={CONTACT_LIMITS.speciesMax} placeholder="Dog, cat, rabbit…" value={values.species} onChange={set('species')} {...invalid('species')} />
+              <input
+                id="contact-species"
+                maxLength={CONTACT_LIMITS.speciesMax}
+                placeholder="Dog, cat, rabbit…"
+                value={values.species}
+                onChange={set('species')}
+                {...invalid('species')}
+              />
             </div>
           </div>
           <div className="field">
             <label htmlFor="contact-message">Message</label>
-            <textarea id="contact-message" required rows={5} maxLength={CONTACT_LIMITS.messageMax} value={values.message} onChange={set('message')} {...invalid('message')} />
+            <textarea
+              id="contact-message"
+              required
+              rows={5}
+              maxLength={CONTACT_LIMITS.messageMax}
+              value={values.message}
+              onChange={set('message')}
+              {...invalid('message')}
+            />
             <span className="muted field-hint">
               Plain text, up to {CONTACT_LIMITS.messageMax.toLocaleString('en-US')} characters ({values.message.length} used).
             </span>

@@ -28,7 +28,15 @@ export function DoctorSearchForm({ submitLabel = 'Find a vet' }: { submitLabel?:
     <form className="search-panel" onSubmit={submit} role="search" aria-label="Find a veterinarian">
       <div className="field">
         <label htmlFor="search-zip">Zip code</label>
-        <input id="search-zip" inputMode="numeric" autoComplete="postal-code" placeholder="e.g. 10001" maxLength={5} value={zip} onChange={(e) => setZip(e.target.value.replace(/\D/g, ''))} />
+        <input
+          id="search-zip"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="e.g. 10001"
+          maxLength={5}
+          value={zip}
+          onChange={(e) => setZip(e.target.value.replace(/\D/g, ''))}
+        />
       </div>
       <div className="field">
         <label htmlFor="search-city">City</label>

@@ -7,7 +7,13 @@ const ClinicMap = lazy(() => import('./clinic-map'));
 
 export function LazyClinicMap(props: ClinicMapProps) {
   return (
-    <Suspense fallback={<div className="clinic-map-frame"><div className="clinic-map clinic-map-loading" aria-hidden="true" /></div>}>
+    <Suspense
+      fallback={
+        <div className="clinic-map-frame">
+          <div className="clinic-map clinic-map-loading" aria-hidden="true" />
+        </div>
+      }
+    >
       <ClinicMap {...props} />
     </Suspense>
   );

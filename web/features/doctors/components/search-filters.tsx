@@ -6,7 +6,18 @@ import { searchPath } from '../search-params';
 import type { SearchState } from '../search-slice';
 
 export const SPECIES_FILTERS = ['dogs', 'cats', 'rabbits', 'birds', 'reptiles', 'horses', 'exotics', 'farm animals'];
-export const SERVICE_FILTERS = ['Wellness exams', 'Vaccinations', 'Dentistry', 'Surgery', 'Emergency care', 'Imaging', 'Dermatology', 'Senior care', 'Microchipping', 'Spay and neuter'];
+export const SERVICE_FILTERS = [
+  'Wellness exams',
+  'Vaccinations',
+  'Dentistry',
+  'Surgery',
+  'Emergency care',
+  'Imaging',
+  'Dermatology',
+  'Senior care',
+  'Microchipping',
+  'Spay and neuter',
+];
 
 function toggle(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
@@ -23,7 +34,12 @@ export function SearchFilters({ search }: { search: SearchState }) {
       <div className="filter-row">
         <label className="filter-select">
           <span>Within</span>
-          <select value={search.radius ?? 25} disabled={!hasZip} onChange={(e) => go({ radius: Number(e.target.value) })} aria-describedby={hasZip ? undefined : 'radius-help'}>
+          <select
+            value={search.radius ?? 25}
+            disabled={!hasZip}
+            onChange={(e) => go({ radius: Number(e.target.value) })}
+            aria-describedby={hasZip ? undefined : 'radius-help'}
+          >
             {SEARCH_RADII.map((miles) => (
               <option key={miles} value={miles}>
                 {miles} miles
@@ -47,7 +63,8 @@ export function SearchFilters({ search }: { search: SearchState }) {
           <input type="checkbox" checked={search.openNow} onChange={(e) => go({ openNow: e.target.checked })} /> Open now
         </label>
         <label className="filter-check">
-          <input type="checkbox" checked={search.acceptingNewPatients} onChange={(e) => go({ acceptingNewPatients: e.target.checked })} /> Accepting new patients
+          <input type="checkbox" checked={search.acceptingNewPatients} onChange={(e) => go({ acceptingNewPatients: e.target.checked })} /> Accepting new
+          patients
         </label>
       </div>
       {!hasZip && (

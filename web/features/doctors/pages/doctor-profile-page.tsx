@@ -150,7 +150,13 @@ export default function DoctorProfilePage() {
               </ul>
               {hasPoint && (
                 <div className="profile-map">
-                  <LazyClinicMap points={[{ id: doctor.id, latitude: doctor.latitude as number, longitude: doctor.longitude as number, label: doctor.clinic_name ?? doctor.name }]} label={`Map of ${doctor.clinic_name ?? doctor.name}`} zoom={15} />
+                  <LazyClinicMap
+                    points={[
+                      { id: doctor.id, latitude: doctor.latitude as number, longitude: doctor.longitude as number, label: doctor.clinic_name ?? doctor.name },
+                    ]}
+                    label={`Map of ${doctor.clinic_name ?? doctor.name}`}
+                    zoom={15}
+                  />
                 </div>
               )}
               {directions && (

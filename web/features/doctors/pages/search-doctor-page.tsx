@@ -106,7 +106,12 @@ export default function SearchDoctorPage() {
 
   return (
     <>
-      <PageHero eyebrow="Directory" title="Search Doctor" documentTitle="Search Doctor" lead="Find veterinarians and animal hospitals by zip code, city or state.">
+      <PageHero
+        eyebrow="Directory"
+        title="Search Doctor"
+        documentTitle="Search Doctor"
+        lead="Find veterinarians and animal hospitals by zip code, city or state."
+      >
         <DoctorSearchForm submitLabel="Search" />
       </PageHero>
       <section className="section">
@@ -147,7 +152,11 @@ export default function SearchDoctorPage() {
                           {wider ? (
                             <>
                               <p>Try a wider area, or fewer filters.</p>
-                              <button type="button" className="button button-primary" onClick={() => navigate(searchPath({ ...search, radius: wider, searchStart: 0 }))}>
+                              <button
+                                type="button"
+                                className="button button-primary"
+                                onClick={() => navigate(searchPath({ ...search, radius: wider, searchStart: 0 }))}
+                              >
                                 Search within {wider} miles
                               </button>
                             </>
@@ -178,7 +187,13 @@ export default function SearchDoctorPage() {
                   )}
                 </div>
                 <aside className="search-map" aria-label="Map of the results">
-                  <LazyClinicMap points={loading ? [] : points} activeId={activeId} onActivate={setActiveId} label="Map of the veterinarians on this page" zoom={12} />
+                  <LazyClinicMap
+                    points={loading ? [] : points}
+                    activeId={activeId}
+                    onActivate={setActiveId}
+                    label="Map of the veterinarians on this page"
+                    zoom={12}
+                  />
                 </aside>
               </div>
             </>

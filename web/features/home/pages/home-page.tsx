@@ -3,9 +3,18 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { DoctorSearchForm } from '../../doctors';
 
 const STEPS = [
-  { title: 'Search near you', text: 'Enter a zip code, a city or a state. We show veterinarians and animal hospitals nearby, with distance and opening hours.' },
-  { title: 'Compare what matters', text: 'See which species each practice treats, its services, whether it offers 24/7 emergency care and if it is accepting new patients.' },
-  { title: 'Get in touch', text: 'Call the clinic, visit its website or send a message from its profile. Every listed vet has a verified e-mail and a reviewed profile.' },
+  {
+    title: 'Search near you',
+    text: 'Enter a zip code, a city or a state. We show veterinarians and animal hospitals nearby, with distance and opening hours.',
+  },
+  {
+    title: 'Compare what matters',
+    text: 'See which species each practice treats, its services, whether it offers 24/7 emergency care and if it is accepting new patients.',
+  },
+  {
+    title: 'Get in touch',
+    text: 'Call the clinic, visit its website or send a message from its profile. Every listed vet has a verified e-mail and a reviewed profile.',
+  },
 ];
 
 const TOPICS = [
@@ -34,7 +43,10 @@ export default function HomePage() {
         <div className="container">
           <p className="eyebrow">Veterinarians and animal hospitals</p>
           <h1>Find a trusted vet for your pet, close to home</h1>
-          <p className="lead">Animal Doctor helps pet owners find local veterinarians and animal hospitals, and read practical pet-health advice written by people who care for animals every day.</p>
+          <p className="lead">
+            Animal Doctor helps pet owners find local veterinarians and animal hospitals, and read practical pet-health advice written by people who care for
+            animals every day.
+          </p>
           <DoctorSearchForm />
           <div className="stats" aria-label="Why pet owners use Animal Doctor">
             <p>

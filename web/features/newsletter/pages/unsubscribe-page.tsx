@@ -43,7 +43,13 @@ export default function UnsubscribePage() {
               <p>You will stop receiving the Animal Doctor newsletter at this address. You can subscribe again at any time from the footer of our site.</p>
               {state.kind === 'failed' && <p role="alert">{state.message}</p>}
               <div className="actions" style={{ justifyContent: 'center' }}>
-                <button type="button" className="button button-primary" onClick={unsubscribe} disabled={state.kind === 'pending'} aria-busy={state.kind === 'pending'}>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={unsubscribe}
+                  disabled={state.kind === 'pending'}
+                  aria-busy={state.kind === 'pending'}
+                >
                   {state.kind === 'pending' ? 'Unsubscribing...' : 'Unsubscribe'}
                 </button>
               </div>

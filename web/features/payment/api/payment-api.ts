@@ -1,6 +1,13 @@
 // The payment calls of docs/product.md, Plans and payment, one function each, over the one API client.
 import type { PlanPeriod } from '../../../../shared/constants/plans';
-import type { CancelAnswer, CheckoutAnswer, SandboxDeclineAnswer, SandboxPayAnswer, SandboxSessionAnswer, SubscriptionAnswer } from '../../../../shared/schemas/payment';
+import type {
+  CancelAnswer,
+  CheckoutAnswer,
+  SandboxDeclineAnswer,
+  SandboxPayAnswer,
+  SandboxSessionAnswer,
+  SubscriptionAnswer,
+} from '../../../../shared/schemas/payment';
 import type { Session } from '../../../../shared/types/user';
 import { api } from '../../../lib/api-client';
 

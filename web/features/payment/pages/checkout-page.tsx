@@ -68,9 +68,7 @@ export default function CheckoutPage() {
         </div>
         <div className="checkout-body">
           <h1 id="checkout-title">Test checkout</h1>
-          {load.state === 'loading' && (
-            <div className="skeleton-card checkout-skeleton" role="status" aria-label="Loading the checkout" />
-          )}
+          {load.state === 'loading' && <div className="skeleton-card checkout-skeleton" role="status" aria-label="Loading the checkout" />}
           {load.state === 'missing' && (
             <>
               <p role="alert">{load.message}</p>
@@ -106,10 +104,22 @@ export default function CheckoutPage() {
                     </div>
                   )}
                   <div className="checkout-actions">
-                    <button type="button" className="button button-primary button-large" onClick={() => void pay()} disabled={busy !== undefined} aria-busy={busy === 'pay'}>
+                    <button
+                      type="button"
+                      className="button button-primary button-large"
+                      onClick={() => void pay()}
+                      disabled={busy !== undefined}
+                      aria-busy={busy === 'pay'}
+                    >
                       {busy === 'pay' ? 'Paying…' : 'Pay'}
                     </button>
-                    <button type="button" className="button button-large" onClick={() => void decline()} disabled={busy !== undefined} aria-busy={busy === 'decline'}>
+                    <button
+                      type="button"
+                      className="button button-large"
+                      onClick={() => void decline()}
+                      disabled={busy !== undefined}
+                      aria-busy={busy === 'decline'}
+                    >
                       Decline
                     </button>
                     <button type="button" className="button button-large" onClick={() => navigate('/services')} disabled={busy === 'pay'}>
@@ -119,7 +129,9 @@ export default function CheckoutPage() {
                 </>
               ) : (
                 <>
-                  <p role="alert">{load.session.status === 'complete' ? 'This checkout is already paid.' : 'This checkout has expired. Start again from the Pricing page.'}</p>
+                  <p role="alert">
+                    {load.session.status === 'complete' ? 'This checkout is already paid.' : 'This checkout has expired. Start again from the Pricing page.'}
+                  </p>
                   <Link className="button" to="/services">
                     Back to plans
                   </Link>

@@ -102,13 +102,19 @@ export default function ServicesPage() {
 
   return (
     <>
-      <PageHero eyebrow="For veterinarians" title="Plans and pricing" documentTitle="Pricing" lead="Choose how your practice appears to pet owners. Every plan includes a reviewed public profile; cancel any time." />
+      <PageHero
+        eyebrow="For veterinarians"
+        title="Plans and pricing"
+        documentTitle="Pricing"
+        lead="Choose how your practice appears to pet owners. Every plan includes a reviewed public profile; cancel any time."
+      />
       <section className="section">
         <div className="container">
           {paidJustNow && (
             <div className="banner banner-success" role="status">
               <p>
-                <strong>Payment received.</strong> {activeName ? `Your ${activeName} plan is active.` : 'Your plan is being activated.'} You can now create your profile.
+                <strong>Payment received.</strong> {activeName ? `Your ${activeName} plan is active.` : 'Your plan is being activated.'} You can now create your
+                profile.
               </p>
               <div className="banner-actions">
                 <Link className="button button-primary" to="/setupprofile">
@@ -126,11 +132,17 @@ export default function ServicesPage() {
               <div>
                 <h2 id="current-plan-title">
                   Your plan: {activeName}
-                  <span className={`status-pill status-${status === 'canceling' ? 'canceling' : 'active'}`}>{status === 'canceling' ? 'Cancelled' : 'Active'}</span>
+                  <span className={`status-pill status-${status === 'canceling' ? 'canceling' : 'active'}`}>
+                    {status === 'canceling' ? 'Cancelled' : 'Active'}
+                  </span>
                 </h2>
                 <p>
                   {subscription?.period ? `Billed ${periodLabel(subscription.period)}. ` : ''}
-                  {periodEnd ? (status === 'canceling' ? `Ends on ${formatDate(periodEnd)}; your profile stays listed until then.` : `Renews on ${formatDate(periodEnd)}.`) : ''}
+                  {periodEnd
+                    ? status === 'canceling'
+                      ? `Ends on ${formatDate(periodEnd)}; your profile stays listed until then.`
+                      : `Renews on ${formatDate(periodEnd)}.`
+                    : ''}
                 </p>
               </div>
               {status === 'active' && (
@@ -162,14 +174,20 @@ export default function ServicesPage() {
               else if (isCurrent) label = samePeriod ? `Buy ${plan.name} again` : `Switch to ${periodLabel(period)} billing`;
               else if (currentPlan > 0) label = `Switch to ${plan.name}`;
               return (
-                <article key={plan.id} className={`card plan${plan.id === 2 ? ' featured' : ''}${isCurrent ? ' current' : ''}`} aria-labelledby={`plan-${plan.id}`}>
+                <article
+                  key={plan.id}
+                  className={`card plan${plan.id === 2 ? ' featured' : ''}${isCurrent ? ' current' : ''}`}
+                  aria-labelledby={`plan-${plan.id}`}
+                >
                   {isCurrent ? <span className="badge badge-current">Current plan</span> : plan.id === 2 && <span className="badge">Most popular</span>}
                   <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
                   <p className="plan-price">
                     {formatPrice(planPrice(plan, period))} <span>/ {period}</span>
                   </p>
                   <p className="plan-price-note">
-                    {period === 'year' ? `${formatPrice(Math.round(plan.yearlyPriceCents / 12))} a month, billed yearly` : `or ${formatPrice(plan.yearlyPriceCents)} a year`}
+                    {period === 'year'
+                      ? `${formatPrice(Math.round(plan.yearlyPriceCents / 12))} a month, billed yearly`
+                      : `or ${formatPrice(plan.yearlyPriceCents)} a year`}
                   </p>
                   <ul aria-label={`What ${plan.name} unlocks`}>
                     {plan.features.map((feature) => (
@@ -194,11 +212,17 @@ export default function ServicesPage() {
             <div className="grid grid-2">
               <div className="card">
                 <h3>When does my profile appear in search?</h3>
-                <p>After you verify your e-mail, choose a plan and submit your profile, our team reviews it. It is public as soon as it is approved and stays public while your plan is paid.</p>
+                <p>
+                  After you verify your e-mail, choose a plan and submit your profile, our team reviews it. It is public as soon as it is approved and stays
+                  public while your plan is paid.
+                </p>
               </div>
               <div className="card">
                 <h3>What does “Sponsored” mean?</h3>
-                <p>Premium practices may take up to two clearly labelled slots at the top of nearby results. The order of every other result never depends on the plan.</p>
+                <p>
+                  Premium practices may take up to two clearly labelled slots at the top of nearby results. The order of every other result never depends on the
+                  plan.
+                </p>
               </div>
               <div className="card">
                 <h3>Can I change or cancel my plan?</h3>
@@ -246,7 +270,8 @@ export default function ServicesPage() {
         }
       >
         <p>
-          Your {activeName} plan stays active{periodEnd ? ` until ${formatDate(periodEnd)}` : ' until the end of the period you paid for'}. After that your profile is no longer listed in search. You can choose a plan again at any time.
+          Your {activeName} plan stays active{periodEnd ? ` until ${formatDate(periodEnd)}` : ' until the end of the period you paid for'}. After that your
+          profile is no longer listed in search. You can choose a plan again at any time.
         </p>
       </Dialog>
     </>

@@ -13,9 +13,12 @@ export function AvatarUpload({ current, initials, savedToast = false }: { curren
   const { run, pending } = useProfileCall();
   const [preview, setPreview] = useState<string>();
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const choose = async (file: File | undefined) => {
     if (!file) return;

@@ -19,10 +19,22 @@ function PhotoCard({ photo, count }: { photo: Photo; count: number }) {
         <button type="button" className="button" disabled={saving || caption === photo.caption} onClick={() => update({ id: photo.id, caption })}>
           Save caption
         </button>
-        <button type="button" className="button" aria-label={`Move ${label.toLowerCase()} earlier`} disabled={saving || photo.position === 0} onClick={() => update({ id: photo.id, position: photo.position - 1 })}>
+        <button
+          type="button"
+          className="button"
+          aria-label={`Move ${label.toLowerCase()} earlier`}
+          disabled={saving || photo.position === 0}
+          onClick={() => update({ id: photo.id, position: photo.position - 1 })}
+        >
           ←
         </button>
-        <button type="button" className="button" aria-label={`Move ${label.toLowerCase()} later`} disabled={saving || photo.position >= count - 1} onClick={() => update({ id: photo.id, position: photo.position + 1 })}>
+        <button
+          type="button"
+          className="button"
+          aria-label={`Move ${label.toLowerCase()} later`}
+          disabled={saving || photo.position >= count - 1}
+          onClick={() => update({ id: photo.id, position: photo.position + 1 })}
+        >
           →
         </button>
         <button type="button" className="button" disabled={deleting} onClick={() => remove(photo.id)}>
@@ -77,7 +89,14 @@ export function PhotosPanel() {
       )}
       <label className={`button button-primary${photos.length >= limit || uploading ? ' disabled' : ''}`}>
         {uploading ? 'Uploading…' : 'Add photos'}
-        <input className="visually-hidden" type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={photos.length >= limit || uploading} onChange={choose} />
+        <input
+          className="visually-hidden"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          disabled={photos.length >= limit || uploading}
+          onChange={choose}
+        />
       </label>
     </div>
   );

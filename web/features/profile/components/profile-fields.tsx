@@ -25,13 +25,29 @@ import { US_STATES } from '../../../../shared/constants/us-states';
 
 /** An antd rule from a shared check: the check's sentence becomes the field's message. */
 export function shared(check: (value: string) => string | undefined): Rule {
-  return { validator: (_, value: unknown) => { const problem = check(typeof value === 'string' ? value : ''); return problem ? Promise.reject(new Error(problem)) : Promise.resolve(); } };
+  return {
+    validator: (_, value: unknown) => {
+      const problem = check(typeof value === 'string' ? value : '');
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
+  };
 }
 const required = (label: string): Rule => ({ required: true, whitespace: true, message: `Please enter the ${label}.` });
 
 const STATE_OPTIONS = Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${code} – ${name}` }));
 const SPECIES_OPTIONS = ['dogs', 'cats', 'rabbits', 'birds', 'reptiles', 'horses', 'exotics', 'farm animals'].map((value) => ({ value }));
-const SERVICE_OPTIONS = ['Wellness exams', 'Vaccinations', 'Dentistry', 'Surgery', 'Emergency care', 'Imaging', 'Dermatology', 'Senior care', 'Microchipping', 'Spay and neuter'].map((value) => ({ value }));
+const SERVICE_OPTIONS = [
+  'Wellness exams',
+  'Vaccinations',
+  'Dentistry',
+  'Surgery',
+  'Emergency care',
+  'Imaging',
+  'Dermatology',
+  'Senior care',
+  'Microchipping',
+  'Spay and neuter',
+].map((value) => ({ value }));
 
 export function ContactFields() {
   return (
@@ -125,8 +141,11 @@ export function HoursFields() {
                               validator: (_, close: string | undefined) => {
                                 const open = getFieldValue(['working_time', field.name, 'open']) as string | undefined;
                                 if (closed) return Promise.resolve();
-                                if (!open || !close) return Promise.reject(new Error(`Enter ${DAY_NAMES[DAYS[index]!]}'s opening and closing times, or mark it closed.`));
-                                return close > open ? Promise.resolve() : Promise.reject(new Error(`${DAY_NAMES[DAYS[index]!]}: the closing time must be after the opening time.`));
+                                if (!open || !close)
+                                  return Promise.reject(new Error(`Enter ${DAY_NAMES[DAYS[index]!]}'s opening and closing times, or mark it closed.`));
+                                return close > open
+                                  ? Promise.resolve()
+                                  : Promise.reject(new Error(`${DAY_NAMES[DAYS[index]!]}: the closing time must be after the opening time.`));
                               },
                             },
                           ]}
@@ -173,7 +192,14 @@ export function EducationFields() {
                 <Form.Item
                   label="Year"
                   name={[field.name, 'year']}
-                  rules={[{ validator: (_, year: unknown) => (Number.isInteger(Number(year)) && Number(year) >= PROFILE_LIMITS.educationYearMin && Number(year) <= maxYear ? Promise.resolve() : Promise.reject(new Error(`Enter a year between ${PROFILE_LIMITS.educationYearMin} and ${maxYear}.`))) }]}
+                  rules={[
+                    {
+                      validator: (_, year: unknown) =>
+                        Number.isInteger(Number(year)) && Number(year) >= PROFILE_LIMITS.educationYearMin && Number(year) <= maxYear
+                          ? Promise.resolve()
+                          : Promise.reject(new Error(`Enter a year between ${PROFILE_LIMITS.educationYearMin} and ${maxYear}.`)),
+                    },
+                  ]}
                 >
                   <Input inputMode="numeric" maxLength={4} />
                 </Form.Item>
@@ -223,7 +249,9 @@ export function PracticeFields() {
 
 // ---- Form values <-> API bodies ----
 
-const DEFAULT_WEEK: WorkingDayInput[] = DAYS.map((day) => (day === 'sun' ? { day, closed: true, open: '', close: '' } : { day, closed: false, open: '09:00', close: day === 'sat' ? '13:00' : '17:00' }));
+const DEFAULT_WEEK: WorkingDayInput[] = DAYS.map((day) =>
+  day === 'sun' ? { day, closed: true, open: '', close: '' } : { day, closed: false, open: '09:00', close: day === 'sat' ? '13:00' : '17:00' },
+);
 
 export interface ProfileFormValues {
   clinic_name: string;
@@ -278,7 +306,8 @@ export const toWorkingTime = (days: WorkingDayInput[]): WorkingDayInput[] =>
     const row = days[index];
     return !row || row.closed ? { day, closed: true } : { day, closed: false, open: row.open, close: row.close };
   });
-export const toEducation = (entries: ProfileFormValues['education']): EducationEntry[] => (entries ?? []).map((e) => ({ degree: e.degree ?? '', school: e.school ?? '', year: Number(e.year) }));
+export const toEducation = (entries: ProfileFormValues['education']): EducationEntry[] =>
+  (entries ?? []).map((e) => ({ degree: e.degree ?? '', school: e.school ?? '', year: Number(e.year) }));
 
 export function toStep1(v: ProfileFormValues): Step1Input {
   return {

@@ -49,7 +49,13 @@ export function ServicesPanel({ services }: { services: string[] }) {
       <div className="form-row">
         <div className="field">
           <label htmlFor="own-service">Add your own service</label>
-          <input id="own-service" maxLength={60} value={own} onChange={(e) => setOwn(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), addOwn())} />
+          <input
+            id="own-service"
+            maxLength={60}
+            value={own}
+            onChange={(e) => setOwn(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), addOwn())}
+          />
         </div>
       </div>
       <div className="actions">

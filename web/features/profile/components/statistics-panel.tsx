@@ -39,31 +39,38 @@ function Chart({ data }: { data: StatisticsDay[] }) {
   const y = (value: number) => height - pad - (value / max) * (height - pad * 2);
   return (
     <div ref={box}>
-    <svg className="stats-chart" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Profile views and search appearances per day over ${data.length} days; the table below has the numbers.`}>
-      <line x1={pad} x2={width} y1={height - pad} y2={height - pad} stroke="#c5cad3" />
-      <text x={0} y={pad} fontSize="11" fill="#4b5563">
-        {max}
-      </text>
-      <text x={0} y={height - pad} fontSize="11" fill="#4b5563">
-        0
-      </text>
-      {data.map((d, i) => (
-        <g key={d.date}>
-          <rect className="bar-appearances" x={pad + i * step} y={y(d.appearances)} width={bar} height={height - pad - y(d.appearances)}>
-            <title>{`${d.date}: ${d.appearances} appearances`}</title>
-          </rect>
-          <rect className="bar-views" x={pad + i * step + bar + 1} y={y(d.views)} width={bar} height={height - pad - y(d.views)}>
-            <title>{`${d.date}: ${d.views} views`}</title>
-          </rect>
-        </g>
-      ))}
-      <text x={pad} y={height - 6} fontSize="11" fill="#4b5563">
-        {data[0]?.date}
-      </text>
-      <text x={width} y={height - 6} fontSize="11" fill="#4b5563" textAnchor="end">
-        {data.at(-1)?.date}
-      </text>
-    </svg>
+      <svg
+        className="stats-chart"
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={`Profile views and search appearances per day over ${data.length} days; the table below has the numbers.`}
+      >
+        <line x1={pad} x2={width} y1={height - pad} y2={height - pad} stroke="#c5cad3" />
+        <text x={0} y={pad} fontSize="11" fill="#4b5563">
+          {max}
+        </text>
+        <text x={0} y={height - pad} fontSize="11" fill="#4b5563">
+          0
+        </text>
+        {data.map((d, i) => (
+          <g key={d.date}>
+            <rect className="bar-appearances" x={pad + i * step} y={y(d.appearances)} width={bar} height={height - pad - y(d.appearances)}>
+              <title>{`${d.date}: ${d.appearances} appearances`}</title>
+            </rect>
+            <rect className="bar-views" x={pad + i * step + bar + 1} y={y(d.views)} width={bar} height={height - pad - y(d.views)}>
+              <title>{`${d.date}: ${d.views} views`}</title>
+            </rect>
+          </g>
+        ))}
+        <text x={pad} y={height - 6} fontSize="11" fill="#4b5563">
+          {data[0]?.date}
+        </text>
+        <text x={width} y={height - 6} fontSize="11" fill="#4b5563" textAnchor="end">
+          {data.at(-1)?.date}
+        </text>
+      </svg>
     </div>
   );
 }
@@ -86,7 +93,13 @@ export default function StatisticsPanel() {
       <h2 id="statistics-heading">Profile statistics</h2>
       <div className="actions" role="group" aria-label="Period">
         {RANGES.map((range) => (
-          <button key={range} type="button" className={`button${range === days ? ' button-primary' : ''}`} aria-pressed={range === days} onClick={() => setDays(range)}>
+          <button
+            key={range}
+            type="button"
+            className={`button${range === days ? ' button-primary' : ''}`}
+            aria-pressed={range === days}
+            onClick={() => setDays(range)}
+          >
             Last {range} days
           </button>
         ))}

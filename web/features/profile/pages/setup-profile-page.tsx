@@ -43,7 +43,11 @@ export default function SetupProfilePage() {
         <div className="container">
           <p className="eyebrow">Your practice</p>
           <h1>{user.submit_at ? 'Edit your profile' : 'Set up your profile'}</h1>
-          <p className="lead">{user.submit_at ? 'Change any part and save it; an approved profile stays listed while you edit.' : 'Tell pet owners where you are, when you are open and what you treat. Then submit it for review.'}</p>
+          <p className="lead">
+            {user.submit_at
+              ? 'Change any part and save it; an approved profile stays listed while you edit.'
+              : 'Tell pet owners where you are, when you are open and what you treat. Then submit it for review.'}
+          </p>
         </div>
       </section>
       <section className="section">
@@ -146,7 +150,15 @@ function EditCard({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** One form per change-* call; each keeps its input when the server names a problem. */
-function EditForm({ initial, onSave, children }: { initial: ProfileFormValues; onSave: (values: ProfileFormValues, run: ReturnType<typeof useProfileCall>['run']) => Promise<unknown>; children: ReactNode }) {
+function EditForm({
+  initial,
+  onSave,
+  children,
+}: {
+  initial: ProfileFormValues;
+  onSave: (values: ProfileFormValues, run: ReturnType<typeof useProfileCall>['run']) => Promise<unknown>;
+  children: ReactNode;
+}) {
   const { run, pending } = useProfileCall();
   return (
     <Form layout="vertical" initialValues={initial} onFinish={(values: ProfileFormValues) => onSave(values, run)} requiredMark={false} disabled={pending}>
@@ -175,12 +187,18 @@ function EditProfile({ user }: { user: User }) {
         </EditForm>
       </EditCard>
       <EditCard title="Website">
-        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeTitleWebsite({ website_title: v.website_title ?? '', website_url: v.website_url ?? '' }), saved)}>
+        <EditForm
+          initial={initial}
+          onSave={(v, run) => run(() => profileApi.changeTitleWebsite({ website_title: v.website_title ?? '', website_url: v.website_url ?? '' }), saved)}
+        >
           <WebsiteFields />
         </EditForm>
       </EditCard>
       <EditCard title="Working time">
-        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeWorkingTime({ working_time: toWorkingTime(v.working_time), time_zone: v.time_zone }), saved)}>
+        <EditForm
+          initial={initial}
+          onSave={(v, run) => run(() => profileApi.changeWorkingTime({ working_time: toWorkingTime(v.working_time), time_zone: v.time_zone }), saved)}
+        >
           <HoursFields />
         </EditForm>
       </EditCard>
@@ -195,7 +213,10 @@ function EditProfile({ user }: { user: User }) {
         </EditForm>
       </EditCard>
       <EditCard title="Services and licence">
-        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.step2({ ...toStep2({ ...initial, ...v }), education: user.profile?.education ?? [] }), saved)}>
+        <EditForm
+          initial={initial}
+          onSave={(v, run) => run(() => profileApi.step2({ ...toStep2({ ...initial, ...v }), education: user.profile?.education ?? [] }), saved)}
+        >
           <PracticeFields />
         </EditForm>
       </EditCard>

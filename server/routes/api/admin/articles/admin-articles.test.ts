@@ -20,10 +20,18 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const asAdmin = (url: string, payload: object) => injectAs(app, admin.token, { url: `/api/admin/articles/${url}`, payload });
-const goodArticle = (extra: object = {}) => ({ title: `Walks in winter ${marker}`, author: 'Dr. Maria Alvarez', contents: '<h2>Paws</h2><p>Rinse salt off paws after every walk.</p>', ...extra });
+const goodArticle = (extra: object = {}) => ({
+  title: `Walks in winter ${marker}`,
+  author: 'Dr. Maria Alvarez',
+  contents: '<h2>Paws</h2><p>Rinse salt off paws after every walk.</p>',
+  ...extra,
+});
 
 async function auditRows(id: number) {
-  return app.database.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'article'), eq(auditLog.targetId, String(id))));
+  return app.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, 'article'), eq(auditLog.targetId, String(id))));
 }
 
 async function publicReads(kind: 'blog' | 'ai', id: number, title: string) {
@@ -75,10 +83,19 @@ describe('who may manage articles', () => {
 
 describe('writing an article', () => {
   it('creates a draft that no visitor can read on any public call, publishes it, edits it, unpublishes and deletes it, auditing each step', async () => {
-    const created = await asAdmin('create', goodArticle({ img_url: '/uploads/articles/cover.webp', img_alt: 'A dog in snow', avatar: '/images/authors/maria-alvarez.svg' }));
+    const created = await asAdmin(
+      'create',
+      goodArticle({ img_url: '/uploads/articles/cover.webp', img_alt: 'A dog in snow', avatar: '/images/authors/maria-alvarez.svg' }),
+    );
     expect(created.statusCode).toBe(200);
     const draft = created.json();
-    expect(draft).toMatchObject({ kind: 'blog', published: false, published_at: null, img_alt: 'A dog in snow', sub_content: 'Rinse salt off paws after every walk.' });
+    expect(draft).toMatchObject({
+      kind: 'blog',
+      published: false,
+      published_at: null,
+      img_alt: 'A dog in snow',
+      sub_content: 'Rinse salt off paws after every walk.',
+    });
     expect(await publicReads('blog', draft.id, marker)).toEqual({ inSearch: false, inSearchGet: false, byId: 404, byIdGet: 404 });
 
     const published = (await asAdmin('publish', { id: draft.id })).json();
@@ -86,10 +103,21 @@ describe('writing an article', () => {
     expect(published.published_at).toEqual(expect.any(String));
     expect(await publicReads('blog', draft.id, marker)).toEqual({ inSearch: true, inSearchGet: true, byId: 200, byIdGet: 200 });
     const read = (await app.inject({ method: 'POST', url: '/api/articles/get-by-id', payload: { id: draft.id } })).json();
-    expect(read).toMatchObject({ title: goodArticle().title, img_url: '/uploads/articles/cover.webp', img_alt: 'A dog in snow', created_at: published.published_at });
+    expect(read).toMatchObject({
+      title: goodArticle().title,
+      img_url: '/uploads/articles/cover.webp',
+      img_alt: 'A dog in snow',
+      created_at: published.published_at,
+    });
 
     const edited = (await asAdmin('update', { id: draft.id, title: `Winter walks ${marker}`, sub_content: 'Salt, ice and cold: what to watch for.' })).json();
-    expect(edited).toMatchObject({ title: `Winter walks ${marker}`, sub_content: 'Salt, ice and cold: what to watch for.', created_at: draft.created_at, published_at: published.published_at, published: true });
+    expect(edited).toMatchObject({
+      title: `Winter walks ${marker}`,
+      sub_content: 'Salt, ice and cold: what to watch for.',
+      created_at: draft.created_at,
+      published_at: published.published_at,
+      published: true,
+    });
 
     await asAdmin('unpublish', { id: draft.id });
     expect(await publicReads('blog', draft.id, marker)).toEqual({ inSearch: false, inSearchGet: false, byId: 404, byIdGet: 404 });
@@ -101,7 +129,14 @@ describe('writing an article', () => {
     expect(await publicReads('blog', draft.id, marker)).toEqual({ inSearch: false, inSearchGet: false, byId: 404, byIdGet: 404 });
 
     const audit = await auditRows(draft.id);
-    expect(audit.map((r) => r.action)).toEqual(['article.create', 'article.publish', 'article.update', 'article.unpublish', 'article.publish', 'article.delete']);
+    expect(audit.map((r) => r.action)).toEqual([
+      'article.create',
+      'article.publish',
+      'article.update',
+      'article.unpublish',
+      'article.publish',
+      'article.delete',
+    ]);
     expect(audit.every((r) => r.actorId === admin.user.id)).toBe(true);
     expect(audit[2]!.details).toMatchObject({ changed: expect.arrayContaining(['title', 'subContent']) });
   });
@@ -170,7 +205,8 @@ describe('sanitising', () => {
     '<img src="/uploads/../../etc/passwd">',
     '<!--<img src=x onerror=alert(1)>-->',
   ];
-  const dangerous = /<script|<iframe|<svg|<style|<object|<embed|<form|<input|<math|<details|<base|<meta|\son\w+=|javascript:|vbscript:|data:|style=|evil\.example\/track|\.\.\//i;
+  const dangerous =
+    /<script|<iframe|<svg|<style|<object|<embed|<form|<input|<math|<details|<base|<meta|\son\w+=|javascript:|vbscript:|data:|style=|evil\.example\/track|\.\.\//i;
 
   it('stores and serves contents that carry no script, handler, style or foreign image', async () => {
     const html = `<h1>Heading</h1><p>Keep me</p>${payloads.join('\n')}<ul><li>item</li></ul><blockquote>quote</blockquote><img src="https://cdn.example/dog.jpg" alt="Dog" width="640" height="320"><a href="mailto:vet@example.com">mail</a>`;
@@ -199,7 +235,17 @@ describe('sanitising', () => {
     }
     expect((await asAdmin('create', goodArticle({ author: '<b>Dr</b>' }))).json().field).toBe('author');
     expect((await asAdmin('create', goodArticle({ sub_content: '<i>x</i>' }))).json().field).toBe('sub_content');
-    for (const url of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '//evil.example/x.png', 'https://evil.example/x.png" onerror="alert(1)', '/uploads/../admin', 'vbscript:x', 'http://plain.example/x.png']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      ' javascript:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      '//evil.example/x.png',
+      'https://evil.example/x.png" onerror="alert(1)',
+      '/uploads/../admin',
+      'vbscript:x',
+      'http://plain.example/x.png',
+    ]) {
       for (const field of ['img_url', 'avatar']) {
         const res = await asAdmin('create', goodArticle({ [field]: url }));
         expect(res.statusCode, `${field}=${url}`).toBe(400);
@@ -231,7 +277,10 @@ describe("'Draft with AI'", () => {
 
   it('says how to enable drafts when they are not configured, and saves nothing', async () => {
     const status = (await asAdmin('ai-status', {})).json();
-    expect(status).toEqual({ enabled: false, message: 'AI drafts are turned off. To turn them on, set AI_BASE_URL, AI_API_KEY and AI_MODEL on the server and restart it.' });
+    expect(status).toEqual({
+      enabled: false,
+      message: 'AI drafts are turned off. To turn them on, set AI_BASE_URL, AI_API_KEY and AI_MODEL on the server and restart it.',
+    });
     const res = await asAdmin('ai-draft', { topic: 'Paw care' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'AI_NOT_CONFIGURED', message: status.message });
@@ -243,7 +292,13 @@ describe("'Draft with AI'", () => {
     const res = await draft(`Hot pavement ${marker}`);
     expect(res.statusCode).toBe(200);
     const article = res.json();
-    expect(article).toMatchObject({ kind: 'ai', published: false, title: "Keeping your dog's paws safe on hot pavement", ai_topic: `Hot pavement ${marker}`, reviewed_by: null });
+    expect(article).toMatchObject({
+      kind: 'ai',
+      published: false,
+      title: "Keeping your dog's paws safe on hot pavement",
+      ai_topic: `Hot pavement ${marker}`,
+      reviewed_by: null,
+    });
     expect(article.contents).toContain('<h2>The five-second test</h2>');
     expect(article.contents).toContain('<li>Walk early in the morning or after sunset.</li>');
     expect(article.contents).not.toMatch(/<script|<h1/);
@@ -258,7 +313,10 @@ describe("'Draft with AI'", () => {
     await injectAs(aiApp, reviewer.token, { url: '/api/admin/articles/publish', payload: { id: article.id } });
     const served = (await aiApp.inject({ method: 'POST', url: '/api/ai_articles/get-by-id', payload: { id: article.id } })).json();
     expect(served).toMatchObject({ kind: 'ai', reviewed_by: 'Rita Reviewer' });
-    const audit = await aiApp.database.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'article'), eq(auditLog.targetId, String(article.id))));
+    const audit = await aiApp.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'article'), eq(auditLog.targetId, String(article.id))));
     expect(audit.map((r) => r.action)).toEqual(['article.ai_draft', 'article.publish']);
   });
 

@@ -21,7 +21,14 @@ import { httpError } from '../../../../lib/http-error';
 import { IMAGE_MESSAGES, IMAGE_RULES, ImageRejected, inspectImage, storeVariants, toWebpVariants } from '../../../../lib/images';
 import { actorOf } from '../../../../plugins/app/audit/audit-log';
 import { AI_DISABLED_MESSAGE, requestAiDraft } from '../../../../plugins/app/articles/ai-draft';
-import { createArticle, deleteArticle, findArticleForEditor, listAllArticles, setPublished, updateArticle } from '../../../../plugins/app/articles/article-editor';
+import {
+  createArticle,
+  deleteArticle,
+  findArticleForEditor,
+  listAllArticles,
+  setPublished,
+  updateArticle,
+} from '../../../../plugins/app/articles/article-editor';
 
 const tags = ['admin: articles'];
 
@@ -47,12 +54,22 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   await fastify.register(multipart, { limits: { fileSize: IMAGE_RULES.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 64 } });
 
   fastify.post('/list', {
-    schema: { tags, summary: 'Every article (published and drafts, blog and AI), most recently changed first', body: AdminArticleListBody, response: { 200: AdminArticleListSchema, ...refusals } },
+    schema: {
+      tags,
+      summary: 'Every article (published and drafts, blog and AI), most recently changed first',
+      body: AdminArticleListBody,
+      response: { 200: AdminArticleListSchema, ...refusals },
+    },
     handler: (request) => listAllArticles(db, request.body),
   });
 
   fastify.post('/get', {
-    schema: { tags, summary: 'One article as the editor sees it, draft or published', body: AdminArticleIdBody, response: { 200: AdminArticleSchema, ...refusals } },
+    schema: {
+      tags,
+      summary: 'One article as the editor sees it, draft or published',
+      body: AdminArticleIdBody,
+      response: { 200: AdminArticleSchema, ...refusals },
+    },
     handler: async (request) => {
       const article = await findArticleForEditor(db, request.body.id);
       if (!article) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
@@ -61,27 +78,52 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   });
 
   fastify.post('/create', {
-    schema: { tags, summary: 'A new unpublished article; the HTML is sanitised with an allow-list', body: AdminArticleCreateBody, response: { 200: AdminArticleSchema, ...refusals } },
+    schema: {
+      tags,
+      summary: 'A new unpublished article; the HTML is sanitised with an allow-list',
+      body: AdminArticleCreateBody,
+      response: { 200: AdminArticleSchema, ...refusals },
+    },
     handler: (request) => createArticle(db, actorOf(request), request.body),
   });
 
   fastify.post('/update', {
-    schema: { tags, summary: 'Changes the fields sent; created_at and published_at are kept', body: AdminArticleUpdateBody, response: { 200: AdminArticleSchema, ...refusals } },
+    schema: {
+      tags,
+      summary: 'Changes the fields sent; created_at and published_at are kept',
+      body: AdminArticleUpdateBody,
+      response: { 200: AdminArticleSchema, ...refusals },
+    },
     handler: (request) => updateArticle(db, actorOf(request), request.body),
   });
 
   fastify.post('/publish', {
-    schema: { tags, summary: 'Publishes; for an AI article this records the reviewing administrator', body: AdminArticleIdBody, response: { 200: AdminArticleSchema, ...refusals } },
+    schema: {
+      tags,
+      summary: 'Publishes; for an AI article this records the reviewing administrator',
+      body: AdminArticleIdBody,
+      response: { 200: AdminArticleSchema, ...refusals },
+    },
     handler: (request) => setPublished(db, actorOf(request), request.body.id, true),
   });
 
   fastify.post('/unpublish', {
-    schema: { tags, summary: 'Takes the article off the public pages (it stays as a draft)', body: AdminArticleIdBody, response: { 200: AdminArticleSchema, ...refusals } },
+    schema: {
+      tags,
+      summary: 'Takes the article off the public pages (it stays as a draft)',
+      body: AdminArticleIdBody,
+      response: { 200: AdminArticleSchema, ...refusals },
+    },
     handler: (request) => setPublished(db, actorOf(request), request.body.id, false),
   });
 
   fastify.post('/delete', {
-    schema: { tags, summary: 'Deletes the article for good', body: AdminArticleIdBody, response: { 200: Type.Object({ message: Type.String() }), ...refusals } },
+    schema: {
+      tags,
+      summary: 'Deletes the article for good',
+      body: AdminArticleIdBody,
+      response: { 200: Type.Object({ message: Type.String() }), ...refusals },
+    },
     handler: async (request) => {
       await deleteArticle(db, actorOf(request), request.body.id);
       return { message: 'The article was deleted.' };
@@ -89,8 +131,15 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   });
 
   fastify.post('/ai-status', {
-    schema: { tags, summary: "Whether 'Draft with AI' is configured, and how to turn it on", response: { 200: AiStatusSchema, 401: ErrorSchema, 403: ErrorSchema } },
-    handler: async () => (ai ? { enabled: true, message: `Drafts come from the model ${ai.model}. Each one is saved unpublished for your review.` } : { enabled: false, message: AI_DISABLED_MESSAGE }),
+    schema: {
+      tags,
+      summary: "Whether 'Draft with AI' is configured, and how to turn it on",
+      response: { 200: AiStatusSchema, 401: ErrorSchema, 403: ErrorSchema },
+    },
+    handler: async () =>
+      ai
+        ? { enabled: true, message: `Drafts come from the model ${ai.model}. Each one is saved unpublished for your review.` }
+        : { enabled: false, message: AI_DISABLED_MESSAGE },
   });
 
   fastify.post('/ai-draft', {
@@ -108,7 +157,14 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       return createArticle(
         db,
         actorOf(request),
-        { kind: 'ai', title: draft.title, author: 'Animal Doctor Editorial', avatar: '/images/authors/animal-doctor-editorial.svg', contents: draft.contents, sub_content: draft.subContent },
+        {
+          kind: 'ai',
+          title: draft.title,
+          author: 'Animal Doctor Editorial',
+          avatar: '/images/authors/animal-doctor-editorial.svg',
+          contents: draft.contents,
+          sub_content: draft.subContent,
+        },
         { aiTopic: topic },
       );
     },
@@ -117,7 +173,8 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   fastify.post('/upload-image', {
     schema: {
       tags,
-      summary: 'An image for an article: multipart/form-data with `purpose` (cover, avatar or inline) and the file in `image`; JPEG, PNG or WebP up to 5 MB, re-encoded as WebP',
+      summary:
+        'An image for an article: multipart/form-data with `purpose` (cover, avatar or inline) and the file in `image`; JPEG, PNG or WebP up to 5 MB, re-encoded as WebP',
       consumes: ['multipart/form-data'],
       response: { 200: UploadedImageSchema, ...refusals, 413: ErrorSchema },
     },
@@ -128,7 +185,8 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
-            if (part.fieldname !== 'purpose' || !(String(part.value) in IMAGE_PURPOSES)) throw httpError(400, 'VALIDATION_ERROR', "Field 'purpose' must be cover, avatar or inline.", { field: 'purpose' });
+            if (part.fieldname !== 'purpose' || !(String(part.value) in IMAGE_PURPOSES))
+              throw httpError(400, 'VALIDATION_ERROR', "Field 'purpose' must be cover, avatar or inline.", { field: 'purpose' });
             purpose = String(part.value) as ImagePurpose;
             continue;
           }
@@ -141,7 +199,8 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { field: 'image' });
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw httpError(400, 'VALIDATION_ERROR', 'Upload one image at a time.', { field: 'image' });
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+          throw httpError(400, 'VALIDATION_ERROR', 'Upload one image at a time.', { field: 'image' });
         throw error;
       }
       if (!bytes) throw httpError(400, 'VALIDATION_ERROR', 'Choose an image to upload.', { field: 'image' });
