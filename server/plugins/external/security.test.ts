@@ -242,8 +242,8 @@ describe('row 9 and row 13: logs and headers', () => {
         logStream,
         // A probe that fails inside the database with a hash and an address among its parameters.
         extend: (fastify) => {
-          fastify.post('/api/probe/duplicate', async (request) => {
-            const { email, hash } = request.body as { email: string; hash: string };
+          fastify.post<{ Body: { email: string; hash: string } }>('/api/probe/duplicate', async (request) => {
+            const { email, hash } = request.body;
             await fastify.database.db.insert(users).values({ email, passwordHash: hash, firstName: 'Dup', lastName: 'Licate' });
             return {};
           });

@@ -7,7 +7,7 @@ import { httpError } from '../../lib/http-error';
 import { STORAGE_KEY } from '../../storage/storage';
 
 export default async function uploadRoutes(fastify: FastifyInstance): Promise<void> {
-  fastify.get('/*', {
+  fastify.get<{ Params: { '*': string } }>('/*', {
     schema: {
       tags: ['uploads'],
       summary: 'An uploaded image (WebP), immutable',
@@ -15,7 +15,7 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
       response: { 404: ErrorSchema },
     },
     handler: async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
+      const key = request.params['*'];
       const object = STORAGE_KEY.test(key) ? await fastify.storage.get(key) : undefined;
       if (!object) throw httpError(404, 'NOT_FOUND', 'This file does not exist.');
       return reply

@@ -2,6 +2,7 @@
 // the same as cacheable GETs (`GET /api/doctors/search?searchZipCode=10001&species=dog`,
 // `GET /api/doctors/get-by-id?id=12`) with Cache-Control and an ETag (304 on If-None-Match).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
 import { publicPlanFeatures } from '../../../plugins/app/plan-features/plan-access';
@@ -95,7 +96,8 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
   return reply.type('application/json; charset=utf-8').send(answer.json);
 }
 
-export default async function doctorRoutes(fastify: FastifyInstance): Promise<void> {
+export default async function doctorRoutes(app: FastifyInstance): Promise<void> {
+  const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db, pool } = fastify.database;
   const cache = new SearchCache(fastify.config.searchCacheSeconds * 1000);
   /** The vets each cached answer shows, for counting appearances (docs/product.md, Plans and payment). */
@@ -144,7 +146,7 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
   const searchSummary = 'Listed doctors near a zip code (nearest first), or in a city and/or state, with filters';
   fastify.post('/search', {
     schema: { tags, summary: searchSummary, body: DoctorSearchBody, response: { 200: DoctorSearchAnswer, 400: ErrorSchema } },
-    handler: (request, reply) => search(request, reply, request.body as DoctorSearchBody),
+    handler: (request, reply) => search(request, reply, request.body),
   });
   fastify.get('/search', {
     schema: {
@@ -153,11 +155,11 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
       querystring: SearchQuery,
       response: { 200: DoctorSearchAnswer, 400: ErrorSchema },
     },
-    handler: (request, reply) => search(request, reply, bodyFromQuery(request.query as SearchQuery)),
+    handler: (request, reply) => search(request, reply, bodyFromQuery(request.query)),
   });
   fastify.post('/get-by-id', {
     schema: { tags, summary: "A listed doctor's public profile", body: DoctorIdBody, response: { 200: DoctorPageSchema, 404: ErrorSchema } },
-    handler: (request, reply) => byId(request, reply, (request.body as { id: number | string }).id),
+    handler: (request, reply) => byId(request, reply, request.body.id),
   });
   fastify.get('/get-by-id', {
     schema: {
@@ -166,6 +168,6 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
       querystring: IdQuery,
       response: { 200: DoctorPageSchema, 400: ErrorSchema, 404: ErrorSchema },
     },
-    handler: (request, reply) => byId(request, reply, (request.query as { id: string }).id),
+    handler: (request, reply) => byId(request, reply, request.query.id),
   });
 }

@@ -54,7 +54,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     fastify.post(url, {
       preHandler: fastify.requirePaidPlan,
       schema: { tags, summary, body, response: answers },
-      handler: (request, reply) => answer(request, reply, async () => saveProfile(db, request.user, section, await build(request.body as Static<S>))),
+      handler: (request, reply) => answer(request, reply, async () => saveProfile(db, request.user, section, await build(request.body))),
     });
   };
 
