@@ -1,18 +1,49 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Files that only wait for work started in the background (server/reliability/background.ts) run last. */
+const LAST = ['server/reliability/email-outage.test.ts'];
+class BackgroundLastSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (spec: TestSpecification) => LAST.some((file) => spec.moduleId.replaceAll('\\', '/').endsWith(file));
+    return [...sorted.filter((spec) => !last(spec)), ...sorted.filter(last)];
+  }
+}
+
+/** Files that run the same whatever TEST_DATABASE_URL and REDIS_URL say: no database, or an embedded one
+ *  they choose themselves (server processes with DATABASE_URL and REDIS_URL emptied). The PostgreSQL
+ *  pass of `npm test` (scripts/test.ts sets AD_PGLITE_PASS_DONE) leaves them out: the PGlite pass of
+ *  the same run ran them, and a second run on the same engine adds nothing (decision 077). */
+const ENGINE_INDEPENDENT = [
+  'web/**',
+  'shared/**',
+  'server/config.test.ts',
+  'server/lib/csv.test.ts',
+  'server/lib/password.test.ts',
+  'server/mail/transports.test.ts',
+  'server/plugins/app/articles/article-html.test.ts',
+  'server/server.test.ts',
+  'server/reliability/shutdown.test.ts',
+];
+const pglitePassDone = process.env.AD_PGLITE_PASS_DONE === '1';
 
 // TEST_RESULTS_DIR (set by .ci/run) adds a JSON report per run, which .ci/run totals.
 const resultsDir = process.env.TEST_RESULTS_DIR;
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: BackgroundLastSequencer },
     reporters: resultsDir ? ['default', ['json', { outputFile: `${resultsDir}/vitest-${Date.now()}-${process.pid}.json` }]] : ['default'],
     projects: [
       {
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          exclude: pglitePassDone ? [...configDefaults.exclude, ...ENGINE_INDEPENDENT] : configDefaults.exclude,
           environment: 'node',
-          globalSetup: ['server/test/global-setup.ts'],
+          // background.ts starts the SMTP outage scenarios at once; their test file runs last.
+          globalSetup: ['server/test/global-setup.ts', 'server/reliability/background.ts'],
           pool: 'forks',
           // NOTE: opening PGlite costs seconds; files in one worker share one database (server/test/helper.ts).
           isolate: false,

@@ -1,6 +1,10 @@
 // Soak: 200 concurrent clients for 60 s over a realistic mix (searches, profiles, articles, sign-ins)
 // against the production server on PGlite with the demo data: errors, p99, memory before and after.
-// Run: npm run build && npm run bench:soak   (BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
+// Run: npm run build && npm run bench:soak   (BENCH_SECONDS, BENCH_CONNECTIONS to change the load;
+// BENCH_DATA_DIR=folder runs on a COPY of that data folder, e.g. one with 100k seeded vets)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { machine, startBenchServer } from './support';
 
@@ -9,7 +13,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const PASSWORD = 'Correct-Horse-Battery-9';
 const json = { 'content-type': 'application/json' };
 
-const server = await startBenchServer({ RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_ATTEMPTS_PER_ADDRESS: '1000000' });
+const copy = process.env.BENCH_DATA_DIR ? fs.mkdtempSync(path.join(os.tmpdir(), 'ad-soak-')) : undefined;
+if (copy) fs.cpSync(process.env.BENCH_DATA_DIR!, copy, { recursive: true });
+const server = await startBenchServer({ RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_ATTEMPTS_PER_ADDRESS: '1000000', ...(copy ? { DATA_DIR: copy } : {}) });
 const email = `soak-${Date.now()}@example.com`;
 await fetch(`${server.url}/api/user/register`, {
   method: 'POST',
@@ -54,8 +60,9 @@ const result = await autocannon({ url: server.url, connections: CONNECTIONS, dur
 await new Promise((r) => setTimeout(r, 3_000));
 const after = server.rssMb();
 await server.stop();
+if (copy) fs.rmSync(copy, { recursive: true, force: true });
 
-console.log(`\nSoak — ${new Date().toISOString()} — ${machine()}`);
+console.log(`\nSoak — ${new Date().toISOString()} — ${process.env.BENCH_DATA_DIR ? `copy of ${process.env.BENCH_DATA_DIR}` : 'demo data'} — ${machine()}`);
 console.log('| measure | value |\n| --- | --- |');
 console.log(`| clients × seconds | ${CONNECTIONS} × ${SECONDS} |`);
 console.log(`| requests (a second) | ${result.requests.total} (${result.requests.average}) |`);

@@ -1,64 +1,43 @@
 // Shared by the benchmarks: starts the production server (the compiled bundle of `npm run build`)
 // on a fresh DATA_DIR with demo data, and reads a process's resident memory.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../server/reliability/processes';
+import { startServerProcess } from '../server/reliability/processes';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
 export interface BenchServer {
   url: string;
   child: ChildProcess;
+  /** What the server printed so far. */
+  output(): string;
   rssMb(): number;
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
-  const bundle = path.join(root, 'dist/server/server.js');
-  if (!fs.existsSync(bundle)) throw new Error('No build found: run `npm run build` first.');
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+/**
+ * The compiled server (`npm run build`) with demo data in a new DATA_DIR, unless `env` names one
+ * (kept when it stops) or sets DEMO_DATA, DATABASE_URL or any other variable; `nodeArgs` go to node
+ * before the bundle (V8 flags whose cost a benchmark measures).
+ */
+export async function startBenchServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ad-bench-'));
-  const child = spawn(process.execPath, [bundle], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'on',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      ...env,
+  const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_DATA: 'on', ...env }, { bundle: true, detached: false, nodeArgs }).catch(
+    (error: unknown) => {
+      if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let log = '';
-  child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 600) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  );
+  const { child } = server;
   return {
-    url,
+    url: server.url,
     child,
+    output: () => server.output(),
     rssMb: () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024),
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await server.stop();
       if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

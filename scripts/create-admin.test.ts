@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { verifyPassword } from '../server/lib/password';
+import { pglitePassDone } from '../server/test/passes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -72,9 +73,13 @@ async function readUser(email: string) {
   }
 }
 
+// These run on the embedded database (or none) whatever TEST_DATABASE_URL says: the PostgreSQL pass
+// of npm test skips them, the PGlite pass of the same run ran them (server/test/passes.ts).
+const embedded = it.skipIf(pglitePassDone);
+
 // NOTE: each run is a fresh process that opens PGlite and migrates: allow for a busy machine.
 describe('npm run create-admin', { timeout: 120_000 }, () => {
-  it('creates an administrator on a fresh DATA_DIR, then updates it on a second run', async () => {
+  embedded('creates an administrator on a fresh DATA_DIR, then updates it on a second run', async () => {
     const first = run('--email', 'Boss@Example.com', '--password', 'correct horse battery', '--first-name', 'Ada', '--last-name', 'Lovelace');
     expect(first).toMatchObject({ code: 0, out: 'create-admin: created administrator boss@example.com.' });
     const second = run('--email', 'boss@example.com', '--password', 'another long password');
@@ -84,7 +89,7 @@ describe('npm run create-admin', { timeout: 120_000 }, () => {
     expect(await verifyPassword(admin.password_hash, 'another long password')).toBe(true);
   });
 
-  it('promotes an existing ordinary account, verifying and reactivating it', async () => {
+  embedded('promotes an existing ordinary account, verifying and reactivating it', async () => {
     const database = await openDatabase({ dataDir, owner: 'test' });
     try {
       await database.db.insert(users).values({ email: 'member@example.com', passwordHash: 'x', firstName: 'Mia', lastName: 'Member', status: 'suspended' });
@@ -96,7 +101,7 @@ describe('npm run create-admin', { timeout: 120_000 }, () => {
     expect(await readUser('member@example.com')).toMatchObject({ manage_role: 'admin', verify: true, status: 'active', first_name: 'Mia' });
   });
 
-  it('refuses bad input with one clear line and exit code 2', async () => {
+  embedded('refuses bad input with one clear line and exit code 2', async () => {
     const [email, short, long, name, missing, unknown, common] = await Promise.all([
       runAsync('--email', 'not-an-email', '--password', 'long enough pw'),
       runAsync('--email', 'a@b.co', '--password', 'short'),
@@ -123,7 +128,7 @@ describe('npm run create-admin', { timeout: 120_000 }, () => {
     for (const result of [missing, unknown]) expect(result.err.split('\n')).toHaveLength(1);
   });
 
-  it('answers a bad configuration or an unreachable database with exit code 1 and one line', async () => {
+  embedded('answers a bad configuration or an unreachable database with exit code 1 and one line', async () => {
     const args = ['--email', 'a@b.co', '--password', 'long enough pw'];
     const [config, unreachable] = await Promise.all([
       runWith({ ...env, DATABASE_URL: 'mysql://x' }, ...args),
@@ -133,7 +138,7 @@ describe('npm run create-admin', { timeout: 120_000 }, () => {
     expect(unreachable).toMatchObject({ code: 1, err: 'create-admin: cannot update the database: ECONNREFUSED connect ECONNREFUSED 127.0.0.1:1' });
   });
 
-  it('refuses to open a DATA_DIR another process holds, and takes over a stale lock', async () => {
+  embedded('refuses to open a DATA_DIR another process holds, and takes over a stale lock', async () => {
     // Its own process group: tsx runs the code in a child process, and both must stop.
     const holder = spawn(
       tsx,

@@ -187,9 +187,13 @@ try {
       } finally {
         for (const [table, trigger] of TRIGGERS) await db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`));
       }
+      // TRUNCATE logs one "reload" entry for running servers' search indexes; the per-row log
+      // trigger is off for the bulk insert (docs/decisions/073-search-index-in-memory.md).
       await db.transaction(async (tx) => {
-        await tx.execute(sql.raw('DELETE FROM doctor_search'));
+        await tx.execute(sql.raw('ALTER TABLE doctor_search DISABLE TRIGGER doctor_search_logged'));
+        await tx.execute(sql.raw('TRUNCATE doctor_search'));
         await tx.execute(sql.raw('INSERT INTO doctor_search SELECT * FROM doctor_search_source'));
+        await tx.execute(sql.raw('ALTER TABLE doctor_search ENABLE TRIGGER doctor_search_logged'));
       });
       for (const table of ['users', 'profiles', 'payments', 'doctor_search']) await db.execute(sql.raw(`ANALYZE ${table}`));
       const [listed] = (await rows<{ n: number }>(sql.raw('SELECT count(*)::int AS n FROM doctor_search'))).rows;

@@ -1,11 +1,17 @@
-// Real server processes for the reliability tests: `tsx server/server.ts` with its own environment,
-// started in its own process group so SIGKILL and SIGTERM reach the node process itself.
+// Real server processes for the reliability tests and the benchmarks (bench/support.ts): the server
+// with its own environment, from source (`--import tsx server/server.ts`) or as the compiled bundle of
+// `npm run build`, by default in its own process group so SIGKILL and SIGTERM reach the node process itself.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { TokenService } from '../plugins/app/auth/tokens';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** The JWT secret every server process of these tests signs with. */
+export const JWT_SECRET = 'reliability-secret-reliability-secret-01';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -21,16 +27,35 @@ export interface ServerProcess {
   child: ChildProcess;
   output(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Sends a signal to the whole group (tsx and the node process it runs). */
+  /** Sends a signal to the server (to its whole process group when detached). */
   signal(signal: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export interface ServerProcessOptions {
+  /** Run the compiled bundle of `npm run build` (dist/server/server.js), as production does, instead of the source. */
+  bundle?: boolean;
+  /**
+   * Its own process group (the default), so a signal reaches the whole group; false keeps it in this
+   * process's group, so Ctrl+C on a benchmark stops its server too.
+   */
+  detached?: boolean;
+  /** Arguments for node before the entry point (V8 flags). */
+  nodeArgs?: string[];
+}
+
+/**
+ * Starts the server on a free port with production settings, no demo data, no Redis and the embedded
+ * database unless `env` says otherwise, and answers once /api/health does (within two minutes).
+ */
+export async function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const { bundle = false, detached = true, nodeArgs = [] } = options;
+  const entry = bundle ? ['dist/server/server.js'] : ['--import', 'tsx', 'server/server.ts'];
+  if (bundle && !fs.existsSync(path.join(root, entry[0]!))) throw new Error('No build found: run `npm run build` first.');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Node's own TypeScript loader flag keeps this one node process (no tsx parent process).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -40,13 +65,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PUBLIC_URL: url,
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
-      JWT_SECRET: 'reliability-secret-reliability-secret-01',
+      JWT_SECRET,
       REDIS_URL: '',
       DATABASE_URL: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    detached,
   });
   let log = '';
   child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
@@ -56,24 +81,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   );
   const signal = (s: NodeJS.Signals) => {
     try {
-      process.kill(-child.pid!, s);
+      if (detached) process.kill(-child.pid!, s);
+      else child.kill(s);
     } catch {
       // already gone
     }
   };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${log}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitUntilHealthy(url, child, () => log);
   return {
     url,
     child,
@@ -90,19 +104,22 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   };
 }
 
-/** A fresh PostgreSQL database on TEST_DATABASE_URL's server, for processes to share. */
-export async function freshPostgresDatabase(baseUrl: string, label: string): Promise<string> {
-  const name = `ad_rel_${label}_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
+/** Waits until a started server answers /api/health, two minutes at most; throws with its output when it exits first or never answers. */
+export async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await new Promise((r) => setTimeout(r, 200)); // let the last output arrive
+      throw new Error(`server exited early (code ${child.exitCode}, signal ${child.signalCode}):\n${output()}`);
+    }
+    const healthy = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return;
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
   }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 export function uniqueTag(): string {
@@ -117,4 +134,10 @@ export async function signUp(url: string, email: string, extra: Record<string, s
   });
   await res.arrayBuffer();
   return res.status;
+}
+
+/** What the test factories (server/test/factories.ts) need of an app — its database and token
+ *  service — for a database the server processes use: accounts made here sign in on them. */
+export function factoryTarget(database: Database): FastifyInstance {
+  return { database, tokens: new TokenService(new TextEncoder().encode(JWT_SECRET)) } as unknown as FastifyInstance;
 }

@@ -3,15 +3,20 @@
 // requests after the signal are refused (no connection or 503), and the process exits with 0 and
 // releases its DATA_DIR lock.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
+import { preparedDataDir } from '../test/data-dir-template';
 import { signUp, startServerProcess, uniqueTag } from './processes';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ad-shutdown-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+// A copy of the run's prepared data folder (server/test/data-dir-template.ts): this test is about
+// the shutdown, not about the first start on an empty folder (server.test.ts covers that).
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await preparedDataDir('ad-shutdown-');
+}, 300_000);
+afterAll(() => dataDir && fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('SIGTERM during load', () => {
   it('finishes the requests in flight, refuses new ones and exits cleanly', { timeout: 240_000 }, async () => {

@@ -2,7 +2,7 @@
 // to the test database, and `injectAs` to call the API as one of them.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { articles, payments, profiles, users, type WorkingDay } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { updateUser, type UserRow } from '../plugins/app/users/user-repository';
@@ -125,6 +125,34 @@ export async function createVet(app: FastifyInstance, options: VetOptions = {}):
     reviewedAt: reviewState === 'approved' || reviewState === 'rejected' ? new Date() : null,
   });
   return { ...account, user: user! };
+}
+
+/**
+ * `count` listed vets (approved, on an active Basic plan) named `clinicName`, scattered over a square of
+ * `spread` degrees either side of a point, written in one statement (createVet would take minutes for
+ * a thousand). Written behind the app's back: the caller bumps the search version. `remove()` deletes
+ * them again, so they do not crowd other tests' lists in the worker's database.
+ */
+export async function insertListedVets(
+  app: FastifyInstance,
+  count: number,
+  place: { lat: number; lon: number },
+  options: { clinicName: string; spread: number },
+): Promise<{ remove: () => Promise<unknown> }> {
+  const tag = randomUUID().slice(0, 8);
+  const { db } = app.database;
+  await db.execute(sql`
+    WITH u AS (
+      INSERT INTO users (email, password_hash, first_name, last_name, verify, review_state)
+      SELECT 'listed-' || g || '-' || ${tag} || '@example.com', 'x', 'Listed', 'Vet' || g, true, 'approved' FROM generate_series(1, ${count}::int) g
+      RETURNING id),
+    p AS (INSERT INTO payments (user_id, plan, status, current_period_end) SELECT id, 1, 'active', now() + interval '1 day' FROM u)
+    INSERT INTO profiles (user_id, clinic_name, latitude, longitude)
+    SELECT id, ${options.clinicName},
+      ${place.lat}::float8 + ((id * 7919) % 600 - 300) / 300.0 * ${options.spread}::float8,
+      ${place.lon}::float8 + ((id * 104729) % 600 - 300) / 300.0 * ${options.spread}::float8
+    FROM u`);
+  return { remove: () => db.execute(sql`DELETE FROM users WHERE email LIKE ${`listed-%-${tag}@example.com`}`) };
 }
 
 export async function createArticle(app: FastifyInstance, options: { kind?: 'blog' | 'ai'; title?: string; published?: boolean; contents?: string } = {}) {

@@ -13,9 +13,11 @@ import type { DestinationStream } from 'pino';
 
 let shared: Promise<Database> | undefined;
 
-async function createPostgresDatabase(baseUrl: string): Promise<string> {
+/** A fresh database on `baseUrl`'s server, dropped by global-setup.ts when the run ends. `label` tells
+ *  a test's databases apart (the reliability tests start server processes on their own). */
+export async function createPostgresDatabase(baseUrl: string, label = ''): Promise<string> {
   // NOTE: the run id (global-setup.ts) keeps parallel test runs on one server from dropping each other's databases.
-  const name = `ad_test_${process.env.AD_TEST_RUN ?? 'x'}_${process.pid}_${Date.now().toString(36)}`;
+  const name = `ad_test_${process.env.AD_TEST_RUN ?? 'x'}_${label ? `${label}_` : ''}${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {

@@ -25,6 +25,22 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
+/**
+ * Server settings for tests that send many e-mails through this capture: the outbox is read every
+ * 200 ms and retried from 200 ms (doubling: 0.2, 0.6, 1.4, 3, 6.2 … s after the first refusal), and
+ * the sending budgets are out of the way (they have their own tests).
+ */
+export function busyMailSettings(smtp: SmtpCapture): Record<string, string> {
+  return {
+    SMTP_URL: smtp.url,
+    MAIL_POLL_MS: '200',
+    MAIL_RETRY_BASE_MS: '200',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    MAIL_PER_CLIENT_PER_HOUR: '100000',
+    MAIL_PER_ADDRESS_PER_DAY: '100000',
+  };
+}
+
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const capture: SmtpCapture = {
     url: '',

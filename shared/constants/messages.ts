@@ -29,6 +29,11 @@ export const FORM_MESSAGES = {
 
 /** Spec section 9. */
 export const JWT_STORAGE_KEY = 'animaldoctorJwtToken';
+/**
+ * Cookie the web app keeps while someone is signed in: their user id, sent only with profile pages, so the server
+ * does not count a vet's own visit to a profile page it sends (docs/decisions/068-profile-view-counted-with-the-page.md).
+ */
+export const OWN_PROFILE_COOKIE = { name: 'ad_self', path: '/viewdoctorprofile' } as const;
 export const DATE_FORMAT = 'MMM DD, YYYY';
 export const TOAST = { durationMs: 5000, hoverExtraMs: 1000, showMs: 300, hideMs: 1000 } as const;
 export const SEARCH_DEFAULTS = { searchCount: 10, searchStart: 0 } as const;

@@ -20,6 +20,9 @@ export const SERVICES = [
   'Euthanasia and end-of-life care',
 ] as const;
 
+/** The species a vet picks from and search offers as its species filter; a vet may add their own. */
+export const SPECIES = ['dogs', 'cats', 'rabbits', 'birds', 'reptiles', 'horses', 'exotics', 'farm animals'] as const;
+
 /** What a contact message or click event may name (decisions.md section 5). */
 export const PROFILE_EVENT_KINDS = ['phone', 'website', 'directions'] as const;
 export type ProfileEventKind = (typeof PROFILE_EVENT_KINDS)[number];

@@ -1,19 +1,22 @@
 // Data the server embeds in the HTML of a profile or article page (docs/product.md, Pages and look),
 // so its first screen shows without a second request. The page reads it once from
 // `<script type="application/json" id="initial-data">` (data, not script: the CSP is unaffected)
-// and may seed its query cache with it; `doctor` is exactly the answer of doctors/get-by-id and
-// `article` exactly that of (ai_)articles/get-by-id for the same id.
+// and may seed its query cache with it; `doctor` is exactly the answer of doctors/get-by-id,
+// `article` exactly that of (ai_)articles/get-by-id for the same id, and `articles` that of (ai_)articles/search
+// for an article list's first page with the default size and no search words.
 import { Type, type Static } from '@sinclair/typebox';
-import { ArticleSchema } from './article';
-import { DoctorProfileSchema } from './doctor';
+import { ArticleListSchema, ArticleSchema } from './article';
+import { DoctorPageSchema } from './doctor';
 
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 
 export const InitialDataSchema = Type.Object({
   /** The path the data was made for (without the query); a page ignores data made for another path. */
   path: Type.String(),
-  doctor: Type.Optional(DoctorProfileSchema),
+  doctor: Type.Optional(DoctorPageSchema),
   article: Type.Optional(ArticleSchema),
+  /** On /blogpage and /ai-blogpage: the answer of (ai_)articles/search for the list's first page with the defaults. */
+  articles: Type.Optional(ArticleListSchema),
 });
 export type InitialData = Static<typeof InitialDataSchema>;
 

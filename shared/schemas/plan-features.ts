@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CONTACT_LIMITS, PHOTO_LIMIT, PROFILE_EVENT_KINDS, STATISTICS_MAX_DAYS } from '../constants/services';
 import { ColonId, Id, SafeText } from './common';
+import { ChoiceList } from './profile';
 import { Email } from './user';
 
 const strict = { additionalProperties: false };
@@ -23,7 +24,7 @@ export const PhotoUpdateBody = Type.Object(
 );
 export const PhotoDeleteBody = Type.Object({ id: Id }, strict);
 
-export const ChangeServicesBody = Type.Object({ services: Type.Array(Type.String({ maxLength: 60 }), { maxItems: 30 }) }, strict);
+export const ChangeServicesBody = Type.Object({ services: ChoiceList }, strict);
 
 // Transport limits are wider than the rules, so an overlong message gets the rule's sentence.
 export const ContactBody = Type.Object(

@@ -53,14 +53,15 @@ export const WorkingTimeBody = Type.Object({ working_time: Type.Array(WorkingDay
 export const SummaryBody = Type.Object({ summary: Text(PROFILE_LIMITS.summaryMax * 2) }, strict);
 export const EducationEntrySchema = Type.Object({ degree: Text(120), school: Text(120), year: Type.Integer() }, strict);
 export const EducationBody = Type.Object({ education: Type.Array(EducationEntrySchema, { maxItems: PROFILE_LIMITS.educationMax }) }, strict);
-const StringList = Type.Array(Text(PROFILE_LIMITS.listItemMax), { maxItems: PROFILE_LIMITS.listMax });
+/** Services or species treated: the one list shape of every call that saves them (setupProfileStep2, change-services). */
+export const ChoiceList = Type.Array(Text(PROFILE_LIMITS.listItemMax), { maxItems: PROFILE_LIMITS.listMax });
 export const Step2Body = Type.Object(
   {
     ...WorkingTimeBody.properties,
     ...SummaryBody.properties,
     ...EducationBody.properties,
-    services: StringList,
-    species: StringList,
+    services: ChoiceList,
+    species: ChoiceList,
     emergency: Type.Boolean(),
     accepting_new_patients: Type.Boolean(),
     license_number: Text(40),
@@ -201,9 +202,18 @@ export function checkEducation(entries: EducationEntry[], now = new Date()): Pro
   return undefined;
 }
 
-function checkList(values: string[], label: string): Problem {
-  if (values.some((v) => !v.trim())) return `Remove the empty entry from ${label}.`;
+/**
+ * The rule for services and species wherever they are saved: plain words, no markup (they are shown
+ * on the public profile and matched by search). Empty entries are not a problem: `cleanChoiceList` drops them.
+ */
+export function checkChoiceList(values: string[], label: 'services' | 'species'): Problem {
+  if (values.some((v) => /[<>]/.test(v))) return `Please write ${label} as plain text, without < or >.`;
   return undefined;
+}
+
+/** A services or species list as stored: spaces folded, empty entries and repeats left out, in the order given. */
+export function cleanChoiceList(values: string[]): string[] {
+  return [...new Set(values.map((v) => v.trim().replace(/\s+/g, ' ')).filter(Boolean))];
 }
 
 function first(...problems: Problem[]): Problem {
@@ -232,8 +242,8 @@ export function checkStep2(input: Step2Input, now = new Date()): Problem {
     checkWorkingTime(input.working_time, input.time_zone),
     checkSummary(input.summary),
     checkEducation(input.education, now),
-    checkList(input.services, 'services'),
-    checkList(input.species, 'species treated'),
+    checkChoiceList(input.services, 'services'),
+    checkChoiceList(input.species, 'species'),
     checkStateCode(input.license_state, 'licence state'),
   );
 }

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
-import { DESKTOP, PHONE, openPage } from './support/browser';
+import { DESKTOP, PHONE, expectNoSidewaysScroll, openPage } from './support/browser';
 import { useSite } from './support/site';
 
 const unique = () => randomUUID().slice(0, 8);
@@ -32,9 +32,11 @@ async function signedIn(page: Page, token: string, url: string) {
   await page.goto(`${site.server.url}${url}`);
 }
 
+/** Every page shot is also checked: it is no wider than the window (at 390 and 1280 px). */
 async function shot(page: Page, name: string) {
   await page.evaluate(() => Promise.all([...document.images].map((img) => ((img.loading = 'eager'), img.decode().catch(() => undefined)))));
   await page.waitForTimeout(300);
+  await expectNoSidewaysScroll(page, name);
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
@@ -73,9 +75,17 @@ describe('what the plans sell', () => {
       [DESKTOP, '1280'],
     ] as const) {
       const visitor = await openPage(site.browser, viewport, { allow: [/net::ERR_NAME_NOT_RESOLVED|net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED/] });
+      // Opened directly, the page shows the profile the server embedded: no API call for it (docs/decisions/068).
+      const apiCalls: string[] = [];
+      visitor.page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${request.url()}`);
+      });
       await visitor.page.goto(`${site.server.url}/viewdoctorprofile/${pro.id}`);
       const gallery = main(visitor.page).locator('.photo-gallery img');
       await poll(() => gallery.count()).toBe(2);
+      await visible(main(visitor.page).locator('#contact').getByRole('button', { name: 'Send message' }));
+      await visitor.page.waitForLoadState('networkidle');
+      expect(apiCalls).toEqual([]);
       expect(await gallery.first().getAttribute('loading')).toBe('lazy');
       expect(await gallery.first().getAttribute('width')).toBe('480');
       await visible(main(visitor.page).getByText('Our waiting room'));
@@ -97,7 +107,13 @@ describe('what the plans sell', () => {
     const messages = main(vet.page).locator('#messages');
     await visible(messages.getByText('Do you check rabbit teeth?'));
     await visible(messages.getByText('Jordan Petowner'));
+    // The preview below shows the public page's own sections, the photo gallery included.
+    const preview = main(vet.page).locator('.profile-preview');
+    await poll(() => preview.locator('.photo-gallery img').count()).toBe(2);
+    for (const service of ['Dentistry', 'House calls', 'Reptile care']) await visible(preview.locator('.tags').getByText(service));
     await shot(vet.page, 'plan-features-viewprofile-pro-1280');
+    await vet.page.setViewportSize(PHONE);
+    await shot(vet.page, 'plan-features-viewprofile-pro-390');
   });
 
   it('a Premium vet sees a visit in the statistics and can download them as CSV', async () => {
@@ -105,6 +121,8 @@ describe('what the plans sell', () => {
     const visitor = await openPage(site.browser, PHONE, { allow: [/net::ERR_NAME_NOT_RESOLVED|net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED/] });
     await visitor.page.goto(`${site.server.url}/viewdoctorprofile/${premium.id}`);
     await visible(main(visitor.page).getByRole('heading', { name: 'Ortiz Pet Hospital' }));
+    // The heading is in the HTML before the app starts (decision 074); the click is counted by the app's link.
+    await visitor.page.locator('.newsletter-form').waitFor({ state: 'attached' });
     await main(visitor.page)
       .getByRole('link', { name: '(406) 555-0142' })
       .evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));
@@ -116,6 +134,11 @@ describe('what the plans sell', () => {
     ] as const) {
       const vet = await openPage(site.browser, viewport, { allow: [/net::ERR_NAME_NOT_RESOLVED|net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED/] });
       await signedIn(vet.page, premium.token, '/viewprofile');
+      await visible(main(vet.page).locator('#statistics'));
+      // The vet's own look at the public page, opened directly while signed in, is not a view.
+      await vet.page.goto(`${site.server.url}/viewdoctorprofile/${premium.id}`);
+      await visible(main(vet.page).getByRole('heading', { name: 'Ortiz Pet Hospital' }));
+      await vet.page.goto(`${site.server.url}/viewprofile`);
       const stats = main(vet.page).locator('#statistics');
       await poll(() => stats.getByTestId('total-Profile views').textContent()).toBe('1');
       await poll(() => stats.getByTestId('total-Phone clicks').textContent()).toBe('1');

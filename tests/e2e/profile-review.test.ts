@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/constants/messages';
-import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
+import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, openPage } from './support/browser';
 import { useSite } from './support/site';
 
 const site = useSite({ DEMO_DATA: 'on', MAIL_POLL_MS: '200' });
@@ -42,8 +42,10 @@ async function signIn(page: Page, email: string, password: string) {
   await page.waitForURL('**/home');
 }
 
+/** Every page shot is also checked: it is no wider than the window (at 390 and 1280 px). */
 async function shot(page: Page, name: string) {
   await page.waitForTimeout(400); // antd transitions
+  await expectNoSidewaysScroll(page, name);
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
@@ -117,6 +119,14 @@ describe('profile setup and review', () => {
     await field(page, 'Summary').fill('Dogs, cats and horses along the Stillwater River, with farm calls every Tuesday.');
     await field(page, 'School').fill('Colorado State University');
     await field(page, 'Year').fill('2012');
+    // Species: two from the list and one of the vet's own (Enter adds it without submitting the step).
+    const species = main(page).getByRole('group', { name: 'Species treated' });
+    await species.getByRole('checkbox', { name: 'dogs' }).check();
+    await species.getByRole('checkbox', { name: 'horses' }).check();
+    await main(page).getByLabel('Add your own species').fill('alpacas');
+    await main(page).getByLabel('Add your own species').press('Enter');
+    await poll(() => species.getByRole('checkbox', { name: 'alpacas' }).isChecked()).toBe(true);
+    expect(await main(page).getByRole('heading', { name: 'Step 2: Your practice' }).isVisible()).toBe(true);
     await shot(page, 'wizard-step2-phone');
     await page.setViewportSize(DESKTOP);
     await shot(page, 'wizard-step2-desktop');
@@ -126,6 +136,7 @@ describe('profile setup and review', () => {
     // Submit: the preview shows what pet owners will see; submitting leads to /viewprofile, in review.
     await poll(() => main(page).getByRole('button', { name: 'Submit for review' }).isVisible()).toBe(true);
     await poll(() => main(page).getByRole('heading', { name: 'Absarokee Valley Vets' }).isVisible()).toBe(true);
+    await poll(() => main(page).getByText('Treats: dogs, horses, alpacas').isVisible()).toBe(true);
     await shot(page, 'wizard-submit-phone');
     await page.setViewportSize(DESKTOP);
     await shot(page, 'wizard-submit-desktop');
@@ -182,6 +193,7 @@ describe('profile setup and review', () => {
     await poll(() => main(page).getByRole('heading', { name: 'Absarokee Valley Vets', level: 1 }).isVisible()).toBe(true);
     expect(await main(page).locator('img.profile-avatar').getAttribute('src')).toMatch(/^\/uploads\/avatars\//);
     await poll(() => main(page).getByText('(406) 555-0177').isVisible()).toBe(true);
+    await poll(() => main(page).getByText('Treats: dogs, horses, alpacas').isVisible()).toBe(true);
 
     expect(vetProblems()).toEqual([]);
     // A rejected profile is not public: the not-found page (its get-by-id answers 404, which the browser logs).

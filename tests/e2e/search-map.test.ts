@@ -57,6 +57,7 @@ describe('searching for a vet', () => {
         .poll(async () => (await cardNames(page)).includes('Chelsea Animal Clinic') && !(await cardNames(page)).includes('Brooklyn Cat Hospital'))
         .toBe(true);
       expect(await page.getByRole('checkbox', { name: 'dogs' }).isChecked()).toBe(true);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/search-filters-${viewport.width}.png`, fullPage: true });
       // The radius: 5 miles.
       await page.getByLabel('Within').selectOption('5');
       await page.waitForURL(/radius=5/);
@@ -89,12 +90,15 @@ describe('searching for a vet', () => {
       await expect.poll(() => page.locator('main h1').textContent(), { timeout: 15_000 }).toBe(second[0]);
       await expect.poll(() => page.getByRole('heading', { name: 'Opening hours' }).isVisible()).toBe(true);
       await expect.poll(() => page.locator('.open-line').textContent()).toMatch(/^(Open now|Closed now) in the clinic's time zone$/);
+      // The profile's map loads when it comes into view (below the first screen on a phone).
+      await page.locator('.profile-map').scrollIntoViewIfNeeded();
       await expect.poll(() => page.locator('.profile-map path.leaflet-interactive').count(), { timeout: 15_000 }).toBe(1);
       expect(await page.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/profile-${viewport.width}.png`, fullPage: true });
-      // Loaded directly, the profile shows the same (its get-by-id also counts the view, docs/product.md, Plans and payment).
+      // Loaded directly, the profile shows the same from the data embedded in the page (the page itself counts the view).
       await page.reload();
       await expect.poll(() => page.locator('main h1').textContent(), { timeout: 15_000 }).toBe(second[0]);
+      await page.locator('.profile-map').scrollIntoViewIfNeeded();
       await expect.poll(() => page.locator('.profile-map path.leaflet-interactive').count(), { timeout: 15_000 }).toBe(1);
       await page.goBack();
       await page.waitForURL(/start=1/);

@@ -40,4 +40,21 @@ describe('data blocks in the HTML', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('an article list opened directly shows its first page from the page itself, without asking the API', async () => {
+    const { page } = await openPage(site.browser, PHONE);
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+    });
+    for (const path of ['/blogpage', '/ai-blogpage']) {
+      await page.goto(`${site.server.url}${path}`);
+      await expect.poll(() => page.locator('.article-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await page.waitForLoadState('networkidle');
+      expect(apiCalls, path).toEqual([]);
+    }
+    // Another page of the list is not embedded: the list asks for it.
+    await page.goto(`${site.server.url}/blogpage?page=2`);
+    await expect.poll(() => apiCalls.some((url) => url.includes('/api/articles/search'))).toBe(true);
+  });
 });

@@ -7,7 +7,7 @@ import { restoreSession } from '../features/auth/auth-slice';
 import { readStoredToken } from '../lib/session-storage';
 import './styles.css';
 
-const router = createAppRouter();
+export const router = createAppRouter();
 
 export function App() {
   useEffect(() => {

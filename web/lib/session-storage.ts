@@ -1,5 +1,5 @@
 // The session token lives in localStorage under the spec's key (section 3).
-import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
+import { JWT_STORAGE_KEY, OWN_PROFILE_COOKIE } from '../../shared/constants/messages';
 
 export function readStoredToken(): string | null {
   try {
@@ -23,4 +23,14 @@ export function removeStoredToken(): void {
   } catch {
     // Nothing stored.
   }
+}
+
+/**
+ * Names the signed-in user to the profile pages the server sends, so a vet's own visit is not counted as a view
+ * (docs/decisions/068-profile-view-counted-with-the-page.md). Only an id, sent only under /viewdoctorprofile.
+ */
+export function markOwnProfile(userId: number | undefined): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const value = userId === undefined ? '; Max-Age=0' : `${userId}; Max-Age=31536000`;
+  document.cookie = `${OWN_PROFILE_COOKIE.name}=${value}; Path=${OWN_PROFILE_COOKIE.path}; SameSite=Lax${secure}`;
 }

@@ -296,6 +296,23 @@ describe('row 9 and row 13: logs and headers', () => {
       await behindTls.close();
     }
   });
+
+  it('sends the same security headers with every kind of answer: success, refusal, not found', async () => {
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/health' }),
+      await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: '12ab' } }),
+      await app.inject({ method: 'GET', url: '/api/no-such-call' }),
+      await app.inject({ method: 'GET', url: '/no-such-page' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 400, 404, 404]);
+    for (const res of answers) {
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
 });
 
 describe('row 13: e-mail files', () => {

@@ -1,13 +1,15 @@
 // Serves the built React app from dist/web: hashed assets precompressed and cached for a year,
 // index.html never cached, and every other GET outside /api answered with index.html so deep
 // links load the app. Unknown /api paths and missing assets get a 404, never index.html.
-// Each page's index.html carries its own head and data (plugins/app/seo): a profile or article
+// Each page's index.html carries its own head, data and first screen (plugins/app/seo): a profile or article
 // that is not public, or an unknown path, answers 404 with the app shell, which shows not-found.
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { shellRenderer } from '../app/seo/html';
+import { prerenderPage } from '../app/seo/prerender';
+import { routeAssetLinks, type Manifest } from '../app/seo/route-assets';
 
 export interface WebAppOptions {
   /** Folder of the built app; when it holds no index.html only the API is served. */
@@ -35,6 +37,8 @@ export default fp<WebAppOptions>(
     }
     const indexHtml = hasApp ? fs.readFileSync(indexPath, 'utf8') : undefined;
     const render = indexHtml === undefined ? undefined : shellRenderer(indexHtml);
+    const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+    const linksFor = routeAssetLinks(fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest) : undefined);
 
     fastify.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
@@ -57,10 +61,17 @@ export default fp<WebAppOptions>(
           return reply.send(indexHtml);
         }
         if (page.head.noindex) reply.header('X-Robots-Tag', 'noindex');
-        return reply.status(page.head.status).send(render(page.head, page.initialData));
+        // The page carries the whole get-by-id answer and does not call it, so its view is counted here
+        // (docs/product.md, Plans and payment; docs/decisions/068-profile-view-counted-with-the-page.md).
+        if (request.method === 'GET' && page.initialData?.doctor) await fastify.profileStats.recordFromRequest(request, [page.initialData.doctor.id], 'views');
+        // The route's own files start with the shell's, and its first screen paints before the JavaScript runs
+        // (docs/decisions/074-prerendered-first-screen.md).
+        const search = request.url.slice(pathname.length);
+        const body = { links: linksFor(decoded), body: page.head.status === 200 ? prerenderPage(decoded, search, page.initialData) : undefined };
+        return reply.status(page.head.status).send(render(page.head, page.initialData, body));
       }
       return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
     });
   },
-  { name: 'web-app', dependencies: ['seo'] },
+  { name: 'web-app', dependencies: ['seo', 'profile-stats'] },
 );

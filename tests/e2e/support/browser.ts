@@ -46,11 +46,13 @@ export interface TrackedPage {
 export interface OpenPageOptions {
   /** Console errors or page errors this test provokes on purpose, e.g. /status of 401/ for a wrong password. */
   allow?: RegExp[];
+  /** false: the page as a browser without JavaScript (or a crawler) sees it. */
+  javaScriptEnabled?: boolean;
 }
 
 /** A fresh browser context and page of this size, watched by the console guard. */
 export async function openPage(browser: Browser, viewport: { width: number; height: number }, options: OpenPageOptions = {}): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, javaScriptEnabled: options.javaScriptEnabled ?? true });
   const guard = guardConsole(context, options.allow);
   openGuards.push({ guard, context });
   const page = await context.newPage();
@@ -59,6 +61,25 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * Asserts that the page does not scroll sideways (a full-page screenshot is as wide as the window);
+ * when it does, the message names the elements that stick out, outermost first.
+ */
+export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const found = await page.evaluate(() => {
+    const { scrollWidth, clientWidth } = document.documentElement;
+    const scrolls = (el: Element) => getComputedStyle(el).overflowX !== 'visible';
+    const outside = [...document.querySelectorAll('body *')].filter((el) => {
+      if (el.getBoundingClientRect().right <= clientWidth + 1) return false;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (scrolls(up)) return false;
+      return true;
+    });
+    const names = outside.slice(0, 3).map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`);
+    return { scrollWidth, clientWidth, names };
+  });
+  expect(found.scrollWidth, `${label} scrolls sideways at ${found.clientWidth} px: ${found.names.join(', ')}`).toBeLessThanOrEqual(found.clientWidth);
+}
 
 /** Asserts that axe-core finds no WCAG 2.1 A/AA violation, nor a best-practice finding, on the page as it is now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {

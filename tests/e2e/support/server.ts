@@ -1,4 +1,5 @@
-// Starts the real server as a child process on a free port with its own DATA_DIR, and stops it.
+// Starts the real server as a child process on a free port with its own DATA_DIR, and stops it:
+// the compiled server when the build is fresh (npm test and test:e2e build first), else tsx.
 // The DATA_DIR starts as a copy of the run's prepared template (./global-setup.ts) when given one,
 // so a test file does not pay for migrations, the zip load and the demo data.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -6,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { waitUntilHealthy } from '../../../server/reliability/processes';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -44,12 +46,35 @@ export function copyTemplate(template: string): string {
   return dataDir;
 }
 
+/** Newest modification time of the files under `dir` that go into the server (tests left out). */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (/\.test\.tsx?$/.test(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+let command: string[] | undefined;
+/** The compiled server of `npm run build` (what production runs, one process that starts in a
+ *  fraction of tsx's time) when it is newer than every server source; else the sources through tsx. */
+function serverCommand(): string[] {
+  if (command) return command;
+  const compiled = path.join(root, 'dist/server/server.js');
+  const fresh = fs.existsSync(compiled) && fs.statSync(compiled).mtimeMs >= Math.max(...['server', 'shared'].map((d) => newestSource(path.join(root, d))));
+  command = fresh ? [process.execPath, compiled] : [path.join(root, 'node_modules/.bin/tsx'), 'server/server.ts'];
+  return command;
+}
+
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? (options.template ? copyTemplate(options.template) : fs.mkdtempSync(path.join(os.tmpdir(), 'ad-e2e-')));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/server.ts'], {
+  const [program, ...args] = serverCommand();
+  const child: ChildProcess = spawn(program!, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -64,28 +89,14 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: tsx runs the server in a child process, and both must stop.
+    // Its own process group: tsx (when the build is stale) runs the server in a child process, and both must stop.
     detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await new Promise((r) => setTimeout(r, 200)); // let the last output arrive
-      throw new Error(`server exited early (code ${child.exitCode}, signal ${child.signalCode}):\n${log}`);
-    }
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitUntilHealthy(url, child, () => log);
 
   return {
     url,

@@ -6,7 +6,7 @@ import { Toaster } from '../../components/ui/toaster';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form';
 import { useAppSelector } from '../store';
 import { Logo } from './logo';
-import { CONTACT, FOOTER_EXTRA_LINKS, HEADER_LINKS } from './nav-links';
+import { CONTACT, FOOTER_EXTRA_LINKS, HEADER_LINKS } from '../../../shared/constants/site-links';
 import { useScrollAndFocusOnNavigation } from './route-focus';
 
 // Only signed-in users see the user menu: its code loads when needed (app.tsx starts loading it at

@@ -1,14 +1,18 @@
 // A vet's profile as the public sees it on /viewdoctorprofile, drawn from the user object's
-// `profile` piece. Shared by the vet's own pages (/setupprofile, /viewprofile) and /admin review.
+// `profile` piece, with the public page's own sections (profile-sections.tsx). Shared by the vet's own pages
+// (/setupprofile, /viewprofile) and /admin review.
 import type { ProfileView } from '../../../shared/schemas/profile';
-import { DAY_NAMES } from '../../../shared/schemas/profile';
+import type { Photo } from '../../../shared/schemas/plan-features';
+import { ProfileAbout, ProfileEducation, ProfileHours, ProfilePhotos, ProfileServices } from './profile-sections';
 
 interface Props {
   user: { first_name: string; last_name: string };
   profile: ProfileView;
+  /** The practice photos, where the viewer has them (the public page shows them while the plan includes photos). */
+  photos?: readonly Photo[];
 }
 
-export function ProfilePreview({ user, profile }: Props) {
+export function ProfilePreview({ user, profile, photos = [] }: Props) {
   const address = [profile.street, profile.city, profile.state && `${profile.state} ${profile.zip ?? ''}`.trim()].filter(Boolean).join(', ');
   const name = `Dr. ${user.first_name} ${user.last_name}`;
   return (
@@ -35,35 +39,10 @@ export function ProfilePreview({ user, profile }: Props) {
       </header>
       <div className="profile-grid">
         <div className="profile-main">
-          <div className="card">
-            <h3>About the practice</h3>
-            <p>{profile.summary || <span className="muted">No summary yet.</span>}</p>
-          </div>
-          {(profile.services.length > 0 || profile.species.length > 0) && (
-            <div className="card">
-              <h3>Services</h3>
-              <ul className="tags">
-                {profile.services.map((service) => (
-                  <li className="tag" key={service}>
-                    {service}
-                  </li>
-                ))}
-              </ul>
-              {profile.species.length > 0 && <p className="muted">Treats: {profile.species.join(', ')}</p>}
-            </div>
-          )}
-          {profile.education.length > 0 && (
-            <div className="card">
-              <h3>Education</h3>
-              <ul className="plain-list">
-                {profile.education.map((entry) => (
-                  <li key={`${entry.degree}-${entry.school}-${entry.year}`}>
-                    <strong>{entry.degree}</strong>, {entry.school} ({entry.year})
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <ProfileAbout summary={profile.summary} level={3} emptyText="No summary yet." />
+          <ProfilePhotos photos={photos} clinic={profile.clinic_name ?? name} level={3} />
+          <ProfileServices services={profile.services} species={profile.species} level={3} />
+          <ProfileEducation education={profile.education} level={3} />
         </div>
         <aside className="profile-side">
           <div className="card">
@@ -88,22 +67,7 @@ export function ProfilePreview({ user, profile }: Props) {
               )}
             </ul>
           </div>
-          {profile.working_time.length > 0 && (
-            <div className="card">
-              <h3>Opening hours</h3>
-              <table className="hours">
-                <tbody>
-                  {profile.working_time.map((day) => (
-                    <tr key={day.day}>
-                      <th scope="row">{DAY_NAMES[day.day]}</th>
-                      <td>{day.closed ? 'Closed' : `${day.open} – ${day.close}`}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {profile.time_zone && <p className="muted">Times in {profile.time_zone.replace('_', ' ')}</p>}
-            </div>
-          )}
+          <ProfileHours workingTime={profile.working_time} timeZone={profile.time_zone} level={3} />
         </aside>
       </div>
     </article>

@@ -14,6 +14,7 @@ import type {
 } from '../../../../shared/schemas/article-editor';
 import { writeAudit, type Actor } from '../audit/audit-log';
 import { isAllowedImageUrl, sanitizeArticleHtml, summaryFrom, textOf } from './article-html';
+import { escapeLike, presentArticle, reviewerName } from './article-repository';
 
 type ArticleRow = typeof articles.$inferSelect;
 type Kind = 'blog' | 'ai';
@@ -25,31 +26,16 @@ async function audit(tx: DbOrTx, actor: Actor, action: AuditAction, article: Pic
   await writeAudit(tx, actor, { action, targetType: 'article', targetId: article.id, details: { title: article.title, kind: article.kind, ...details } });
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function present(row: ArticleRow, reviewerName: string | null): AdminArticle {
+/** The article as readers see it, with the date it was written, any reviewer (blog too), its state and AI topic. */
+function present(row: ArticleRow, reviewedBy: string | null): AdminArticle {
   return {
-    id: row.id,
-    kind: row.kind,
-    title: row.title,
-    avatar: row.avatar,
-    author: row.author,
-    img_url: row.imgUrl,
-    img_alt: row.imgAlt,
-    contents: row.contents,
-    sub_content: row.subContent,
-    created_at: row.createdAt.toISOString(),
+    ...presentArticle(row, { createdAt: row.createdAt, reviewedBy }),
     updated_at: row.updatedAt.toISOString(),
     published: row.published,
     published_at: row.publishedAt?.toISOString() ?? null,
-    reviewed_by: reviewerName,
     ai_topic: row.aiTopic,
   };
 }
-
-const reviewerName = (first: string | null, last: string | null) => (first ? `${first} ${last ?? ''}`.trim() : null);
 
 export async function listAllArticles(db: DbOrTx, query: AdminArticleListBody): Promise<AdminArticleList> {
   const conditions: SQL[] = [];
@@ -105,7 +91,10 @@ function imageUrl(field: string, label: string, value: string | null | undefined
   if (value === undefined || value === null) return value;
   const trimmed = value.trim();
   if (trimmed === '') return null;
-  if (!isAllowedImageUrl(trimmed)) throw httpError(400, 'VALIDATION_ERROR', `${label} must be an image uploaded here or an https:// address.`, { field });
+  if (!isAllowedImageUrl(trimmed))
+    throw httpError(400, 'VALIDATION_ERROR', `${label} must be an image uploaded to this site. Please upload the image instead of giving its address.`, {
+      field,
+    });
   return trimmed;
 }
 

@@ -5,20 +5,13 @@ import sanitizeHtml from 'sanitize-html';
 /** Our own image paths: uploads (server/storage) and the illustrations shipped with the web app. */
 const OWN_IMAGE_PATH = /^\/(uploads|images)\/[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
 
-/** An image address we accept: one of our own paths, or an https URL without credentials. */
+/**
+ * An image address we accept: one of our own paths only. The Content-Security-Policy's img-src is
+ * 'self' (server/plugins/external/security.ts), so an image on another site would never show;
+ * images are uploaded here instead (decision record 076).
+ */
 export function isAllowedImageUrl(value: string): boolean {
-  if (OWN_IMAGE_PATH.test(value)) return !value.includes('..') && !value.includes('//');
-  return isHttpsUrl(value);
-}
-
-function isHttpsUrl(value: string): boolean {
-  if (!/^https:\/\//i.test(value) || /[\s"'<>\\`]/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.username === '' && url.password === '' && url.hostname !== '';
-  } catch {
-    return false;
-  }
+  return OWN_IMAGE_PATH.test(value) && !value.includes('..') && !value.includes('//');
 }
 
 function isAllowedLink(value: string): boolean {

@@ -8,7 +8,34 @@ import type { Article, ArticleList, ArticleSearchBody } from '../../../../shared
 type Kind = 'blog' | 'ai';
 const reviewer = alias(users, 'reviewer');
 
-function escapeLike(value: string): string {
+/** The stored fields every article answer shows, readers' and editors' alike. */
+export type ArticleFields = Pick<typeof articles.$inferSelect, 'id' | 'kind' | 'title' | 'avatar' | 'author' | 'imgUrl' | 'imgAlt' | 'contents' | 'subContent'>;
+
+/** The reviewer's name as it is shown, or null when nobody reviewed the article. */
+export const reviewerName = (first: string | null, last: string | null): string | null => (first ? `${first} ${last ?? ''}`.trim() : null);
+
+/**
+ * The one article presenter (docs/product.md, Articles). Its caller says which date is shown as
+ * created_at and whose review is named: readers see the publication date and only an AI article's
+ * reviewer; the editor adds its own fields around this (article-editor.ts).
+ */
+export function presentArticle(row: ArticleFields, shown: { createdAt: Date; reviewedBy: string | null }): Article {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    avatar: row.avatar,
+    author: row.author,
+    img_url: row.imgUrl,
+    img_alt: row.imgAlt,
+    contents: row.contents,
+    sub_content: row.subContent,
+    created_at: shown.createdAt.toISOString(),
+    reviewed_by: shown.reviewedBy,
+  };
+}
+
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -53,19 +80,10 @@ type Row = { [K in keyof typeof columns]: unknown } & {
 };
 
 function present(row: Row): Article {
-  return {
-    id: row.id,
-    kind: row.kind,
-    title: row.title,
-    avatar: row.avatar,
-    author: row.author,
-    img_url: row.imgUrl,
-    img_alt: row.imgAlt,
-    contents: row.contents,
-    sub_content: row.subContent,
-    created_at: (row.publishedAt ?? row.createdAt).toISOString(),
-    reviewed_by: row.kind === 'ai' && row.reviewerFirst ? `${row.reviewerFirst} ${row.reviewerLast ?? ''}`.trim() : null,
-  };
+  return presentArticle(row, {
+    createdAt: row.publishedAt ?? row.createdAt,
+    reviewedBy: row.kind === 'ai' ? reviewerName(row.reviewerFirst, row.reviewerLast) : null,
+  });
 }
 
 export async function searchPublishedArticles(db: DbOrTx, kind: Kind, query: ArticleSearchBody): Promise<ArticleList> {

@@ -6,7 +6,7 @@
 // Who must call bumpSearchVersion(): anything that changes a vet's listing — approval, rejection
 // or suspension of an account (users), a profile edit (profiles), a plan bought, changed or ended
 // (payments). `updateUser`, `saveProfile` and the commands in server/payments/subscriptions.ts do.
-import crypto from 'node:crypto';
+import { weakEtag } from '../../../lib/http-cache';
 
 const MAX_ENTRIES = 5_000;
 
@@ -42,7 +42,7 @@ export interface CachedAnswer {
 
 export function cachedAnswer(body: unknown): CachedAnswer {
   const json = JSON.stringify(body);
-  return { json, etag: `W/"${crypto.createHash('sha1').update(json).digest('base64url')}"` };
+  return { json, etag: weakEtag(json) };
 }
 
 /** A bounded map of answers; entries older than the TTL or than the last bump are misses. */

@@ -5,6 +5,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { OWN_PROFILE_COOKIE } from '../../../../shared/constants/messages';
 
 export type StatKind = 'views' | 'appearances' | 'clicks_phone' | 'clicks_website' | 'clicks_directions' | 'messages';
 export const STAT_KINDS: readonly StatKind[] = ['views', 'appearances', 'clicks_phone', 'clicks_website', 'clicks_directions', 'messages'];
@@ -24,7 +25,10 @@ export const utcDay = (at = new Date()) => at.toISOString().slice(0, 10);
 export interface ProfileStats {
   /** Adds to a vet's count for today (UTC). */
   record(userId: number, kind: StatKind, count?: number): void;
-  /** Records a public event unless the request comes from a bot or from the vet themself. */
+  /**
+   * Records a public event unless the request comes from a bot, is a browser's prefetch, or comes from the vet
+   * themself (their Bearer token on API calls; on a page the server sends, the web app's OWN_PROFILE_COOKIE).
+   */
   recordFromRequest(request: FastifyRequest, userIds: readonly number[], kind: StatKind): Promise<void>;
   /** Writes the tally now; resolves when it is stored. */
   flush(): Promise<void>;
@@ -79,17 +83,21 @@ export default fp(
       if (tally.size >= MAX_PENDING_ROWS) void flush();
     };
 
-    /** The signed-in account behind a request's optional session token, if any. */
+    /** The signed-in account behind a request's optional session token, or the id a page load's cookie names. */
     const viewerId = async (request: FastifyRequest): Promise<number | undefined> => {
       const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ')) return undefined;
-      return (await fastify.userFromSessionToken(header.slice(7)).catch(() => undefined))?.id;
+      if (header?.startsWith('Bearer ')) return (await fastify.userFromSessionToken(header.slice(7)).catch(() => undefined))?.id;
+      // NOTE: the cookie is not proof of identity; forging it only leaves one's own visits uncounted, as a bot's are.
+      const own = new RegExp(`(?:^|;\\s*)${OWN_PROFILE_COOKIE.name}=(\\d{1,9})(?:;|$)`).exec(request.headers.cookie ?? '')?.[1];
+      return own ? Number(own) : undefined;
     };
+    /** A page or call the browser fetched ahead in case it is opened: not a visit. */
+    const isPrefetch = (request: FastifyRequest) => /prefetch|prerender/i.test(`${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''}`);
 
     fastify.decorate('profileStats', {
       record,
       async recordFromRequest(request, userIds, kind) {
-        if (userIds.length === 0 || isBot(request.headers['user-agent'])) return;
+        if (userIds.length === 0 || isBot(request.headers['user-agent']) || isPrefetch(request)) return;
         const viewer = await viewerId(request);
         for (const id of userIds) if (id !== viewer) record(id, kind);
       },

@@ -12,6 +12,7 @@ import {
   checkSummary,
   checkTitleWebsite,
   checkWorkingTime,
+  cleanChoiceList,
   normalizeUsPhone,
   type ContactInfoInput,
   type EducationEntry,
@@ -85,7 +86,6 @@ function workingTimeChanges(input: WorkingTimeInput): ProfileChanges {
   return { workingTime: days, timeZone: input.time_zone };
 }
 
-const cleanList = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 const cleanEducation = (entries: EducationEntry[]) => entries.map((e) => ({ degree: e.degree.trim(), school: e.school.trim(), year: e.year }));
 
 export async function step1Changes(db: DbOrTx, input: Step1Input): Promise<ProfileChanges> {
@@ -99,8 +99,8 @@ export function step2Changes(input: Step2Input, previous: ProfileRow | undefined
     ...workingTimeChanges(input),
     summary: input.summary.trim() || null,
     education: cleanEducation(input.education),
-    services: cleanList(input.services),
-    species: cleanList(input.species),
+    services: cleanChoiceList(input.services),
+    species: cleanChoiceList(input.species),
     emergency: input.emergency,
     acceptingNewPatients: input.accepting_new_patients,
     // docs/product.md, Search: owners see when 'accepting new patients' was last confirmed; saving step 2 confirms it.

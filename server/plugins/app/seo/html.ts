@@ -57,18 +57,40 @@ export function renderHead(head: PageHead): string {
 }
 
 /**
+ * The app's module script and preloads fetched at low priority: the page's first screen is in the HTML, so they
+ * must not compete with the stylesheet and the first image, and a browser does not wait for them to paint
+ * (docs/decisions/074-prerendered-first-screen.md).
+ */
+export function lowPriorityScripts(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/gi, '<$1 fetchpriority="low"');
+}
+
+/** What a page adds to the shell besides its head: its route's <link> tags and its prerendered first screen. */
+export interface PageBody {
+  links?: string;
+  /** HTML for inside <div id="root"> (prerender.ts), already escaped. */
+  body?: string;
+}
+
+/**
  * Puts the head into the built shell (replacing its default title and description) and the data
  * block before the app's root element. The shell is split once at start; each page is a join.
  */
-export function shellRenderer(indexHtml: string): (head: PageHead, data?: InitialData) => string {
+export function shellRenderer(indexHtml: string): (head: PageHead, data?: InitialData, page?: PageBody) => string {
   const withoutDefaults = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   const foundRoot = withoutDefaults.search(/<div id="root">/i);
   const rootAt = foundRoot < 0 ? withoutDefaults.length : foundRoot;
   const foundHeadEnd = withoutDefaults.search(/<\/head>/i);
   const headEnd = foundHeadEnd < 0 || foundHeadEnd > rootAt ? rootAt : foundHeadEnd;
   const [start, middle, end] = [withoutDefaults.slice(0, headEnd), withoutDefaults.slice(headEnd, rootAt), withoutDefaults.slice(rootAt)];
-  return (head, data) => {
+  const lowStart = lowPriorityScripts(start);
+  const emptyRoot = /^<div id="root">\s*<\/div>/i;
+  return (head, data, page) => {
     const block = data ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>\n    ` : '';
-    return `${start}  ${renderHead(head)}\n  ${middle}${block}${end}`;
+    const rest = page?.body && emptyRoot.test(end) ? end.replace(emptyRoot, () => `<div id="root">${page.body}</div>`) : end;
+    // A page whose first screen is in the HTML does not wait for its scripts; the others need them to paint.
+    const prerendered = rest !== end;
+    const links = page?.links ? `\n    ${prerendered ? lowPriorityScripts(page.links) : page.links}` : '';
+    return `${prerendered ? lowStart : start}  ${renderHead(head)}${links}\n  ${middle}${block}${rest}`;
   };
 }

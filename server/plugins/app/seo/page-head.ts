@@ -47,7 +47,12 @@ export interface PageData {
 export interface RecordLoaders {
   doctor: (id: number) => Promise<InitialData['doctor']>;
   article: (kind: ArticleKind, id: number) => Promise<InitialData['article']>;
+  /** An article list's first page with the defaults (page 1, the default size, no search words). */
+  articleList: (kind: ArticleKind) => Promise<InitialData['articles']>;
 }
+
+/** The article lists, whose first page is embedded like a record's answer. */
+const LIST_PAGES: Record<string, ArticleKind> = { '/blogpage': 'blog', '/ai-blogpage': 'ai' };
 
 /** Route patterns of the app that have no fixed head (they render for one person). */
 const APP_ROUTES = [/^\/$/, /^\/verify\/token$/, /^\/congratulationverify\/[^/]+$/, /^\/checkout\/[^/]+$/];
@@ -236,7 +241,10 @@ export async function describePage(db: DbOrTx, site: string, pathname: string, l
   }
   const fixed = STATIC_PAGES.find((page) => page.path === path);
   if (fixed) {
+    const listKind = LIST_PAGES[path];
+    const articles = listKind ? await loaders.articleList(listKind) : undefined;
     return {
+      ...(articles ? { initialData: { path: pathname, articles } } : {}),
       head: {
         status: 200,
         title: documentTitle(fixed.title),

@@ -5,16 +5,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/helper';
 import { createArticle, createVet } from '../../../test/factories';
 import { vocabularyProblems } from '../../../test/schema-org';
-import { articles, payments, profiles, users } from '../../../db/schema';
+import { articles, payments, profileDailyStats, profilePhotos, profiles, users } from '../../../db/schema';
+import { utcDay } from '../plan-features/profile-stats';
 import { parseInitialData } from '../../../../shared/schemas/initial-data';
+import { OWN_PROFILE_COOKIE } from '../../../../shared/constants/messages';
 
 const SITE = 'http://localhost:3000';
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const marker = randomUUID().slice(0, 6);
 const TRICKY = `Paws & Claws </script><script>alert(1)</script> "${marker}"`;
 
@@ -30,8 +33,19 @@ beforeAll(async () => {
   );
   app = await buildTestApp({ PUBLIC_URL: SITE }, { distDir: dist, seo: { chunkSize: 2 } });
   const { db } = app.database;
-  ids.public = (await createVet(app, { clinicName: TRICKY, plan: 2 })).user.id;
+  ids.public = (await createVet(app, { clinicName: TRICKY, plan: 2, services: ['Dentistry', 'Surgery'] })).user.id;
   await db.update(profiles).set({ avatarUrl: '/uploads/avatars/a.webp', websiteUrl: 'https://paws.example.com' }).where(eq(profiles.userId, ids.public));
+  await db.insert(profilePhotos).values(
+    [0, 1].map((position) => ({
+      userId: ids.public,
+      key: `photos/u${ids.public}-p${position}`,
+      url: `/uploads/photos/u${ids.public}-p${position}/480.webp`,
+      width: 480,
+      height: 320,
+      caption: position === 0 ? `Waiting room </script> ${marker}` : '',
+      position,
+    })),
+  );
   ids.pending = (await createVet(app, { reviewState: 'pending' })).user.id;
   ids.lapsed = (await createVet(app, {})).user.id;
   await db
@@ -178,12 +192,58 @@ describe('the HTML of each public page', () => {
     expect(hours).toHaveLength(6);
     expect(hours[0]).toEqual({ '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '09:00', closes: '17:00' });
     expect(hours.map((h) => h.dayOfWeek)).not.toContain('https://schema.org/Sunday');
-    // The embedded data is the API's answer without the plan features (photos, contact form): the
-    // page still asks for those, and that request is what counts the profile view.
+    // The embedded data is the whole get-by-id answer, plan features included: the page needs no second request.
     const api = await app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id: ids.public } });
-    const { photos: _photos, contact_form: _contactForm, ...profile } = api.json();
-    expect(page.initial?.doctor).toEqual(profile);
+    expect(page.initial?.doctor).toEqual(api.json());
+    expect(page.initial?.doctor).toMatchObject({ services: ['Dentistry', 'Surgery'], contact_form: true });
+    expect(page.initial?.doctor?.photos.map((photo) => photo.caption)).toEqual([`Waiting room </script> ${marker}`, '']);
     expectNoInlineScript(page.html);
+  });
+
+  it("counts one profile view per page the server sends, none for a bot, a HEAD, a prefetch or the vet's own visit", async () => {
+    const vet = await createVet(app, { plan: 3 });
+    const storedViews = async () => {
+      await app.profileStats.flush();
+      const [row] = await app.database.db
+        .select()
+        .from(profileDailyStats)
+        .where(and(eq(profileDailyStats.userId, vet.user.id), eq(profileDailyStats.day, utcDay())));
+      return row?.views ?? 0;
+    };
+    const open = (headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') =>
+      app.inject({ method, url: `/viewdoctorprofile/${vet.user.id}`, headers: { 'user-agent': BROWSER, ...headers } });
+
+    expect((await open({})).statusCode).toBe(200);
+    expect(await storedViews()).toBe(1);
+    await open({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    await open({ 'user-agent': '' });
+    await open({}, 'HEAD');
+    await open({ 'sec-purpose': 'prefetch' });
+    await open({ cookie: `theme=dark; ${OWN_PROFILE_COOKIE.name}=${vet.user.id}` });
+    expect(await storedViews()).toBe(1);
+    // Another signed-in visitor's cookie names someone else: counted.
+    await open({ cookie: `${OWN_PROFILE_COOKIE.name}=${vet.user.id + 1000}` });
+    expect(await storedViews()).toBe(2);
+    // A visit inside the app asks the API (the page had no embedded data): also exactly one.
+    await app.inject({ method: 'GET', url: `/api/doctors/get-by-id?id=${vet.user.id}`, headers: { 'user-agent': BROWSER } });
+    expect(await storedViews()).toBe(3);
+  });
+
+  it('the article lists embed their first page, the very answer of their search call', async () => {
+    for (const [url, api] of [
+      ['/blogpage', '/api/articles/search'],
+      ['/ai-blogpage', '/api/ai_articles/search'],
+    ] as const) {
+      const page = await fetchPage(url);
+      const answer = await app.inject({ method: 'POST', url: api, payload: { pageSize: 10, currentVal: 1, searchVal: '' } });
+      expect(page.initial?.articles, url).toEqual(answer.json());
+      expect(page.initial?.articles?.data.length, url).toBeGreaterThan(0);
+      expect(
+        page.initial?.articles?.data.map((article) => article.id),
+        url,
+      ).not.toContain(ids.draft);
+      expectNoInlineScript(page.html);
+    }
   });
 
   it('an article and an AI article: Article with headline, author, dates and image', async () => {

@@ -28,7 +28,9 @@ afterAll(async () => {
 const queue = (account: Account | undefined, payload: object = {}) => injectAs(app, account?.token, { url: '/api/admin/review-queue', payload });
 const review = (account: Account | undefined, payload: object) => injectAs(app, account?.token, { url: '/api/admin/review-profile', payload });
 const searchNear = async (zip: string) =>
-  (await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: zip } })).json<{ data: { id: number }[] }>().data.map((d) => d.id);
+  (await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: zip, searchCount: 50 } }))
+    .json<{ data: { id: number }[] }>()
+    .data.map((d) => d.id);
 const publicProfile = (id: number) => app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id } });
 
 /** A paid vet who went through the wizard and submitted, near the Wyoming test zip. */

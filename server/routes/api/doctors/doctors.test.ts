@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
-import { createVet, type VetOptions } from '../../../test/factories';
+import { createVet, insertListedVets, type VetOptions } from '../../../test/factories';
 import { profiles, zipCodes, type WorkingDay } from '../../../db/schema';
 import { updateUser } from '../../../plugins/app/users/user-repository';
 import { bumpSearchVersion } from '../../../plugins/app/doctors/search-cache';
 import { clock } from '../../../lib/clock';
+import { SEARCH_COUNT_CAP } from '../../../../shared/constants/search';
 
 let app: FastifyInstance;
 const marker = randomUUID().slice(0, 6);
@@ -360,24 +361,104 @@ describe('who is listed', () => {
   });
 });
 
+describe('the search index follows the database', () => {
+  // Each app server searches an in-memory index that reads doctor_search_log (docs/decisions/073).
+  let here: { zip: string; lat: number; lon: number };
+  const ids = async (radius = 25) => (await search({ searchZipCode: here.zip, radius, searchCount: 50 })).body.data.map((d) => d.id);
+  beforeEach(async () => {
+    here = await origin();
+  });
+
+  it('shows a listing written straight into the database, with no bump, within a second', async () => {
+    // Each radius is another search, so the answer cache (which only a bump clears) is not asked.
+    const vet = await vetAt(here, 1, { reviewState: 'pending' });
+    expect(await ids(5)).toEqual([]);
+    await app.database.db.execute(sql`UPDATE users SET review_state = 'approved' WHERE id = ${vet}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await ids(10)).toEqual([vet]);
+    await app.database.db.execute(sql`UPDATE profiles SET latitude = latitude + 1 WHERE user_id = ${vet}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await ids(25)).toEqual([]);
+  });
+
+  it("reloads everything after the seed command's bulk rebuild of doctor_search", async () => {
+    const vet = await vetAt(here, 2);
+    expect(await ids()).toEqual([vet]);
+    await app.database.db.transaction(async (tx) => {
+      // What `npm run seed` does after writing vets with the triggers off.
+      await tx.execute(sql`ALTER TABLE doctor_search DISABLE TRIGGER doctor_search_logged`);
+      await tx.execute(sql`UPDATE profiles SET latitude = latitude + 1 WHERE user_id = ${vet}`);
+      await tx.execute(sql`TRUNCATE doctor_search`);
+      await tx.execute(sql`INSERT INTO doctor_search SELECT * FROM doctor_search_source`);
+      await tx.execute(sql`ALTER TABLE doctor_search ENABLE TRIGGER doctor_search_logged`);
+    });
+    bumpSearchVersion();
+    expect(await ids()).toEqual([]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('never skips a change whose transaction commits after a later one', async () => {
+    const first = await vetAt(here, 1, { reviewState: 'pending' });
+    const second = await vetAt(here, 2, { reviewState: 'pending' });
+    const { pool } = app.database;
+    const slow = await pool!.connect();
+    try {
+      await slow.query('BEGIN');
+      // The first approval's transaction starts writing first (a lower transaction id) and stays open...
+      await slow.query(`UPDATE users SET review_state = 'approved' WHERE id = $1`, [first]);
+      // ...while a later one commits.
+      await pool!.query(`UPDATE users SET review_state = 'approved' WHERE id = $1`, [second]);
+      bumpSearchVersion();
+      expect(await ids()).toEqual([second]);
+      await slow.query('COMMIT');
+    } finally {
+      slow.release();
+    }
+    bumpSearchVersion();
+    expect(await ids()).toEqual([first, second]);
+  });
+});
+
 describe('counting', () => {
   it('stops counting at 1,000 and says the count is capped', async () => {
     const here = await origin();
-    // 1,005 listed vets in one statement (the factories would take minutes).
-    await app.database.db.execute(sql`
-      WITH u AS (
-        INSERT INTO users (email, password_hash, first_name, last_name, verify, review_state)
-        SELECT 'cap-' || g || '-' || ${marker} || '@example.com', 'x', 'Cap', 'Vet' || g, true, 'approved' FROM generate_series(1, 1005) g
-        RETURNING id),
-      p AS (INSERT INTO payments (user_id, plan, status, current_period_end) SELECT id, 1, 'active', now() + interval '1 day' FROM u)
-      INSERT INTO profiles (user_id, clinic_name, latitude, longitude) SELECT id, 'Cap clinic', ${here.lat}::float8 + (id % 100) / 10000.0, ${here.lon}::float8 FROM u`);
+    const vets = await insertListedVets(app, 1005, here, { clinicName: 'Cap clinic', spread: 0.01 });
+    // Written behind the app's back: every write path bumps the search version, so this one does too.
+    bumpSearchVersion();
     try {
       const { body } = await search({ searchZipCode: here.zip, searchCount: 5 });
       expect(body).toMatchObject({ totalCount: 1000, totalCountCapped: true });
       expect(body.data).toHaveLength(5);
     } finally {
-      // So many approved vets would crowd other tests' lists (e.g. the review queue) in this worker's database.
-      await app.database.db.execute(sql`DELETE FROM users WHERE email LIKE ${`cap-%-${marker}@example.com`}`);
+      await vets.remove();
+    }
+  });
+});
+
+describe('a dense area', () => {
+  it('pages nearest first exactly as a full sort would, although the index stops reading once the page and the count are settled', async () => {
+    const here = await origin();
+    // 1,200 listed vets within about 30 miles, over many grid cells.
+    const vets = await insertListedVets(app, 1200, here, { clinicName: 'Dense clinic', spread: 0.3 });
+    bumpSearchVersion();
+    try {
+      const expected = (
+        (await app.database.db.execute(sql`
+          SELECT ds.user_id AS id FROM doctor_search ds, zip_codes z
+          WHERE z.zip = ${here.zip} AND ds.clinic_name = 'Dense clinic'
+            AND doctor_miles(ds.earth <-> doctor_earth(z.latitude, z.longitude)) <= 25
+          ORDER BY ds.earth <-> doctor_earth(z.latitude, z.longitude), ds.user_id`)) as unknown as { rows: { id: number }[] }
+      ).rows.map((r) => r.id);
+      expect(expected.length).toBeGreaterThan(SEARCH_COUNT_CAP);
+      for (const start of [0, 40, 950, 1000]) {
+        const { body } = await search({ searchZipCode: here.zip, searchStart: start, searchCount: 50 });
+        expect(body).toMatchObject({ totalCount: 1000, totalCountCapped: true });
+        expect(
+          body.data.map((d) => d.id),
+          `page from ${start}`,
+        ).toEqual(expected.slice(start, start + 50));
+      }
+    } finally {
+      await vets.remove();
     }
   });
 });

@@ -5,12 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
-import { publicPlanFeatures } from '../../../plugins/app/plan-features/plan-access';
+import { findDoctorPage } from '../../../plugins/app/doctors/doctor-page';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
 import { sendCacheable } from '../../../lib/http-cache';
 import { clock } from '../../../lib/clock';
-import { findPublicDoctor, normalizeSearch, searchDoctors, SPONSOR_ROTATION_MS } from '../../../plugins/app/doctors/doctor-search';
+import { normalizeSearch, SPONSOR_ROTATION_MS } from '../../../plugins/app/doctors/doctor-search';
+import { SearchIndex } from '../../../plugins/app/doctors/search-index';
 import {
   bumpLocalSearchVersion,
   cachedAnswer,
@@ -22,7 +23,6 @@ import {
 
 const tags = ['doctors'];
 const SEARCH_MAX_AGE = 30;
-const VERSION_CHANNEL = 'ad-search-version';
 
 const StringOrList = Type.Union([Type.String({ maxLength: 400 }), Type.Array(Type.String({ maxLength: 60 }), { maxItems: 12 })]);
 const SearchQuery = Type.Object(
@@ -98,19 +98,26 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
 
 export default async function doctorRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, pool } = fastify.database;
+  const { db } = fastify.database;
   const cache = new SearchCache(fastify.config.searchCacheSeconds * 1000);
+  // Loaded when the server starts; searches that come earlier wait for it (docs/decisions/073-search-index-in-memory.md).
+  const index = new SearchIndex(fastify.database);
+  fastify.addHook('onReady', async () => {
+    index.load().catch((error: unknown) => fastify.log.error({ err: error }, 'search index: load failed; the next search tries again'));
+  });
   /** The vets each cached answer shows, for counting appearances (docs/product.md, Plans and payment). */
   const shownIds = new WeakMap<CachedAnswer, number[]>();
 
   // With Redis, a bump on any app server reaches every other one (docs/decisions/037-search-cache.md).
   if (fastify.redis) {
     const publisher = fastify.redis;
+    // Under the key prefix: deployments (and test runs) sharing one Redis do not clear each other's caches.
+    const channel = `${fastify.config.redisKeyPrefix}search-version`;
     const subscriber = publisher.duplicate();
     subscriber.on('error', (error) => fastify.log.warn({ err: error }, 'redis subscriber error'));
     subscriber.on('message', () => bumpLocalSearchVersion());
-    await subscriber.subscribe(VERSION_CHANNEL).catch((error) => fastify.log.warn({ err: error }, 'search cache: no Redis subscription'));
-    const off = onSearchVersionBump(() => void publisher.publish(VERSION_CHANNEL, String(Date.now())).catch(() => undefined));
+    await subscriber.subscribe(channel).catch((error) => fastify.log.warn({ err: error }, 'search cache: no Redis subscription'));
+    const off = onSearchVersionBump(() => void publisher.publish(channel, String(Date.now())).catch(() => undefined));
     fastify.addHook('onClose', async () => {
       off();
       await subscriber.quit().catch(() => subscriber.disconnect());
@@ -125,7 +132,7 @@ export default async function doctorRoutes(app: FastifyInstance): Promise<void> 
     let answer = cache.get(key);
     if (!answer) {
       const version = currentSearchVersion();
-      const found = await searchDoctors(db, normalized, now, pool);
+      const found = await index.search(normalized, now);
       answer = cachedAnswer(found);
       shownIds.set(answer, [...new Set(found.data.map((doctor) => doctor.id))]);
       cache.set(key, answer, version);
@@ -136,11 +143,11 @@ export default async function doctorRoutes(app: FastifyInstance): Promise<void> 
   };
 
   const byId = async (request: FastifyRequest, reply: FastifyReply, raw: number | string) => {
-    const doctor = await findPublicDoctor(db, typeof raw === 'number' ? raw : Number(raw.replace(/^:/, '')), clock.now());
+    const doctor = await findDoctorPage(db, typeof raw === 'number' ? raw : Number(raw.replace(/^:/, '')), clock.now());
     if (!doctor) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
+    // A page opened directly is counted when the server sends it (plugins/external/web-app.ts); this call is the in-app visit.
     await fastify.profileStats.recordFromRequest(request, [doctor.id], 'views');
-    // Photos, services and the contact form only while the plan includes them (docs/product.md, Plans and payment).
-    return sendCacheable(request, reply, { ...doctor, ...(await publicPlanFeatures(db, doctor.id, doctor.services)) }, 120);
+    return sendCacheable(request, reply, doctor, 120);
   };
 
   const searchSummary = 'Listed doctors near a zip code (nearest first), or in a city and/or state, with filters';

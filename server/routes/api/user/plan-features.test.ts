@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, createVet, injectAs, type Account } from '../../../test/factories';
-import { jpegWithExif, multipartBody, pngImage, SVG_IMAGE } from '../../../test/profile-fixtures';
+import { insertTestZips, jpegWithExif, multipartBody, pngImage, step2Body, SVG_IMAGE } from '../../../test/profile-fixtures';
 import { contactMessages, payments, profileDailyStats, profilePhotos, profiles } from '../../../db/schema';
 import { FEATURE_MESSAGES } from '../../../plugins/app/plan-features/plan-access';
 import { utcDay } from '../../../plugins/app/plan-features/profile-stats';
@@ -14,6 +14,8 @@ import { utcDay } from '../../../plugins/app/plan-features/profile-stats';
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestApp();
+  // The search tests look near 10001: this file must not rely on another file having added it.
+  await insertTestZips(app);
 });
 afterAll(() => app.close());
 
@@ -172,6 +174,33 @@ describe('services', () => {
     const response = await call(vet, 'change-services', { services: ['<b>Surgery</b>'] });
     expect(response.statusCode).toBe(400);
     expect((await publicProfile(vet.user.id)).json().services).toEqual(['Dentistry']);
+  });
+
+  it('setupProfileStep2 and change-services give the same sentence for the same service and save nothing', async () => {
+    const vet = await createVet(app, { plan: 2 });
+    const sentence = 'Please write services as plain text, without < or >.';
+    for (const bad of [['Cats <3 dogs'], ['Dentistry', '<b>Surgery</b>'], ['Surgery >'], ['<script>alert(1)</script>']]) {
+      const change = await call(vet, 'change-services', { services: bad });
+      expect(change.statusCode, bad.join()).toBe(400);
+      expect(change.json(), bad.join()).toEqual({ code: 'VALIDATION_ERROR', message: sentence, field: 'services' });
+      // The wizard's step answers a fixable input as its text with 202 (decision record 030), in the same words.
+      const step = await call(vet, 'setupProfileStep2', step2Body({ services: bad }));
+      expect(step.statusCode, bad.join()).toBe(202);
+      expect(step.body, bad.join()).toBe(sentence);
+    }
+    const species = await call(vet, 'setupProfileStep2', step2Body({ species: ['dogs', 'cats<'] }));
+    expect([species.statusCode, species.body]).toEqual([202, 'Please write species as plain text, without < or >.']);
+    expect((await publicProfile(vet.user.id)).json()).toMatchObject({ services: [], species: ['dog', 'cat'] });
+  });
+
+  it('setupProfileStep2 and change-services store the same list for the same input: spaces folded, repeats and empty entries left out', async () => {
+    const typed = [' Reptile   surgery ', 'Dentistry', 'Reptile surgery', ''];
+    const viaStep = await createVet(app, { plan: 2 });
+    expect((await call(viaStep, 'setupProfileStep2', step2Body({ services: typed, species: ['dogs', ' dogs', ''] }))).statusCode).toBe(200);
+    const viaChange = await createVet(app, { plan: 2 });
+    expect((await call(viaChange, 'change-services', { services: typed })).statusCode).toBe(200);
+    for (const vet of [viaStep, viaChange]) expect((await publicProfile(vet.user.id)).json().services).toEqual(['Reptile surgery', 'Dentistry']);
+    expect((await publicProfile(viaStep.user.id)).json().species).toEqual(['dogs']);
   });
 });
 

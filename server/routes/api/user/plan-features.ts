@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorSchema, UserSchema } from '../../../../shared/schemas/user';
 import { PHOTO_LIMIT } from '../../../../shared/constants/services';
+import { checkChoiceList, cleanChoiceList } from '../../../../shared/schemas/profile';
 import {
   ChangeServicesBody,
   MessagesAnswer,
@@ -125,10 +126,10 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       response: { 200: UserSchema, ...refusals },
     },
     handler: async (request) => {
-      const services = [...new Set(request.body.services.map((s) => s.trim().replace(/\s+/g, ' ')).filter(Boolean))];
-      if (services.some((s) => /[<>]/.test(s)))
-        throw httpError(400, 'VALIDATION_ERROR', 'Please write services as plain text, without < or >.', { field: 'services' });
-      await saveProfile(db, request.user, 'services', { services });
+      // The same rule and words as setupProfileStep2 (shared/schemas/profile.ts), answered as this call's 400 (decision record 055).
+      const problem = checkChoiceList(request.body.services, 'services');
+      if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, { field: 'services' });
+      await saveProfile(db, request.user, 'services', { services: cleanChoiceList(request.body.services) });
       return loadPresentedUser(db, (await findUserById(db, request.user.id))!);
     },
   });

@@ -9,6 +9,7 @@ import { ProfilePreview } from '../../../components/profile/profile-preview';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { reviewApi, type QueueItem, type ReviewState } from '../api/review-api';
+import { describeChanges } from './labels';
 
 const TABS: { state: ReviewState; label: string }[] = [
   { state: 'pending', label: 'In review' },
@@ -16,9 +17,6 @@ const TABS: { state: ReviewState; label: string }[] = [
   { state: 'rejected', label: 'Rejected' },
 ];
 const PAGE_SIZE = 10;
-
-const show = (value: unknown) =>
-  value === null || value === undefined || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value);
 
 function QueueEntry({ item, onDecided }: { item: QueueItem; onDecided: () => void }) {
   const { user, changes } = item;
@@ -87,10 +85,7 @@ function QueueEntry({ item, onDecided }: { item: QueueItem; onDecided: () => voi
               <ul className="plain-list">
                 {changes.map((change) => (
                   <li key={change.at + change.section}>
-                    {formatDate(change.at)} – {change.section.replace('_', ' ')}:{' '}
-                    {Object.entries(change.changes)
-                      .map(([field, { from, to }]) => `${field.replace(/_/g, ' ')}: ${show(from)} → ${show(to)}`)
-                      .join('; ')}
+                    {formatDate(change.at)} – {change.section.replace('_', ' ')}: {describeChanges(change.changes)}
                   </li>
                 ))}
               </ul>

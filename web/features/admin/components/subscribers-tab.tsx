@@ -1,45 +1,38 @@
 // The Subscribers tab of /admin (decisions.md section 9): newsletter subscribers by state, paged by
 // the server, and a CSV export of the confirmed ones.
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Table, type TableProps } from 'antd';
 import type { Subscriber } from '../../../../shared/schemas/admin';
 import { formatDate } from '../../../lib/format-date';
 import { useSubscribersQuery, type SubscribersQuery } from '../api/admin-api';
-import { downloadExport } from './download';
+import { AdminList, column, useListParams, type AdminListKind } from './admin-list';
 
-const PAGE_SIZE = 25;
 const STATE_LABELS: Record<Subscriber['state'], string> = { pending: 'Waiting for the code', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' };
 
+const SUBSCRIBERS: AdminListKind<Subscriber> = {
+  className: 'subscribers-tab',
+  columns: [
+    column('E-mail', 'email', (s) => <span className="user-email">{s.email}</span>),
+    column('State', 'state', (s) => <span className={`review-pill sub-${s.state}`}>{STATE_LABELS[s.state]}</span>),
+    column('Subscribed', 'created_at', (s) => formatDate(s.created_at)),
+    column('Confirmed', 'confirmed_at', (s) => (s.confirmed_at ? formatDate(s.confirmed_at) : '—')),
+  ],
+  totalNoun: 'subscribers',
+  emptyText: 'No subscribers yet.',
+  exportLabel: 'Export confirmed (CSV)',
+};
+
 export default function SubscribersTab() {
-  const [params, setParams] = useSearchParams();
-  const query: SubscribersQuery = { page: Math.max(1, Number(params.get('page')) || 1), pageSize: PAGE_SIZE };
+  const { params, setParams, paging } = useListParams();
+  const query: SubscribersQuery = { ...paging };
   const state = params.get('state');
   if (state === 'pending' || state === 'confirmed' || state === 'unsubscribed') query.state = state;
-  const { data, isFetching } = useSubscribersQuery(query, { refetchOnMountOrArgChange: true });
-  const [exporting, setExporting] = useState(false);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadExport('/admin/subscribers.csv');
-    } catch {
-      // The API client showed the message.
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const columns: TableProps<Subscriber>['columns'] = [
-    { title: 'E-mail', key: 'email', dataIndex: 'email' },
-    { title: 'State', key: 'state', render: (_: unknown, s) => <span className={`review-pill sub-${s.state}`}>{STATE_LABELS[s.state]}</span> },
-    { title: 'Subscribed', key: 'created_at', responsive: ['sm'], render: (_: unknown, s) => formatDate(s.created_at) },
-    { title: 'Confirmed', key: 'confirmed_at', responsive: ['md'], render: (_: unknown, s) => (s.confirmed_at ? formatDate(s.confirmed_at) : '—') },
-  ];
+  const fetched = useSubscribersQuery(query, { refetchOnMountOrArgChange: true });
 
   return (
-    <div className="subscribers-tab">
-      <div className="admin-filters">
+    <AdminList<Subscriber>
+      kind={SUBSCRIBERS}
+      fetched={fetched}
+      page={query.page}
+      filters={
         <label className="filter">
           <span>State</span>
           <select
@@ -57,33 +50,8 @@ export default function SubscribersTab() {
             <option value="unsubscribed">Unsubscribed</option>
           </select>
         </label>
-        <button type="button" className="button" disabled={exporting} onClick={exportCsv}>
-          {exporting ? 'Exporting…' : 'Export confirmed (CSV)'}
-        </button>
-      </div>
-      <div className="table-scroll">
-        <Table<Subscriber>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data?.data ?? []}
-          loading={isFetching}
-          onChange={(pagination) => {
-            const next = new URLSearchParams(params);
-            next.set('page', String(pagination.current ?? 1));
-            setParams(next);
-          }}
-          pagination={{
-            current: query.page,
-            pageSize: PAGE_SIZE,
-            total: data?.totalCount ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `Total ${total} subscribers`,
-            size: 'small',
-          }}
-          locale={{ emptyText: 'No subscribers yet.' }}
-        />
-      </div>
-    </div>
+      }
+      exportPath="/admin/subscribers.csv"
+    />
   );
 }

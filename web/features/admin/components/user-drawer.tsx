@@ -8,7 +8,7 @@ import type { AuditEntry } from '../../../../shared/schemas/admin';
 import { ProfilePreview } from '../../../components/profile/profile-preview';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useAppSelector } from '../../../app/store';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { signedInUser } from '../../auth';
 import { useAdminActionMutation, useAdminUserQuery } from '../api/admin-api';
@@ -17,15 +17,13 @@ import { ACTION_LABELS, PLAN_NAMES, describeChanges } from './labels';
 
 type Action = 'verify-email' | 'approve' | 'reject' | 'suspend' | 'reactivate' | 'make-admin' | 'unmake-admin' | 'delete-user';
 
-const when = (iso: string) => `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}`;
-
 function Entries({ entries, empty }: { entries: AuditEntry[]; empty: string }) {
   if (entries.length === 0) return <p className="muted small">{empty}</p>;
   return (
     <ul className="plain-list activity-list">
       {entries.map((e) => (
         <li key={e.id}>
-          <strong>{ACTION_LABELS[e.action] ?? e.action}</strong> <span className="muted small">{when(e.at)}</span>
+          <strong>{ACTION_LABELS[e.action] ?? e.action}</strong> <span className="muted small">{formatDateTime(e.at)}</span>
           <br />
           <span className="small">
             by {e.actor_name ?? 'the system'}

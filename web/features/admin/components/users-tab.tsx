@@ -3,11 +3,12 @@
 // The list state lives in the URL (?q=&role=&verified=&plan=&review=&suspended=&sort=&page=).
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Table, type TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import type { AdminUserRow, AdminUsersBody } from '../../../../shared/schemas/admin';
 import { PLAN_NAMES } from './labels';
 import { toast } from '../../../lib/toast';
 import { useAdminUsersQuery, useBulkActionMutation, type UsersQuery } from '../api/admin-api';
+import { AdminTable, pageFromParams } from './admin-list';
 import { ConfirmDialog } from './confirm-dialog';
 import { UserDrawer } from './user-drawer';
 import { formatDate } from '../../../lib/format-date';
@@ -17,7 +18,7 @@ type Sort = NonNullable<AdminUsersBody['sort']>;
 
 function queryFrom(params: URLSearchParams): UsersQuery {
   const bool = (v: string | null) => (v === 'yes' ? true : v === 'no' ? false : undefined);
-  const query: UsersQuery = { page: Math.max(1, Number(params.get('page')) || 1), pageSize: PAGE_SIZE, search: params.get('q') ?? '' };
+  const query: UsersQuery = { page: pageFromParams(params), pageSize: PAGE_SIZE, search: params.get('q') ?? '' };
   const role = params.get('role');
   if (role === 'admin' || role === 'user') query.role = role;
   const verified = bool(params.get('verified'));
@@ -219,30 +220,22 @@ export default function UsersTab() {
           Suspend selected
         </button>
       </div>
-      <div className="table-scroll">
-        <Table<AdminUserRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data?.data ?? []}
-          loading={isLoading || isFetching}
-          onChange={onTableChange}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys as number[]),
-            getCheckboxProps: (user) => ({ 'aria-label': `Select ${user.first_name} ${user.last_name}` }),
-          }}
-          pagination={{
-            current: query.page,
-            pageSize: PAGE_SIZE,
-            total: data?.totalCount ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `Total ${total} accounts`,
-            size: 'small',
-          }}
-          locale={{ emptyText: isLoading ? 'Loading accounts…' : 'No account matches.' }}
-        />
-      </div>
+      <AdminTable<AdminUserRow>
+        stack={false}
+        columns={columns}
+        result={data}
+        loading={isLoading || isFetching}
+        onChange={onTableChange}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as number[]),
+          getCheckboxProps: (user) => ({ 'aria-label': `Select ${user.first_name} ${user.last_name}` }),
+        }}
+        page={query.page}
+        pageSize={PAGE_SIZE}
+        totalNoun="accounts"
+        emptyText={isLoading ? 'Loading accounts…' : 'No account matches.'}
+      />
       <UserDrawer userId={openId} onClose={() => setOpenId(undefined)} />
       <ConfirmDialog
         open={bulkAsk !== undefined}

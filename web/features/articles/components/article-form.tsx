@@ -1,6 +1,6 @@
 // Writing one article: title, author and avatar, cover image with its description, summary and the
 // rich-text body; save, preview as readers will see it, publish or unpublish, delete.
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { ARTICLE_LIMITS } from '../../../../shared/schemas/article-editor';
 import { Dialog } from '../../../components/ui/dialog';
@@ -49,6 +49,13 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
   const [error, setError] = useState<{ message: string; field?: string }>();
   const [preview, setPreview] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Back from the preview, the keyboard continues where it left: on the Preview button.
+  const previewButton = useRef<HTMLButtonElement>(null);
+  const previewed = useRef(false);
+  useEffect(() => {
+    if (preview) previewed.current = true;
+    else if (previewed.current) previewButton.current?.focus();
+  }, [preview]);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
@@ -100,6 +107,7 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     setBusy('save');
     const stored = await save();
     setBusy(undefined);
@@ -107,6 +115,7 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
   };
 
   const togglePublished = async () => {
+    if (busy) return;
     setBusy('publish');
     const stored = dirty || !article ? await save() : article;
     if (stored) {
@@ -138,6 +147,10 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
 
   const invalid = (field: string) => (error?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
   const published = article?.published ?? false;
+  /** The cover or the author's avatar: an uploaded image, marked when saving refused it. */
+  const imageField = (field: 'img_url' | 'avatar', label: string, kind: 'cover' | 'avatar') => (
+    <ImageField label={label} purpose={kind} shape={kind} value={draft[field]} onChange={(url) => set(field, url)} invalid={invalid(field)} />
+  );
 
   if (preview) {
     const shown = {
@@ -228,7 +241,7 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
               </select>
             </div>
           )}
-          <ImageField label="Cover image" purpose="cover" shape="cover" value={draft.img_url} onChange={(url) => set('img_url', url)} />
+          {imageField('img_url', 'Cover image', 'cover')}
           <div className="field">
             <label htmlFor={`${id}-alt`}>Cover image description (alt text)</label>
             <input id={`${id}-alt`} value={draft.img_alt} maxLength={300} onChange={(e) => set('img_alt', e.target.value)} {...invalid('img_alt')} />
@@ -244,7 +257,7 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
               {...invalid('author')}
             />
           </div>
-          <ImageField label="Author avatar" purpose="avatar" shape="avatar" value={draft.avatar} onChange={(url) => set('avatar', url)} />
+          {imageField('avatar', 'Author avatar', 'avatar')}
           {draft.kind === 'ai' && (
             <p className="muted small">
               {article?.ai_topic ? `Drafted with AI on the topic “${article.ai_topic}”. ` : ''}Publishing records you as its reviewer; readers see an
@@ -255,13 +268,14 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
       </div>
 
       <div className="editor-actions">
-        <button type="submit" className="button" disabled={busy !== undefined}>
+        {/* NOTE: aria-disabled, not disabled, while working: a disabled button drops the keyboard focus to the page. */}
+        <button type="submit" className="button" aria-disabled={busy !== undefined}>
           {busy === 'save' ? 'Saving…' : published ? 'Save changes' : 'Save draft'}
         </button>
-        <button type="button" className="button" onClick={() => setPreview(true)}>
+        <button ref={previewButton} type="button" className="button" onClick={() => setPreview(true)}>
           Preview
         </button>
-        <button type="button" className="button button-primary" disabled={busy !== undefined} onClick={() => void togglePublished()}>
+        <button type="button" className="button button-primary" aria-disabled={busy !== undefined} onClick={() => void togglePublished()}>
           {busy === 'publish' ? 'Working…' : published ? 'Unpublish' : dirty || !article ? 'Save and publish' : 'Publish'}
         </button>
         {article && (

@@ -11,9 +11,11 @@ interface ImageFieldProps {
   onChange: (url: string | null) => void;
   /** Preview size: covers are 2:1, avatars square. */
   shape: 'cover' | 'avatar';
+  /** Set when saving refused this image: marks the file control and points it at the form's message. */
+  invalid?: { 'aria-invalid'?: boolean; 'aria-describedby'?: string };
 }
 
-export function ImageField({ label, purpose, value, onChange, shape }: ImageFieldProps) {
+export function ImageField({ label, purpose, value, onChange, shape, invalid }: ImageFieldProps) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -53,6 +55,7 @@ export function ImageField({ label, purpose, value, onChange, shape }: ImageFiel
             accept="image/jpeg,image/png,image/webp"
             aria-labelledby={`${id}-label`}
             disabled={busy}
+            {...invalid}
             onChange={(e) => {
               void upload(e.target.files?.[0]);
               e.target.value = '';

@@ -1,6 +1,8 @@
 // POST /api/articles/search and /api/ai_articles/search: a page of published articles.
 import type { ArticleList, ArticleSearchBody } from '../../../../shared/schemas/article';
+import { BLOG_DEFAULTS } from '../../../../shared/constants/messages';
 import { api } from '../../../lib/api';
+import { takeInitialData } from '../../../lib/initial-data';
 import { articlesPath, type ArticleKind } from './article-kind';
 
 const searchArticlesApi = api.injectEndpoints({
@@ -17,3 +19,15 @@ const searchArticlesApi = api.injectEndpoints({
 });
 
 export const { useSearchArticlesQuery } = searchArticlesApi;
+
+/**
+ * Seeds the cache with the list's first page the server embedded in the page (web/lib/initial-data.ts), when the
+ * address asks for that page (no page, size or search words in it), so the list shows without a second request.
+ */
+export function seedArticleListFromPage(kind: ArticleKind, dispatch: (action: unknown) => unknown) {
+  if (typeof window === 'undefined' || window.location.search !== '') return;
+  const articles = takeInitialData()?.articles;
+  if (!articles) return;
+  const arg = { kind, pageSize: BLOG_DEFAULTS.pageSize, currentVal: BLOG_DEFAULTS.page, searchVal: '' };
+  dispatch(searchArticlesApi.util.upsertQueryEntries([{ endpointName: 'searchArticles', arg, value: articles }]));
+}

@@ -20,7 +20,7 @@ export function ArticleContent({ article, eyebrow }: { article: Shown; eyebrow?:
           {article.reviewed_by ? ` and reviewed by ${article.reviewed_by}` : ' and reviewed by our editors'}.
         </p>
       )}
-      {article.img_url && <img className="article-hero" src={article.img_url} alt={article.img_alt} width={960} height={480} />}
+      {article.img_url && <img className="article-hero" src={article.img_url} alt={article.img_alt} fetchPriority="high" width={960} height={480} />}
       {/* Sanitised on the server with an allow-list when saved (docs/product.md, Articles). */}
       <div className="prose article-contents" dangerouslySetInnerHTML={{ __html: article.contents }} />
       {ai && <AuthorLine author={article.author} avatar={article.avatar} date={article.created_at} />}

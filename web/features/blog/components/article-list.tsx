@@ -10,12 +10,21 @@ import type { ArticleKind } from '../api/article-kind';
 import { useSearchArticlesQuery } from '../api/search-articles';
 import { AuthorLine } from './author-line';
 
-function ArticleCard({ article, kind }: { article: Article; kind: ArticleKind }) {
+/** `first`: the card at the top of the list, whose image is likely the largest paint of a phone's first screen. */
+function ArticleCard({ article, kind, first = false }: { article: Article; kind: ArticleKind; first?: boolean }) {
   const to = kind === 'ai' ? `/ai-singlepost/:${article.id}` : `/singlepost/:${article.id}`;
   return (
     <article className="card article-card">
       {article.img_url ? (
-        <img className="article-image" src={article.img_url} alt={article.img_alt} loading="lazy" width={640} height={320} />
+        <img
+          className="article-image"
+          src={article.img_url}
+          alt={article.img_alt}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          width={640}
+          height={320}
+        />
       ) : (
         <div className={`article-image article-image-fallback hue-${article.id % 4}`} aria-hidden="true">
           <span>{article.title.slice(0, 1)}</span>
@@ -91,8 +100,8 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
           </div>
         )}
         <div className="article-grid">
-          {result?.data.map((article) => (
-            <ArticleCard key={article.id} article={article} kind={kind} />
+          {result?.data.map((article, index) => (
+            <ArticleCard key={article.id} article={article} kind={kind} first={index === 0} />
           ))}
           {result && result.data.length === 0 && !loading && <p className="empty-state">No articles match “{searchVal}”. Try another key word.</p>}
           {!result && <div className="article-grid-placeholder" />}

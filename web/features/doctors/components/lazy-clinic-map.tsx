@@ -1,19 +1,36 @@
 // The map loads in its own chunk, only on pages that show one (docs/product.md, Search); its box keeps its size
-// meanwhile, so nothing moves when it arrives.
-import { lazy, Suspense } from 'react';
+// meanwhile, so nothing moves when it arrives. With `whenVisible` (a profile, where the map sits below the first
+// screen on a phone) Leaflet and its tiles load only once the box comes near the viewport.
+import { lazy, Suspense, useEffect, useRef, useState, type Ref } from 'react';
 import type { ClinicMapProps } from './clinic-map';
 
 const ClinicMap = lazy(() => import('./clinic-map'));
 
-export function LazyClinicMap(props: ClinicMapProps) {
+function MapPlaceholder({ frameRef }: { frameRef?: Ref<HTMLDivElement> }) {
   return (
-    <Suspense
-      fallback={
-        <div className="clinic-map-frame">
-          <div className="clinic-map clinic-map-loading" aria-hidden="true" />
-        </div>
-      }
-    >
+    <div className="clinic-map-frame" ref={frameRef}>
+      <div className="clinic-map clinic-map-loading" aria-hidden="true" />
+    </div>
+  );
+}
+
+export function LazyClinicMap({ whenVisible = false, ...props }: ClinicMapProps & { whenVisible?: boolean }) {
+  const [near, setNear] = useState(!whenVisible || typeof IntersectionObserver === 'undefined');
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (near || !frame.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '300px' },
+    );
+    observer.observe(frame.current);
+    return () => observer.disconnect();
+  }, [near]);
+  if (!near) return <MapPlaceholder frameRef={frame} />;
+  return (
+    <Suspense fallback={<MapPlaceholder />}>
       <ClinicMap {...props} />
     </Suspense>
   );

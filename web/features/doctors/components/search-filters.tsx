@@ -2,26 +2,10 @@
 // the URL stays the one source of the search (../search-params.ts). Native controls keep it keyboard usable.
 import { useNavigate } from 'react-router';
 import { SEARCH_RADII } from '../../../../shared/constants/search';
+import { SERVICES, SPECIES } from '../../../../shared/constants/services';
+import { CheckboxGroup } from '../../../components/ui/checkbox-group';
 import { searchPath } from '../search-params';
 import type { SearchState } from '../search-slice';
-
-export const SPECIES_FILTERS = ['dogs', 'cats', 'rabbits', 'birds', 'reptiles', 'horses', 'exotics', 'farm animals'];
-export const SERVICE_FILTERS = [
-  'Wellness exams',
-  'Vaccinations',
-  'Dentistry',
-  'Surgery',
-  'Emergency care',
-  'Imaging',
-  'Dermatology',
-  'Senior care',
-  'Microchipping',
-  'Spay and neuter',
-];
-
-function toggle(list: string[], value: string): string[] {
-  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
-}
 
 export function SearchFilters({ search }: { search: SearchState }) {
   const navigate = useNavigate();
@@ -74,22 +58,8 @@ export function SearchFilters({ search }: { search: SearchState }) {
       )}
       <details className="filter-more" open={chosen > 0 || undefined}>
         <summary>Species and services{chosen > 0 ? ` (${chosen} chosen)` : ''}</summary>
-        <fieldset>
-          <legend>Species treated</legend>
-          {SPECIES_FILTERS.map((value) => (
-            <label key={value} className="filter-check">
-              <input type="checkbox" checked={search.species.includes(value)} onChange={() => go({ species: toggle(search.species, value) })} /> {value}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>Services</legend>
-          {SERVICE_FILTERS.map((value) => (
-            <label key={value} className="filter-check">
-              <input type="checkbox" checked={search.services.includes(value)} onChange={() => go({ services: toggle(search.services, value) })} /> {value}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup legend="Species treated" options={SPECIES} value={search.species} onChange={(species) => go({ species })} />
+        <CheckboxGroup legend="Services" options={SERVICES} value={search.services} onChange={(services) => go({ services })} />
       </details>
     </div>
   );

@@ -1,14 +1,14 @@
 // /viewdoctorprofile/:id: a listed practice's public profile (docs/product.md, Search).
 import { Link, useParams } from 'react-router';
+import { ProfileAbout, ProfileEducation, ProfileHours, ProfilePhotos, ProfileServices } from '../../../components/profile/profile-sections';
 import { store } from '../../../app/store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { recordProfileEvent } from '../api/contact-doctor';
 import { seedDoctorFromPage, useGetDoctorQuery } from '../api/get-doctor';
 import { ContactForm } from '../components/contact-form';
 import { DoctorBadges } from '../components/doctor-badges';
-import { PhotoGallery } from '../components/photo-gallery';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
-import { isOpenAt } from '../opening-hours';
+import { isOpenAt } from '../../../../shared/opening-hours';
 
 // The profile embedded in the page is the first cached answer: the first screen needs no second request
 // and nothing moves when it arrives (docs/product.md, Pages and look).
@@ -40,8 +40,6 @@ function ProfileSkeleton() {
     </div>
   );
 }
-
-const DAY_NAMES: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
 export default function DoctorProfilePage() {
   const { id = '' } = useParams();
@@ -88,38 +86,10 @@ export default function DoctorProfilePage() {
       <section className="section">
         <div className="container profile-grid">
           <div className="profile-main">
-            {doctor.summary && (
-              <div className="card">
-                <h2>About the practice</h2>
-                <p>{doctor.summary}</p>
-              </div>
-            )}
-            <PhotoGallery photos={doctor.photos} clinic={clinic} />
-            {(doctor.services.length > 0 || doctor.species.length > 0) && (
-              <div className="card">
-                <h2>Services</h2>
-                <ul className="tags">
-                  {doctor.services.map((service) => (
-                    <li className="tag" key={service}>
-                      {service}
-                    </li>
-                  ))}
-                </ul>
-                {doctor.species.length > 0 && <p className="muted">Treats: {doctor.species.join(', ')}</p>}
-              </div>
-            )}
-            {doctor.education.length > 0 && (
-              <div className="card">
-                <h2>Education</h2>
-                <ul className="plain-list">
-                  {doctor.education.map((entry) => (
-                    <li key={`${entry.degree}-${entry.school}-${entry.year}`}>
-                      <strong>{entry.degree}</strong>, {entry.school} ({entry.year})
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
+            <ProfileAbout summary={doctor.summary} level={2} />
+            <ProfilePhotos photos={doctor.photos} clinic={clinic} level={2} />
+            <ProfileServices services={doctor.services} species={doctor.species} level={2} />
+            <ProfileEducation education={doctor.education} level={2} />
           </div>
           <aside className="profile-side">
             <div className="card">
@@ -151,6 +121,7 @@ export default function DoctorProfilePage() {
               {hasPoint && (
                 <div className="profile-map">
                   <LazyClinicMap
+                    whenVisible
                     points={[
                       { id: doctor.id, latitude: doctor.latitude as number, longitude: doctor.longitude as number, label: doctor.clinic_name ?? doctor.name },
                     ]}
@@ -168,28 +139,7 @@ export default function DoctorProfilePage() {
               )}
             </div>
             {doctor.contact_form && <ContactForm doctorId={doctor.id} clinic={clinic} />}
-            {doctor.working_time.length > 0 && (
-              <div className="card">
-                <h2>Opening hours</h2>
-                {openNow !== null && (
-                  <p className={`open-line ${openNow ? 'is-open' : 'is-closed'}`}>
-                    <span className={`tag ${openNow ? 'tag-open' : 'tag-closed'}`}>{openNow ? 'Open now' : 'Closed now'}</span>
-                    {doctor.time_zone && <span className="muted"> in the clinic's time zone</span>}
-                  </p>
-                )}
-                <table className="hours">
-                  <tbody>
-                    {doctor.working_time.map((day) => (
-                      <tr key={day.day}>
-                        <th scope="row">{DAY_NAMES[day.day] ?? day.day}</th>
-                        <td>{day.closed ? 'Closed' : `${day.open} – ${day.close}`}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                {doctor.time_zone && <p className="muted">Times in {doctor.time_zone.replace('_', ' ')}</p>}
-              </div>
-            )}
+            <ProfileHours workingTime={doctor.working_time} timeZone={doctor.time_zone} openNow={openNow} level={2} />
           </aside>
         </div>
       </section>

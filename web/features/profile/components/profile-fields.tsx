@@ -22,6 +22,8 @@ import {
   type WorkingDayInput,
 } from '../../../../shared/schemas/profile';
 import { US_STATES } from '../../../../shared/constants/us-states';
+import { SERVICES, SPECIES } from '../../../../shared/constants/services';
+import { OwnChoices } from './own-choices';
 
 /** An antd rule from a shared check: the check's sentence becomes the field's message. */
 export function shared(check: (value: string) => string | undefined): Rule {
@@ -35,20 +37,6 @@ export function shared(check: (value: string) => string | undefined): Rule {
 const required = (label: string): Rule => ({ required: true, whitespace: true, message: `Please enter the ${label}.` });
 
 const STATE_OPTIONS = Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${code} – ${name}` }));
-const SPECIES_OPTIONS = ['dogs', 'cats', 'rabbits', 'birds', 'reptiles', 'horses', 'exotics', 'farm animals'].map((value) => ({ value }));
-const SERVICE_OPTIONS = [
-  'Wellness exams',
-  'Vaccinations',
-  'Dentistry',
-  'Surgery',
-  'Emergency care',
-  'Imaging',
-  'Dermatology',
-  'Senior care',
-  'Microchipping',
-  'Spay and neuter',
-].map((value) => ({ value }));
-
 export function ContactFields() {
   return (
     <>
@@ -219,14 +207,12 @@ export function EducationFields() {
 export function PracticeFields() {
   return (
     <>
-      <div className="form-row">
-        <Form.Item label="Services" name="services">
-          <Select mode="tags" options={SERVICE_OPTIONS} placeholder="Type or choose" maxCount={PROFILE_LIMITS.listMax} />
-        </Form.Item>
-        <Form.Item label="Species treated" name="species">
-          <Select mode="tags" options={SPECIES_OPTIONS} placeholder="Type or choose" maxCount={PROFILE_LIMITS.listMax} />
-        </Form.Item>
-      </div>
+      <Form.Item name="services">
+        <OwnChoices legend="Services" options={SERVICES} addLabel="Add your own service" addId="profile-own-service" />
+      </Form.Item>
+      <Form.Item name="species">
+        <OwnChoices legend="Species treated" options={SPECIES} addLabel="Add your own species" addId="profile-own-species" />
+      </Form.Item>
       <div className="form-row">
         <Form.Item label="24/7 emergency" name="emergency" valuePropName="checked">
           <Switch />

@@ -1,32 +1,28 @@
 // /viewprofile: the services the practice offers, from the maintained list plus its own.
 import { useState, type FormEvent } from 'react';
 import { SERVICES } from '../../../../shared/constants/services';
+import { checkChoiceList } from '../../../../shared/schemas/profile';
 import { useAppDispatch } from '../../../app/store';
 import { userReplaced } from '../../auth';
 import { useChangeServicesMutation } from '../api/plan-features-api';
+import { OwnChoices } from './own-choices';
 
 export function ServicesPanel({ services }: { services: string[] }) {
   const [chosen, setChosen] = useState<string[]>(services);
-  const [own, setOwn] = useState('');
   const [saved, setSaved] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [save, { isLoading }] = useChangeServicesMutation();
   const dispatch = useAppDispatch();
-  const choices = [...SERVICES, ...chosen.filter((s) => !(SERVICES as readonly string[]).includes(s))];
-
-  const toggle = (service: string) => {
+  const choose = (next: string[]) => {
     setSaved(false);
-    setChosen((list) => (list.includes(service) ? list.filter((s) => s !== service) : [...list, service]));
-  };
-  const addOwn = () => {
-    const value = own.trim().replace(/\s+/g, ' ');
-    if (value && !chosen.includes(value)) setChosen((list) => [...list, value]);
-    setOwn('');
-    setSaved(false);
+    setChosen(next);
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setProblem(undefined);
+    // The server's rule and words (shared/schemas/profile.ts), told before sending.
+    const refused = checkChoiceList(chosen, 'services');
+    setProblem(refused);
+    if (refused) return;
     const answer = await save(chosen);
     if ('error' in answer && answer.error) return setProblem((answer.error as { message?: string }).message);
     if (answer.data) dispatch(userReplaced(answer.data));
@@ -37,31 +33,16 @@ export function ServicesPanel({ services }: { services: string[] }) {
     <form className="card plan-panel" id="services" onSubmit={submit}>
       <h2>Services</h2>
       <p className="muted">Pet owners see these on your page and can find you by them in search.</p>
-      <fieldset className="service-choices">
-        <legend className="visually-hidden">Services you offer</legend>
-        {choices.map((service) => (
-          <label key={service}>
-            <input type="checkbox" checked={chosen.includes(service)} onChange={() => toggle(service)} />
-            {service}
-          </label>
-        ))}
-      </fieldset>
-      <div className="form-row">
-        <div className="field">
-          <label htmlFor="own-service">Add your own service</label>
-          <input
-            id="own-service"
-            maxLength={60}
-            value={own}
-            onChange={(e) => setOwn(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), addOwn())}
-          />
-        </div>
-      </div>
+      <OwnChoices
+        legend="Services you offer"
+        hideLegend
+        options={SERVICES}
+        value={chosen}
+        onChange={choose}
+        addLabel="Add your own service"
+        addId="own-service"
+      />
       <div className="actions">
-        <button type="button" className="button" onClick={addOwn} disabled={!own.trim()}>
-          Add
-        </button>
         <button type="submit" className="button button-primary" disabled={isLoading}>
           {isLoading ? 'Saving…' : 'Save services'}
         </button>

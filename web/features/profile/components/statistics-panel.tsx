@@ -3,6 +3,7 @@
 // readers, and a CSV export (docs/product.md, Plans and payment).
 import { useEffect, useRef, useState } from 'react';
 import type { StatisticsDay } from '../../../../shared/schemas/plan-features';
+import { saveFile } from '../../../lib/save-file';
 import { useMyStatisticsQuery } from '../api/plan-features-api';
 
 const COLUMNS: [keyof Omit<StatisticsDay, 'date'>, string][] = [
@@ -80,14 +81,7 @@ export default function StatisticsPanel() {
   const { data, error } = useMyStatisticsQuery(days);
   const rows = data?.data ?? [];
   const totals = COLUMNS.map(([key, label]) => [label, rows.reduce((sum, day) => sum + day[key], 0)] as const);
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: 'text/csv' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `profile-statistics-${rows[0]?.date ?? ''}-to-${rows.at(-1)?.date ?? ''}.csv`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () => saveFile(new Blob([toCsv(rows)], { type: 'text/csv' }), `profile-statistics-${rows[0]?.date ?? ''}-to-${rows.at(-1)?.date ?? ''}.csv`);
   return (
     <section className="card plan-panel" id="statistics" aria-labelledby="statistics-heading">
       <h2 id="statistics-heading">Profile statistics</h2>

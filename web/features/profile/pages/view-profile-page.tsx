@@ -11,6 +11,7 @@ import { ProfilePreview } from '../../../components/profile/profile-preview';
 import { formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { signedInUser, userReplaced } from '../../auth';
+import { useMyPhotosQuery } from '../api/plan-features-api';
 import { profileApi } from '../api/profile-api';
 import { MessagesPanel } from '../components/messages-panel';
 import { PhotosPanel } from '../components/photos-panel';
@@ -70,6 +71,14 @@ function PlanStatus({ user }: { user: User }) {
   );
 }
 
+/** The profile as the public page shows it: photos and services only while the plan includes them (docs/product.md, Plans and payment). */
+function PublicPreview({ user, profile }: { user: User; profile: NonNullable<User['profile']> }) {
+  const withPhotos = hasFeature(user, 'photos');
+  const { data } = useMyPhotosQuery(undefined, { skip: !withPhotos });
+  const shown = hasFeature(user, 'services') ? profile : { ...profile, services: [] };
+  return <ProfilePreview user={user} profile={shown} photos={withPhotos ? (data?.data ?? []) : []} />;
+}
+
 export default function ViewProfilePage() {
   const user = useAppSelector(signedInUser);
   const token = useAppSelector((state) => state.auth.token);
@@ -118,7 +127,7 @@ export default function ViewProfilePage() {
           {hasFeature(user, 'contact_form') && <MessagesPanel />}
           {hasFeature(user, 'photos') && <PhotosPanel />}
           {hasFeature(user, 'services') && <ServicesPanel services={user.profile?.services ?? []} />}
-          {user.profile ? <ProfilePreview user={user} profile={user.profile} /> : <p className="empty-state">You have not filled in your profile yet.</p>}
+          {user.profile ? <PublicPreview user={user} profile={user.profile} /> : <p className="empty-state">You have not filled in your profile yet.</p>}
         </div>
       </section>
     </>

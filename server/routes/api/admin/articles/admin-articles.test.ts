@@ -209,12 +209,14 @@ describe('sanitising', () => {
     /<script|<iframe|<svg|<style|<object|<embed|<form|<input|<math|<details|<base|<meta|\son\w+=|javascript:|vbscript:|data:|style=|evil\.example\/track|\.\.\//i;
 
   it('stores and serves contents that carry no script, handler, style or foreign image', async () => {
-    const html = `<h1>Heading</h1><p>Keep me</p>${payloads.join('\n')}<ul><li>item</li></ul><blockquote>quote</blockquote><img src="https://cdn.example/dog.jpg" alt="Dog" width="640" height="320"><a href="mailto:vet@example.com">mail</a>`;
+    const html = `<h1>Heading</h1><p>Keep me</p>${payloads.join('\n')}<ul><li>item</li></ul><blockquote>quote</blockquote><img src="/uploads/articles/dog/1600.webp" alt="Dog" width="640" height="320"><img src="https://cdn.example/cat.jpg" alt="Cat"><a href="mailto:vet@example.com">mail</a>`;
     const created = (await asAdmin('create', goodArticle({ title: `XSS ${marker}`, contents: html }))).json();
     expect(created.contents).not.toMatch(dangerous);
     expect(created.contents).toContain('<h2>Heading</h2>');
     expect(created.contents).toContain('<blockquote>quote</blockquote>');
-    expect(created.contents).toContain('<img src="https://cdn.example/dog.jpg" alt="Dog" width="640" height="320" />');
+    expect(created.contents).toContain('<img src="/uploads/articles/dog/1600.webp" alt="Dog" width="640" height="320" />');
+    // An image on another site would be blocked by the CSP (img-src 'self'), so it is not kept.
+    expect(created.contents).not.toContain('cdn.example');
     expect(created.contents).toContain('<a rel="noopener noreferrer nofollow" href="https://ok.example">ok</a>');
     expect(created.contents).toContain('<a rel="noopener noreferrer nofollow" href="mailto:vet@example.com">mail</a>');
     await asAdmin('publish', { id: created.id });
@@ -252,8 +254,29 @@ describe('sanitising', () => {
         expect(res.json().field).toBe(field);
       }
     }
-    const ok = (await asAdmin('create', goodArticle({ title: 'Cats & dogs: "friends"?', img_url: 'https://cdn.example/cover.jpg' }))).json();
-    expect(ok).toMatchObject({ title: 'Cats & dogs: "friends"?', img_url: 'https://cdn.example/cover.jpg' });
+    const ok = (await asAdmin('create', goodArticle({ title: 'Cats & dogs: "friends"?', img_url: '/uploads/articles/cover-9/1600.webp' }))).json();
+    expect(ok).toMatchObject({ title: 'Cats & dogs: "friends"?', img_url: '/uploads/articles/cover-9/1600.webp' });
+  });
+
+  it("refuses a cover image or avatar on another site with a sentence (the CSP's img-src would block it), and keeps the stored one", async () => {
+    const created = (await asAdmin('create', goodArticle({ img_url: '/images/articles/dog-heatstroke.svg' }))).json();
+    for (const [field, label] of [
+      ['img_url', 'The cover image'],
+      ['avatar', "The author's avatar"],
+    ] as const) {
+      for (const answer of [
+        await asAdmin('create', goodArticle({ [field]: 'https://cdn.example/cover.jpg' })),
+        await asAdmin('update', { id: created.id, [field]: 'https://cdn.example/cover.jpg' }),
+      ]) {
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json()).toEqual({
+          code: 'VALIDATION_ERROR',
+          field,
+          message: `${label} must be an image uploaded to this site. Please upload the image instead of giving its address.`,
+        });
+      }
+    }
+    expect((await app.database.db.select().from(articles).where(eq(articles.id, created.id)))[0]!.imgUrl).toBe('/images/articles/dog-heatstroke.svg');
   });
 });
 

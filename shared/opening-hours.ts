@@ -1,5 +1,6 @@
 // Whether a clinic is open at a moment, in the clinic's own time zone (docs/product.md, Search).
 // Hours are { day: 'mon'..'sun', closed, open: 'HH:MM', close: 'HH:MM' }; a close at or before the open runs past midnight.
+// Shared by the profile page and the server's prerendered first screen (server/plugins/app/seo/prerender.ts).
 export interface DayHours {
   day: string;
   closed: boolean;

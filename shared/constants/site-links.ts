@@ -1,4 +1,5 @@
-// The header and footer links of docs/product.md, Screens and routes, in the spec's order and wording.
+// The header and footer links of docs/product.md, Screens and routes, in the spec's order and wording
+// (the web layout and the server's prerendered first screen, server/plugins/app/seo/prerender.ts).
 export interface NavLinkItem {
   to: string;
   label: string;

@@ -1,0 +1,14 @@
+// A listed doctor's page as the public sees it (docs/product.md, Search; Plans and payment): the
+// profile plus what its plan shows now. One function for the get-by-id call and for the data the
+// server embeds in /viewdoctorprofile/:id, so both answer exactly the same.
+import type { DbOrTx } from '../../../db/client';
+import type { DoctorPage } from '../../../../shared/schemas/doctor';
+import { publicPlanFeatures } from '../plan-features/plan-access';
+import { findPublicDoctor } from './doctor-search';
+
+export async function findDoctorPage(db: DbOrTx, id: number, at: Date = new Date()): Promise<DoctorPage | undefined> {
+  const doctor = await findPublicDoctor(db, id, at);
+  if (!doctor) return undefined;
+  // Photos, services and the contact form only while the plan includes them.
+  return { ...doctor, ...(await publicPlanFeatures(db, doctor.id, doctor.services)) };
+}

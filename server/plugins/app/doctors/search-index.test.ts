@@ -1,0 +1,80 @@
+// How the search index loads (docs/decisions/075-server-memory-with-100k-vets.md): doctor_search is
+// read a bounded page at a time, one JSON text a row, and that compact row must read exactly what
+// the table's columns hold, awkward names and empty values included.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { buildTestApp } from '../../../test/helper';
+import { createVet } from '../../../test/factories';
+import { zipCodes } from '../../../db/schema';
+import { normalizeSearch } from './doctor-search';
+import { readVetRow, SearchIndex, vetRows } from './search-index';
+import type { VetRow } from './vet-store';
+
+let app: FastifyInstance;
+const marker = randomUUID().slice(0, 6);
+const city = `Loadtown ${marker}`;
+const ids: number[] = [];
+
+const rowsOf = async <T>(statement: ReturnType<typeof sql>): Promise<T[]> => {
+  const { pool, db } = app.database;
+  if (pool) {
+    const { PgDialect } = await import('drizzle-orm/pg-core');
+    const query = new PgDialect().sqlToQuery(statement);
+    return (await pool.query({ text: query.sql, values: query.params as unknown[] })).rows as T[];
+  }
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+};
+const idList = () => sql`${`{${ids.join(',')}}`}::int[]`;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  // A made-up zip code (000xx is never a real one) so that the city is known to searches.
+  for (;;) {
+    const zip = `000${String(10 + Math.floor(Math.random() * 90))}`;
+    const [row] = await app.database.db.insert(zipCodes).values({ zip, city, state: 'HI', latitude: 20, longitude: -160 }).onConflictDoNothing().returning();
+    if (row) break;
+  }
+  const vets = [
+    { clinicName: 'Zoë\'s "Tab\tand\\slash" 🐾', species: ['Dogs', 'Cats'], services: ['Surgery, general', 'X-ray "digital"'] },
+    { clinicName: 'Ånne Łukasz', timeZone: null, species: [], services: [], emergency: true, plan: 3 as const },
+    { clinicName: 'Plain clinic', acceptingNewPatients: false, expired: true },
+    { clinicName: 'Name\nWith\u0001Controls', plan: 2 as const },
+    { clinicName: '', firstName: 'Fifth', lastName: 'Vet' },
+  ];
+  for (const [n, vet] of vets.entries()) {
+    const { user } = await createVet(app, { ...vet, city, state: 'HI', zip: '00000', latitude: 20 + n / 100, longitude: -160 - n / 100 });
+    ids.push(user.id);
+  }
+});
+afterAll(() => app.close());
+
+describe('search index loading', () => {
+  it('reads, from one text a row, exactly what the columns of doctor_search hold', async () => {
+    const columns = await rowsOf<VetRow>(sql`SELECT user_id, plan, (extract(epoch FROM paid_until) * 1000)::float8 AS paid_until, sort_name, city_key,
+      state, species_key, services_key, emergency, accepting_new_patients, latitude, longitude, time_zone, week_hours::text AS week_hours, sponsor_key
+      FROM doctor_search WHERE user_id = ANY(${idList()}) ORDER BY user_id`);
+    const compact = await rowsOf<{ r: string }>(sql`${vetRows} WHERE ds.user_id = ANY(${idList()}) ORDER BY ds.user_id`);
+    expect(columns.map((row) => row.user_id)).toEqual(ids);
+    expect(compact.map(({ r }) => ({ ...readVetRow(r, {} as VetRow) }))).toEqual(columns);
+    // The awkward values really are there: a name with quotes, a tab and a backslash; no time zone; no species.
+    expect(columns.some((row) => row.sort_name.includes('\t') && row.sort_name.includes('"') && row.sort_name.includes('\\'))).toBe(true);
+    expect(columns.some((row) => row.time_zone === null && row.species_key?.length === 0)).toBe(true);
+  });
+
+  it('loads every listed vet once in pages of any size, and searches the same way whatever the page size', async () => {
+    const [counted] = await rowsOf<{ n: number }>(sql`SELECT count(*)::int AS n FROM doctor_search`);
+    const paged = new SearchIndex(app.database, 2);
+    const whole = new SearchIndex(app.database, 1_000_000);
+    await Promise.all([paged.load(), whole.load()]);
+    expect(paged.size).toBe(counted!.n);
+    expect(whole.size).toBe(counted!.n);
+    const search = normalizeSearch({ searchZipCode: '', searchCity: city, searchState: 'HI', searchCount: 10, searchStart: 0 });
+    const at = new Date();
+    const [fromPaged, fromWhole] = await Promise.all([paged.search(search, at), whole.search(search, at)]);
+    expect(fromPaged).toEqual(fromWhole);
+    // The four vets whose paid period runs (one's has ended), in name order.
+    expect(fromPaged.data.map((card) => card.id).sort((a, b) => a - b)).toEqual(ids.filter((_, i) => i !== 2));
+  });
+});

@@ -1,0 +1,760 @@
+// The in-memory search index (docs/product.md, Search; design in
+// docs/decisions/073-search-index-in-memory.md). Each app server keeps, for every listable vet in
+// doctor_search, what a search filters and orders by: a point, the filter keys, the plan, the paid
+// period, the weekly hours and the name to sort by. A search finds its page here (nearest first
+// from a grid of cells, or in name order from per-state and per-city lists) and shows it with card
+// rows kept in a bounded cache, read from the database only for vets not in it (one statement).
+// The index follows doctor_search through doctor_search_log: it reads the entries it has not seen
+// when the search version moves (every write path bumps it, and other servers' bumps arrive through
+// Redis), for two seconds after such a bump on every search (a bump can come before its commit),
+// and at least once a second otherwise (writes behind the app's back, servers without Redis).
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from '../../../db/client';
+import { SEARCH_COUNT_CAP, type DoctorSearchAnswer, type DoctorSummary } from '../../../../shared/schemas/doctor';
+import { cardBase, presentAnswer, sponsorOffset, type CardBase, type CardRow, type NormalizedSearch, type SearchOrigin } from './doctor-search';
+import { currentSearchVersion } from './search-cache';
+import { chordFor, earth, EARTH_MILES, milesShown, VetStore, type Slot, type VetRow } from './vet-store';
+
+const SPONSORED_SLOTS = 2;
+/** Near a zip code, Sponsored slots rotate among this many nearest Premium vets in range. */
+const SPONSOR_CANDIDATES = 20;
+const PREMIUM = 3;
+/** Grid cells of a tenth of a degree (about 7 by 5 miles in the US). */
+const CELL_DEGREES = 0.1;
+const LON_CELLS = 360 / CELL_DEGREES;
+/** Rows a loading statement reads: a page's garbage should die in V8's new space (decision 075). */
+const LOAD_PAGE = 5_000;
+/** A server that has not looked at the change log for this long reloads (the log keeps an hour). */
+const RELOAD_AFTER_MS = 30 * 60_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+const LOOKUP_CACHE_ENTRIES = 50_000;
+/** Card rows kept: the vets searches showed lately. */
+const CARD_CACHE_ENTRIES = 20_000;
+/** The change log is read at least this often while searches come in... */
+const LOOK_EVERY_MS = 1_000;
+/** ...and on every search for this long after a bump of the search version. */
+const WATCH_AFTER_BUMP_MS = 2_000;
+
+interface PickedCity {
+  city_key: string;
+  city: string;
+  state: string;
+}
+
+const cellOf = (lat: number, lon: number) => {
+  const row = Math.min(Math.floor((lat + 90) / CELL_DEGREES), 180 / CELL_DEGREES - 1);
+  const col = ((Math.floor((lon + 180) / CELL_DEGREES) % LON_CELLS) + LON_CELLS) % LON_CELLS;
+  return row * LON_CELLS + col;
+};
+
+/** Index of the first item of a sorted list for which `before` is false (the list's partition point). */
+function partitionPoint<T>(list: ArrayLike<T>, before: (item: T) => boolean): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(list[mid]!)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function insertSorted<T>(list: T[], item: T, compare: (a: T, b: T) => number): void {
+  list.splice(
+    partitionPoint(list, (other) => compare(other, item) < 0),
+    0,
+    item,
+  );
+}
+
+function removeSorted<T>(list: T[] | undefined, item: T, compare: (a: T, b: T) => number): void {
+  if (!list) return;
+  const at = partitionPoint(list, (other) => compare(other, item) < 0);
+  if (list[at] === item) list.splice(at, 1);
+}
+
+/** The k smallest items offered, by `compare` (a bounded max-heap: most offers are refused at the top). */
+class TopK<T> {
+  private readonly heap: T[] = [];
+  constructor(
+    private readonly k: number,
+    private readonly compare: (a: T, b: T) => number,
+  ) {}
+
+  offer(item: T): void {
+    const { heap, compare } = this;
+    if (this.k <= 0) return;
+    if (heap.length < this.k) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0;) {
+        const parent = (i - 1) >> 1;
+        if (compare(heap[i]!, heap[parent]!) <= 0) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let top = i;
+        if (l < heap.length && compare(heap[l]!, heap[top]!) > 0) top = l;
+        if (r < heap.length && compare(heap[r]!, heap[top]!) > 0) top = r;
+        if (top === i) break;
+        [heap[i], heap[top]] = [heap[top]!, heap[i]!];
+        i = top;
+      }
+    }
+  }
+
+  /** Whether k items are held; then `worst` is the largest of them. */
+  get full(): boolean {
+    return this.heap.length >= this.k;
+  }
+
+  get worst(): T | undefined {
+    return this.heap[0];
+  }
+
+  sorted(): T[] {
+    return [...this.heap].sort(this.compare);
+  }
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
+const WEEKDAYS: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
+
+/** Minutes since Monday 00:00 in a time zone (doctor_minute_of_week() in SQL); null for a zone Node does not know. */
+export function minuteOfWeek(zone: string, at: Date): number | null {
+  const bucket = Math.floor(at.getTime() / 60_000);
+  const known = zoneMinutes.get(zone);
+  if (known && known.bucket === bucket) return known.value;
+  const value = computeMinuteOfWeek(zone, at);
+  zoneMinutes.set(zone, { bucket, value });
+  return value;
+}
+
+/** The last answer per zone: it holds for the whole minute (zone offsets change on whole minutes). */
+const zoneMinutes = new Map<string, { bucket: number; value: number | null }>();
+
+function computeMinuteOfWeek(zone: string, at: Date): number | null {
+  let format = zoneFormats.get(zone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    } catch {
+      format = null;
+    }
+    zoneFormats.set(zone, format);
+  }
+  if (!format) return null;
+  let day = 0;
+  let hour = 0;
+  let minute = 0;
+  for (const part of format.formatToParts(at)) {
+    if (part.type === 'weekday') day = WEEKDAYS[part.value] ?? 0;
+    else if (part.type === 'hour') hour = Number(part.value) % 24;
+    else if (part.type === 'minute') minute = Number(part.value);
+  }
+  return day * 1440 + hour * 60 + minute;
+}
+
+/**
+ * Whether vets are open at a moment, by their weekly hours in their own time zones. Neighbours share
+ * a zone, so the minute of the week of the last zone asked about is kept (a scan stays on typed arrays).
+ */
+function openTest(store: VetStore, at: Date): (slot: Slot) => boolean {
+  let lastZone = -1;
+  let minute: number | null = null;
+  return (slot) => {
+    const zone = store.zone[slot]!;
+    if (zone === -1) return false;
+    if (zone !== lastZone) {
+      lastZone = zone;
+      minute = minuteOfWeek(store.text(zone)!, at);
+    }
+    if (minute === null) return false;
+    const hours = store.weeks.values[store.hours[slot]!]!;
+    for (let i = 0; i < hours.length; i += 2) if (hours[i]! <= minute && minute < hours[i + 1]!) return true;
+    return false;
+  };
+}
+
+/** The filter of one search over index entries: the paid period, then each filter asked for. */
+function matcher(store: VetStore, search: NormalizedSearch, at: Date): (slot: Slot) => boolean {
+  const now = at.getTime();
+  const { species, services, emergency, accepting, openNow } = search;
+  // Whether a stored list of keys meets a filter, worked out once per list and search.
+  const listTest = (wanted: string[]) => {
+    if (wanted.length === 0) return () => true;
+    // Per list number: 0 not worked out yet, 1 meets the filter, 2 does not.
+    const known = new Uint8Array(store.lists.values.length);
+    return (n: number) => {
+      if (known[n] === 0) known[n] = store.lists.values[n]!.some((key) => wanted.includes(key)) ? 1 : 2;
+      return known[n] === 1;
+    };
+  };
+  const speciesOk = listTest(species);
+  const isOpen = openTest(store, at);
+  const servicesOk = listTest(services);
+  return (slot) =>
+    store.paidUntil[slot]! > now &&
+    (!emergency || store.isEmergency(slot)) &&
+    (!accepting || store.isAccepting(slot)) &&
+    speciesOk(store.species[slot]!) &&
+    servicesOk(store.services[slot]!) &&
+    (!openNow || isOpen(slot));
+}
+
+/** What a search found in the index: Sponsored vets first, then the page of the plain list. */
+interface Page {
+  sponsored: Slot[];
+  plain: Slot[];
+  /** Chord lengths (miles) of the shown vets (by slot) from the zip code's point. */
+  chords: Map<Slot, number>;
+  /** Matching vets, counted up to SEARCH_COUNT_CAP + 1. */
+  total: number;
+}
+
+/** Which plain results a page shows once up to two Sponsored vets take the first positions. */
+function plainWindow(search: NormalizedSearch, sponsoredCount: number) {
+  const shownSponsored = Math.max(0, Math.min(sponsoredCount, search.start + search.count) - search.start);
+  return { offset: Math.max(0, search.start - sponsoredCount), limit: Math.max(0, search.count - shownSponsored) };
+}
+
+/** Sponsored vets shown on this page, with their positions (0 and 1). */
+const sponsoredOnPage = (search: NormalizedSearch, sponsored: Slot[]) => sponsored.filter((_, pos) => pos >= search.start && pos < search.start + search.count);
+
+const dialect = new PgDialect();
+const originKey = (search: NormalizedSearch) => `${search.zip}|${search.city.toLowerCase()}`;
+const cityLookupKey = (search: NormalizedSearch) => `${search.city}|${search.state}`;
+
+export class SearchIndex {
+  private store = new VetStore();
+  /** Slots per grid cell, unordered. */
+  private cells = new Map<number, Slot[]>();
+  /** Slots per state and per city (numbers of their texts in the store), in name order... */
+  private byState = new Map<number, Slot[]>();
+  private byCity = new Map<number, Slot[]>();
+  /** ...and the Premium ones in Sponsored-key order. */
+  private premiumByState = new Map<number, Slot[]>();
+  private premiumByCity = new Map<number, Slot[]>();
+  /** The xmin of the snapshot of the last look at the change log: later looks read from there. */
+  private xmin = '0';
+  /** Log entries at or above `xmin` already applied (seq → xid). */
+  private applied = new Map<string, bigint>();
+  private lastLook = 0;
+  private lastPrune = 0;
+  private loading: Promise<void> | null = null;
+  /** Whether the first load has finished. */
+  private ready = false;
+  private applying: Promise<void> = Promise.resolve();
+  private seenVersion = currentSearchVersion();
+  private watchUntil = 0;
+  private queued: Promise<void> | null = null;
+  private readonly cards = new Map<number, CardBase>();
+  private readonly origins = new Map<string, SearchOrigin | null>();
+  private readonly cities = new Map<string, PickedCity | null>();
+
+  constructor(
+    private readonly database: Database,
+    /** Rows read per statement while loading. */
+    private readonly loadPage = LOAD_PAGE,
+  ) {}
+
+  /** Starts loading the index (once); searches wait for it. */
+  load(): Promise<void> {
+    this.loading ??= this.reload().catch((error: unknown) => {
+      this.loading = null;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  get size(): number {
+    return this.store.size;
+  }
+
+  /** The page of a search and its capped count. */
+  async search(search: NormalizedSearch, at: Date = new Date()): Promise<DoctorSearchAnswer> {
+    // NOTE: the awaits below are taken only when there is something to wait for: a search whose
+    // place and cards are remembered runs without yielding, which halves its cost.
+    if (!this.ready) await this.load();
+    if (Date.now() - this.lastLook > RELOAD_AFTER_MS) await this.exclusive(() => this.reload());
+    else if (this.stale()) await this.sync();
+    this.prune();
+    const origin = search.zip ? (this.origins.get(originKey(search)) ?? (await this.origin(search))) : null;
+    const picked = !search.zip && search.city ? (this.cities.get(cityLookupKey(search)) ?? (await this.pickCity(search))) : null;
+    if (search.zip && !origin) return presentAnswer(search, { origin: null, picked_city: null, total: 0, cards: [] });
+    if (!search.zip && search.city && !picked) return presentAnswer(search, { origin: null, picked_city: null, total: 0, cards: [] });
+
+    const page = origin ? this.near(search, origin, at) : this.inPlace(search, picked, at);
+    // Everything the cards need from the index is read now: the store may change during the await.
+    const { store } = this;
+    const sponsoredSlots = new Set(page.sponsored);
+    const isOpen = openTest(store, at);
+    const picks = [...sponsoredOnPage(search, page.sponsored), ...page.plain].map((slot) => ({
+      id: store.ids[slot]!,
+      distance: page.chords.has(slot) ? milesShown(page.chords.get(slot)!) : null,
+      openNow: store.zone[slot] === -1 ? null : isOpen(slot),
+      sponsored: sponsoredSlots.has(slot),
+    }));
+    const ids = picks.map((pick) => pick.id);
+    const rows = ids.every((id) => this.cards.has(id)) ? new Map(ids.map((id) => [id, this.cards.get(id)!])) : await this.cardRows(ids);
+    const cards: DoctorSummary[] = [];
+    for (const pick of picks) {
+      const row = rows.get(pick.id);
+      // A vet removed since the last look at the log: left out, the next look drops it.
+      if (row) cards.push({ ...row, distance: pick.distance, open_now: pick.openNow, sponsored: pick.sponsored });
+    }
+    return presentAnswer(search, { origin, picked_city: picked ? { city: picked.city, state: picked.state } : null, total: page.total, cards });
+  }
+
+  /** Whether the change log must be read before this search. */
+  private stale(): boolean {
+    const now = Date.now();
+    const version = currentSearchVersion();
+    if (version !== this.seenVersion) {
+      this.seenVersion = version;
+      this.watchUntil = now + WATCH_AFTER_BUMP_MS;
+      return true;
+    }
+    return now < this.watchUntil || now - this.lastLook > LOOK_EVERY_MS;
+  }
+
+  /** Reads the change log once for every search waiting now (searches coming later wait for the next read). */
+  private sync(): Promise<void> {
+    if (!this.queued) {
+      const run = this.exclusive(async () => {
+        this.queued = null;
+        await this.pull();
+      });
+      this.queued = run;
+    }
+    return this.queued;
+  }
+
+  // ---- Finding the page in memory ------------------------------------------------------------
+
+  /** Near a zip code: every vet in the cells the radius touches, nearest first (or by name). */
+  private near(search: NormalizedSearch, origin: SearchOrigin, at: Date): Page {
+    const { store } = this;
+    const radius = search.radius ?? 25;
+    const [ox, oy, oz] = earth(origin.latitude, origin.longitude);
+    const reach = chordFor(radius);
+    const reach2 = reach * reach;
+    const matches = matcher(store, search, at);
+    const { x, y, z, d2, plan } = store;
+    const premium = new TopK<Slot>(SPONSOR_CANDIDATES, store.nearest);
+    const settled = (list: TopK<Slot>, near2: number) => list.full && d2[list.worst!]! < near2;
+    // Enough of the list for the page whatever the number of Sponsored vets taken out of it.
+    const listed = new TopK<Slot>(search.start + search.count + SPONSORED_SLOTS, search.sort === 'name' ? store.byName : store.nearest);
+    let total = 0;
+    // Cells nearest first: once the count has passed the cap and both lists hold vets nearer than
+    // anything the next cell can have, the rest cannot change the answer (not so in name order).
+    const byDistance = search.sort !== 'name';
+    for (const { cell, near2 } of this.cellsAround(origin.latitude, origin.longitude, radius, [ox, oy, oz])) {
+      if (near2 > reach2) break;
+      if (byDistance && total > SEARCH_COUNT_CAP && settled(listed, near2) && settled(premium, near2)) break;
+      const slots = this.cells.get(cell);
+      if (!slots) continue;
+      for (const slot of slots) {
+        const dx = x[slot]! - ox;
+        const dy = y[slot]! - oy;
+        const dz = z[slot]! - oz;
+        const distance2 = dx * dx + dy * dy + dz * dz;
+        if (distance2 > reach2 || !matches(slot)) continue;
+        d2[slot] = distance2;
+        total += 1;
+        if (plan[slot] === PREMIUM) premium.offer(slot);
+        listed.offer(slot);
+      }
+    }
+    const sponsored = this.rotate(premium.sorted(), at);
+    const skip = new Set(sponsored);
+    const { offset, limit } = plainWindow(search, sponsored.length);
+    const plain = listed
+      .sorted()
+      .filter((slot) => !skip.has(slot))
+      .slice(offset, offset + limit);
+    const chords = new Map<Slot, number>();
+    for (const slot of [...sponsored, ...plain]) chords.set(slot, Math.sqrt(d2[slot]!));
+    return { sponsored, plain, chords, total: Math.min(total, SEARCH_COUNT_CAP + 1) };
+  }
+
+  /** In a city and/or a state: the list in name order, filtered, counted up to the cap. */
+  private inPlace(search: NormalizedSearch, picked: PickedCity | null, at: Date): Page {
+    const { store } = this;
+    const cityNumber = picked ? store.knownText(picked.city_key) : -1;
+    const stateNumber = search.state ? store.knownText(search.state) : -1;
+    const list = (picked ? this.byCity.get(cityNumber) : this.byState.get(stateNumber)) ?? [];
+    const premium = (picked ? this.premiumByCity.get(cityNumber) : this.premiumByState.get(stateNumber)) ?? [];
+    const filters = matcher(store, search, at);
+    const matches = picked && search.state ? (slot: Slot) => store.state[slot] === stateNumber && filters(slot) : filters;
+    // Sponsored: the first Premium vets from the rotation's starting point on, round the circle.
+    const rotation = sponsorOffset(at);
+    const startAt = partitionPoint(premium, (slot) => store.sponsorKey[slot]! < rotation);
+    const sponsored: Slot[] = [];
+    for (let i = 0; i < premium.length && sponsored.length < SPONSORED_SLOTS; i++) {
+      const slot = premium[(startAt + i) % premium.length]!;
+      if (matches(slot)) sponsored.push(slot);
+    }
+    const skip = new Set(sponsored);
+    const { offset, limit } = plainWindow(search, sponsored.length);
+    const plain: Slot[] = [];
+    let total = 0;
+    let position = 0;
+    for (const slot of list) {
+      if (total > SEARCH_COUNT_CAP && plain.length >= limit) break;
+      if (!matches(slot)) continue;
+      total += 1;
+      if (skip.has(slot)) continue;
+      if (position >= offset && plain.length < limit) plain.push(slot);
+      position += 1;
+    }
+    return { sponsored, plain, chords: new Map(), total: Math.min(total, SEARCH_COUNT_CAP + 1) };
+  }
+
+  /** The Sponsored pair: candidates ordered round a circle that starts at the rotation offset. */
+  private rotate(candidates: Slot[], at: Date): Slot[] {
+    const { store } = this;
+    const rotation = sponsorOffset(at);
+    const turn = (slot: Slot) => {
+      const key = store.sponsorKey[slot]!;
+      return key >= rotation ? key - rotation : key + 1 - rotation;
+    };
+    return [...candidates].sort((a, b) => turn(a) - turn(b) || store.ids[a]! - store.ids[b]!).slice(0, SPONSORED_SLOTS);
+  }
+
+  /**
+   * Grid cells that a circle of `miles` around a point can touch, nearest first, each with a lower
+   * bound of the squared chord from the point to anything in it (the chord to the cell's centre
+   * less the chord from its centre to its farthest corner: the triangle inequality).
+   */
+  private cellsAround(lat: number, lon: number, miles: number, origin: [number, number, number]): { cell: number; near2: number }[] {
+    // One degree of latitude is 69.09 miles; 69 keeps the box a little larger than the circle.
+    const dLat = miles / 69 + CELL_DEGREES / 100;
+    const south = Math.max(-90, lat - dLat);
+    const north = Math.min(90, lat + dLat);
+    const widest = Math.max(Math.abs(south), Math.abs(north));
+    const dLon = widest >= 89.9 ? 180 : dLat / Math.cos((widest * Math.PI) / 180);
+    const rowFrom = Math.floor((south + 90) / CELL_DEGREES);
+    const rowTo = Math.min(Math.floor((north + 90) / CELL_DEGREES), 180 / CELL_DEGREES - 1);
+    const colFrom = Math.floor((lon - dLon + 180) / CELL_DEGREES);
+    const cols = Math.min(LON_CELLS, Math.floor((lon + dLon + 180) / CELL_DEGREES) - colFrom + 1);
+    const [ox, oy, oz] = origin;
+    // A cell centre's point is earth(latitude, longitude) taken apart: the longitude's sine and
+    // cosine are worked out once per column, the latitude's once per row.
+    const cosLon = new Float64Array(cols);
+    const sinLon = new Float64Array(cols);
+    for (let c = 0; c < cols; c++) {
+      const lonCentre = (((colFrom + c) * CELL_DEGREES - 180 + CELL_DEGREES / 2) * Math.PI) / 180;
+      cosLon[c] = Math.cos(lonCentre);
+      sinLon[c] = Math.sin(lonCentre);
+    }
+    const cells: { cell: number; near2: number }[] = [];
+    for (let row = rowFrom; row <= rowTo; row++) {
+      const rowSouth = row * CELL_DEGREES - 90;
+      const latCentre = ((rowSouth + CELL_DEGREES / 2) * Math.PI) / 180;
+      const flat = EARTH_MILES * Math.cos(latCentre);
+      const cz = EARTH_MILES * Math.sin(latCentre);
+      // Every cell of a row has the same shape: the chord from its centre to its farthest corner.
+      const [cx0, cy0, cz0] = earth(rowSouth + CELL_DEGREES / 2, CELL_DEGREES / 2);
+      let reach = 0;
+      for (const la of [rowSouth, rowSouth + CELL_DEGREES]) {
+        const [px, py, pz] = earth(la, 0);
+        reach = Math.max(reach, Math.sqrt((px - cx0) ** 2 + (py - cy0) ** 2 + (pz - cz0) ** 2));
+      }
+      for (let c = 0; c < cols; c++) {
+        const col = (((colFrom + c) % LON_CELLS) + LON_CELLS) % LON_CELLS;
+        const cell = row * LON_CELLS + col;
+        if (!this.cells.has(cell)) continue;
+        const dx = flat * cosLon[c]! - ox;
+        const dy = flat * sinLon[c]! - oy;
+        const dz = cz - oz;
+        const near = Math.max(0, Math.sqrt(dx * dx + dy * dy + dz * dz) - reach);
+        cells.push({ cell, near2: near * near });
+      }
+    }
+    return cells.sort((a, b) => a.near2 - b.near2);
+  }
+
+  // ---- Keeping the index in step ---------------------------------------------------------------
+
+  /** Lists a slot belongs to, with the order each keeps. */
+  private listsOf(slot: Slot): [Map<number, Slot[]>, number, (a: Slot, b: Slot) => number][] {
+    const { store } = this;
+    const lists: [Map<number, Slot[]>, number, (a: Slot, b: Slot) => number][] = [
+      [this.byState, store.state[slot]!, store.byName],
+      [this.byCity, store.city[slot]!, store.byName],
+    ];
+    if (store.plan[slot] === PREMIUM)
+      lists.push([this.premiumByState, store.state[slot]!, store.bySponsorKey], [this.premiumByCity, store.city[slot]!, store.bySponsorKey]);
+    return lists.filter(([, key]) => key !== -1);
+  }
+
+  private add(row: VetRow): void {
+    const slot = this.store.add(row, cellOf(row.latitude, row.longitude));
+    const cell = this.cells.get(this.store.cell[slot]!);
+    if (cell) cell.push(slot);
+    else this.cells.set(this.store.cell[slot]!, [slot]);
+    for (const [map, key, compare] of this.listsOf(slot)) {
+      const list = map.get(key);
+      if (list) insertSorted(list, slot, compare);
+      else map.set(key, [slot]);
+    }
+  }
+
+  private remove(id: number): void {
+    const slot = this.store.slotOf(id);
+    if (slot === -1) return;
+    const cell = this.cells.get(this.store.cell[slot]!);
+    if (cell) {
+      const at = cell.indexOf(slot);
+      if (at >= 0) {
+        cell[at] = cell[cell.length - 1]!;
+        cell.pop();
+      }
+    }
+    for (const [map, key, compare] of this.listsOf(slot)) removeSorted(map.get(key), slot, compare);
+    this.store.remove(slot);
+  }
+
+  /**
+   * Reads the whole of doctor_search, a page at a time, into a fresh store and lists. Each row comes
+   * as one text and is read into one reused VetRow, so a page leaves a string per row to collect,
+   * not an object of 15 values; pages are small enough that this dies young, in V8's new space,
+   * instead of growing the old space that the heap does not give back (docs/decisions/075).
+   */
+  private async reload(): Promise<void> {
+    // The xmin is taken BEFORE reading: changes by transactions still open then are read again later.
+    const [snapshot] = await this.query<{ xmin: string; n: number }>(
+      sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, (SELECT count(*)::int FROM doctor_search) AS n`,
+    );
+    const store = new VetStore(Math.ceil(snapshot!.n * 1.1) + 16);
+    const row = emptyVetRow();
+    for (let after = 0; ;) {
+      const page = await this.query<{ r: string }>(sql`${vetRows} WHERE ds.user_id > ${after} ORDER BY ds.user_id LIMIT ${this.loadPage}`);
+      for (const { r } of page) store.add(readVetRow(r, row), cellOf(row.latitude, row.longitude));
+      if (page.length < this.loadPage) break;
+      after = row.user_id;
+    }
+    this.store = store;
+    this.cells = new Map();
+    this.byState = new Map();
+    this.byCity = new Map();
+    this.premiumByState = new Map();
+    this.premiumByCity = new Map();
+    for (let slot = 0; slot < store.size; slot++) {
+      const cell = this.cells.get(store.cell[slot]!);
+      if (cell) cell.push(slot);
+      else this.cells.set(store.cell[slot]!, [slot]);
+      for (const [map, key] of this.listsOf(slot)) {
+        const list = map.get(key);
+        if (list) list.push(slot);
+        else map.set(key, [slot]);
+      }
+    }
+    for (const list of [...this.byState.values(), ...this.byCity.values()]) list.sort(store.byName);
+    for (const list of [...this.premiumByState.values(), ...this.premiumByCity.values()]) list.sort(store.bySponsorKey);
+    this.xmin = snapshot!.xmin;
+    this.applied.clear();
+    this.cards.clear();
+    this.lastLook = Date.now();
+    this.ready = true;
+  }
+
+  /** Reads the log entries not applied yet and applies them (re-reading those vets' rows), or reloads. */
+  private async pull(): Promise<void> {
+    const [row] = await this.query<{ xmin: string; log: [string, string, number | null][] }>(
+      sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
+        (SELECT coalesce(json_agg(json_build_array(l.seq::text, l.xid::text, l.user_id)), '[]'::json)
+           FROM doctor_search_log l WHERE l.xid >= ${this.xmin}::xid8) AS log`,
+      true,
+    );
+    const entries = row!.log.filter(([seq]) => !this.applied.has(seq));
+    if (entries.some(([, , id]) => id === null)) return this.reload();
+    if (entries.length) {
+      const ids = [...new Set(entries.map(([, , id]) => id!))];
+      const rows = (await this.query<{ r: string }>(sql`${vetRows} WHERE ds.user_id = ANY(${intArray(ids)})`)).map(({ r }) => readVetRow(r, emptyVetRow()));
+      for (const id of ids) {
+        this.remove(id);
+        this.cards.delete(id);
+      }
+      for (const vetRow of rows) this.add(vetRow);
+      for (const [seq, xid] of entries) this.applied.set(seq, BigInt(xid));
+    }
+    this.advance(row!.xmin);
+  }
+
+  /** Moves the look-point to a newer snapshot's xmin and forgets entries below it. */
+  private advance(xmin: string): void {
+    this.lastLook = Date.now();
+    const next = BigInt(xmin);
+    if (next <= BigInt(this.xmin)) return;
+    this.xmin = xmin;
+    for (const [seq, xid] of this.applied) if (xid < next) this.applied.delete(seq);
+  }
+
+  /** One change at a time: applying and reloading never interleave. */
+  private exclusive(work: () => Promise<void>): Promise<void> {
+    const run = this.applying.then(work);
+    this.applying = run.catch(() => undefined);
+    return run;
+  }
+
+  private prune(): void {
+    if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    void this.query(sql`DELETE FROM doctor_search_log WHERE at < now() - interval '1 hour'`).catch(() => undefined);
+  }
+
+  // ---- The database ----------------------------------------------------------------------------
+
+  /** The card rows of these vets: from the cache, the others in one statement. */
+  private async cardRows(ids: number[]): Promise<Map<number, CardBase>> {
+    const found = new Map<number, CardBase>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const card = this.cards.get(id);
+      if (card) found.set(id, card);
+      else missing.push(id);
+    }
+    if (missing.length) {
+      const rows = await this.query<StoredCard>(sql`SELECT ${cardColumns} FROM doctor_search ds WHERE ds.user_id = ANY(${intArray(missing)})`, true);
+      for (const row of rows) {
+        const card = cardBase(row);
+        found.set(card.id, card);
+        remember(this.cards, card.id, card, CARD_CACHE_ENTRIES);
+      }
+    }
+    return found;
+  }
+
+  /** The zip code's place (and, with a city typed, how alike the names are), remembered. */
+  private async origin(search: NormalizedSearch): Promise<SearchOrigin | null> {
+    const key = originKey(search);
+    if (this.origins.has(key)) return this.origins.get(key)!;
+    const [row] = await this.query<SearchOrigin>(
+      sql`SELECT zip, city, state, latitude, longitude,
+        ${search.city ? sql`similarity(lower(city), ${search.city.toLowerCase()})` : sql`NULL::real`} AS city_similarity
+        FROM zip_codes WHERE zip = ${search.zip}`,
+    );
+    return remember(this.origins, key, row ?? null);
+  }
+
+  /** Typo-tolerant: the exact city when it exists, else the most similar known one (pg_trgm), remembered. */
+  private async pickCity(search: NormalizedSearch): Promise<PickedCity | null> {
+    const key = cityLookupKey(search);
+    if (this.cities.has(key)) return this.cities.get(key)!;
+    const stateCond = search.state ? sql`AND z.state = ${search.state}` : sql``;
+    const cityKey = sql`regexp_replace(lower(btrim(z.city)), '\\s+', ' ', 'g')`;
+    // NOTE: without sequential scans the pg_trgm GIN index is used; the planner otherwise prefers
+    // reading all 42k zip codes (~70 ms).
+    const [row] = await this.query<PickedCity>(
+      sql`(SELECT ${cityKey} AS city_key, z.city, z.state FROM zip_codes z WHERE lower(z.city) = ${search.city} ${stateCond} ORDER BY z.state LIMIT 1)
+        UNION ALL
+        (SELECT ${cityKey} AS city_key, z.city, z.state FROM zip_codes z WHERE lower(z.city) % ${search.city} ${stateCond}
+         ORDER BY similarity(lower(z.city), ${search.city}) DESC, z.city, z.state LIMIT 1)
+        LIMIT 1`,
+    );
+    return remember(this.cities, key, row ?? null);
+  }
+
+  /** Runs a statement; on PostgreSQL the hot one as a named prepared statement (planned once per connection). */
+  private async query<T>(statement: SQL, prepared = false): Promise<T[]> {
+    const { pool, db } = this.database;
+    if (pool) {
+      const query = dialect.sqlToQuery(statement);
+      const name = prepared ? statementName(query.sql) : undefined;
+      return (await pool.query({ ...(name ? { name } : {}), text: query.sql, values: query.params as unknown[] })).rows as T[];
+    }
+    return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+  }
+}
+
+const statementNames = new Map<string, string>();
+/** A named prepared statement per distinct text (values are parameters): planned once per connection. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `search_index_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+function remember<K, T>(map: Map<K, T>, key: K, value: T, limit = LOOKUP_CACHE_ENTRIES): T {
+  if (map.size >= limit) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}
+
+const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** doctor_search rows as the index reads them: one JSON array a row, in the order of `readVetRow`. */
+export const vetRows = sql`SELECT json_build_array(ds.user_id, ds.plan, (extract(epoch FROM ds.paid_until) * 1000)::float8, ds.sort_name,
+  ds.city_key, ds.state, ds.species_key, ds.services_key, ds.emergency, ds.accepting_new_patients, ds.latitude, ds.longitude,
+  ds.time_zone, ds.week_hours::text, ds.sponsor_key)::text AS r FROM doctor_search ds`;
+
+const emptyVetRow = (): VetRow => ({
+  user_id: 0,
+  plan: 0,
+  paid_until: null,
+  sort_name: '',
+  city_key: null,
+  state: null,
+  species_key: null,
+  services_key: null,
+  emergency: false,
+  accepting_new_patients: false,
+  latitude: 0,
+  longitude: 0,
+  time_zone: null,
+  week_hours: '',
+  sponsor_key: 0,
+});
+
+/** Reads one row of `vetRows` into `row` (overwritten and returned: a loader reuses one). */
+export function readVetRow(text: string, row: VetRow): VetRow {
+  const v = JSON.parse(text) as [
+    number,
+    number,
+    number | null,
+    string,
+    string | null,
+    string | null,
+    string[] | null,
+    string[] | null,
+    boolean,
+    boolean,
+    number,
+    number,
+    string | null,
+    string,
+    number,
+  ];
+  row.user_id = v[0];
+  row.plan = v[1];
+  row.paid_until = v[2];
+  row.sort_name = v[3];
+  row.city_key = v[4];
+  row.state = v[5];
+  row.species_key = v[6];
+  row.services_key = v[7];
+  row.emergency = v[8];
+  row.accepting_new_patients = v[9];
+  row.latitude = v[10];
+  row.longitude = v[11];
+  row.time_zone = v[12];
+  row.week_hours = v[13];
+  row.sponsor_key = v[14];
+  return row;
+}
+
+/** A card's columns as stored; distance, open now and Sponsored are added per search. */
+type StoredCard = Omit<CardRow, 'distance' | 'open_now' | 'sponsored'>;
+
+const cardColumns = sql`ds.user_id AS id, ds.name, ds.clinic_name, ds.avatar, ds.city, ds.state, ds.zip, ds.street, ds.contact_phone,
+  ds.services, ds.species, ds.emergency, ds.accepting_new_patients, ds.accepting_confirmed_at, ds.latitude, ds.longitude`;

@@ -1,0 +1,196 @@
+// What a page shows before (or without) its JavaScript: the server writes the first screen of a profile, an
+// article, an article list and /services into <div id="root">, escaped, and names the route's own chunk in the
+// head (docs/decisions/074-prerendered-first-screen.md).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from '../../../test/helper';
+import { createArticle, createVet } from '../../../test/factories';
+import { articles, profiles } from '../../../db/schema';
+import { PLANS, formatPrice } from '../../../../shared/constants/plans';
+import { escapeHtml } from './html';
+import { ROUTE_MODULES } from './route-assets';
+
+const marker = randomUUID().slice(0, 6);
+const TRICKY = `Paws & Claws <script>alert(1)</script> "quoted" ${marker}`;
+const TRICKY_HTML = `Paws &amp; Claws &lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; ${marker}`;
+
+let app: FastifyInstance;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ad-prerender-'));
+const ids = { vet: 0, blog: 0, ai: 0 };
+
+beforeAll(async () => {
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Animal Doctor</title>\n    <meta name="description" content="Default." />\n    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+  );
+  // Vite's build manifest, in the shape vite build writes it.
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_runtime.js'], css: ['assets/index-abc.css'] },
+      '_runtime.js': { file: 'assets/runtime-1.js' },
+      '_profile-sections.js': { file: 'assets/profile-sections-2.js', imports: ['index.html'] },
+      'features/doctors/pages/doctor-profile-page.tsx': {
+        file: 'assets/doctor-profile-page-3.js',
+        imports: ['_runtime.js', 'index.html', '_profile-sections.js'],
+      },
+      '_payment.js': { file: 'assets/payment-4.js', css: ['assets/payment-4.css'] },
+      'features/payment/pages/services-page.tsx': { file: 'assets/services-page-5.js', imports: ['index.html', '_payment.js'] },
+    }),
+  );
+  app = await buildTestApp({}, { distDir: dist });
+  const { db } = app.database;
+  ids.vet = (await createVet(app, { clinicName: TRICKY, plan: 2, services: ['Dentistry', 'Surgery'] })).user.id;
+  await db
+    .update(profiles)
+    .set({ summary: `We treat <b>dogs</b> & "cats" ${marker}.` })
+    .where(eq(profiles.userId, ids.vet));
+  const blog = await createArticle(app, {
+    title: `Keeping <dogs> & cats cool ${marker}`,
+    contents: `<p>Shade and water first ${marker}.</p><p>Then a walk.</p>`,
+  });
+  await db.update(articles).set({ imgUrl: '/images/articles/cool.jpg' }).where(eq(articles.id, blog.id));
+  ids.blog = blog.id;
+  ids.ai = (await createArticle(app, { kind: 'ai', title: `AI: ticks ${marker}` })).id;
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+/** What a browser without JavaScript gets: the HTML inside #root, and the head. */
+async function open(url: string) {
+  const res = await app.inject({ method: 'GET', url, headers: { 'user-agent': 'Googlebot/2.1' } });
+  const html = res.body;
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+  const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+  return { res, html, root, head };
+}
+
+/** The text of a piece of HTML, entities left as they are. */
+const text = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+describe('the first screen in the HTML', () => {
+  it('a profile: clinic name, summary, services and opening hours, every field escaped as text', async () => {
+    const page = await open(`/viewdoctorprofile/${ids.vet}`);
+    expect(page.res.statusCode).toBe(200);
+    // The layout around it: header with the site's links, main, footer.
+    expect(page.root).toMatch(/^<div class="app-shell"><a href="#main" class="skip-link">/);
+    expect(page.root).toContain('<header class="site-header">');
+    expect(page.root).toContain('<main id="main" class="site-main"');
+    expect(page.root).toContain('<footer class="site-footer">');
+    expect(page.root).toContain(`<h1>${TRICKY_HTML}</h1>`);
+    expect(page.root).not.toContain('<script>alert(1)');
+    expect(page.root).not.toContain('"quoted"');
+    expect(page.root).toContain(`<p>We treat &lt;b&gt;dogs&lt;/b&gt; &amp; &quot;cats&quot; ${marker}.</p>`);
+    const shown = text(page.root);
+    expect(page.root).toMatch(/<p class="lead">[^<]+ · 1 Test Street, New York, NY 10001<\/p>/);
+    expect(shown).toContain('Dentistry Surgery');
+    expect(shown).toContain('Treats: dog, cat');
+    expect(shown).toContain('Opening hours');
+    expect(shown).toContain('Monday 09:00 – 17:00');
+    expect(shown).toContain('Sunday Closed');
+    expect(shown).toContain('Times in America/New York');
+    expect(shown).toContain('Phone: (212) 555-0142');
+    expect(page.root).toContain('href="tel:2125550142"');
+    // Directions link: the clinic's name is URL-encoded inside an escaped attribute.
+    expect(page.root).toContain(`href="https://www.google.com/maps/dir/?api=1&amp;destination=${encodeURIComponent(`${TRICKY}, `).replace(/'/g, '%27')}`);
+    // The plan's contact form keeps its card's place; the form itself needs the app.
+    expect(shown).toContain('Send a message');
+  });
+
+  it('an article: title, author line and its text; an AI article: the disclosure', async () => {
+    const page = await open(`/singlepost/:${ids.blog}`);
+    expect(page.res.statusCode).toBe(200);
+    expect(page.root).toContain(`<h1>Keeping &lt;dogs&gt; &amp; cats cool ${marker}</h1>`);
+    expect(page.root).toContain(`<div class="prose article-contents"><p>Shade and water first ${marker}.</p><p>Then a walk.</p></div>`);
+    expect(page.root).toContain('<img class="article-hero" src="/images/articles/cool.jpg"');
+    expect(page.root).toContain('<div class="author-line">');
+    expect(page.root).toContain('<a href="/blogpage">All blog articles</a>');
+    const ai = await open(`/ai-singlepost/${ids.ai}`);
+    expect(ai.root).toContain(`<h1>AI: ticks ${marker}</h1>`);
+    expect(text(ai.root)).toContain('AI-assisted Drafted with AI assistance');
+  });
+
+  it('the article lists: their first cards, the first image eager, and the pagination', async () => {
+    const page = await open('/blogpage');
+    expect(page.root).toContain('<h1>Blog Articles</h1>');
+    const cards = [...page.root.matchAll(/<h2 class="article-title">([^<]*)<\/h2>/g)].map((m) => m[1]);
+    const api = (await app.inject({ method: 'POST', url: '/api/articles/search', payload: { pageSize: 10, currentVal: 1, searchVal: '' } })).json<{
+      data: Array<{ title: string }>;
+      totalCount: number;
+    }>();
+    expect(cards.length).toBe(api.data.length);
+    expect(cards[0]).toBe(api.data[0]!.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+    expect(page.root).toContain(`Total ${api.totalCount} items`);
+    const images = [...page.root.matchAll(/<img class="article-image"[^>]*>/g)].map((m) => m[0]);
+    if (images.length) expect(images[0]).toContain('loading="eager" fetchpriority="high"');
+    expect(images.slice(1).every((tag) => tag.includes('loading="lazy"'))).toBe(true);
+    const ai = await open('/ai-blogpage');
+    expect(ai.root).toContain('<h1>Articles</h1>');
+    expect(ai.root).toContain(`AI: ticks ${marker}`);
+    // Another page of the list is not what the HTML embeds: the app shows it when it has asked.
+    const second = await open('/blogpage?page=2');
+    expect(second.root).toBe('');
+  });
+
+  it('/services: the three plans with their prices and features', async () => {
+    const page = await open('/services');
+    expect(page.root).toContain('<h1>Plans and pricing</h1>');
+    for (const plan of PLANS) {
+      expect(page.root).toContain(`<h2 id="plan-${plan.id}">${plan.name}</h2>`);
+      expect(page.root).toContain(`${formatPrice(plan.priceCents)} <span>/ month</span>`);
+      for (const feature of plan.features) expect(page.root).toContain(`<li>${escapeHtml(feature)}</li>`);
+    }
+    expect(text(page.root)).toContain('Questions vets ask');
+  });
+
+  it('other pages: an empty root and the scripts at their usual priority; the header marks the current page', async () => {
+    const page = await open('/aboutus');
+    expect(page.root).toBe('');
+    expect(page.head).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect((await open('/services')).root).toContain('<a aria-current="page" class="active" href="/services">Pricing</a>');
+  });
+
+  it('no inline script: only the data blocks and the app module', async () => {
+    for (const url of [`/viewdoctorprofile/${ids.vet}`, `/singlepost/:${ids.blog}`, '/blogpage', '/services']) {
+      const { html } = await open(url);
+      for (const [tag] of html.matchAll(/<script[^>]*>/g)) expect(tag, url).toMatch(/type="application\/(ld\+)?json"|src="\/assets\//);
+      expect(html, url).not.toMatch(/ on[a-z]+="/);
+    }
+  });
+});
+
+describe("the route's own chunk in the head", () => {
+  it('names the page chunk and the chunks it imports, not what the shell loads, and its CSS as a stylesheet', async () => {
+    const profile = await open(`/viewdoctorprofile/${ids.vet}`);
+    expect(profile.head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/doctor-profile-page-3.js" />');
+    expect(profile.head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/profile-sections-2.js" />');
+    expect(profile.head).not.toContain('href="/assets/runtime-1.js"');
+    expect(profile.head).not.toContain('crossorigin href="/assets/index-abc.js"');
+    const services = await open('/services');
+    expect(services.head).toContain('<link rel="stylesheet" crossorigin href="/assets/payment-4.css" />');
+    expect(services.head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/services-page-5.js" />');
+    // Fetched at low priority: the first screen does not wait for them.
+    expect(services.head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
+    // A route the manifest does not know gets no links.
+    expect((await open('/aboutus')).head).not.toContain('modulepreload');
+    // A page without a prerendered screen needs its scripts to paint: usual priority.
+    const blogSecondPage = await open('/blogpage?page=2');
+    expect(blogSecondPage.head).not.toContain('fetchpriority="low"');
+  });
+
+  it("names modules that exist in the web app's source", () => {
+    for (const [, module] of ROUTE_MODULES) expect(fs.existsSync(path.resolve(import.meta.dirname, '../../../../web', module)), module).toBe(true);
+  });
+});

@@ -1,0 +1,98 @@
+// The first screen the server writes into the HTML (docs/decisions/074-prerendered-first-screen.md): without
+// JavaScript a profile, an article, the article lists and /services show their main text, styled; with it, React
+// replaces that screen by the same page in the same places: no layout shift (CLS by PerformanceObserver), no
+// console error. Set PRERENDER_SHOTS=<folder> to keep screenshots of both states.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
+import { useSite } from './support/site';
+
+const site = useSite();
+const shots = process.env.PRERENDER_SHOTS;
+
+/** The first profile the sitemaps list. */
+async function firstProfile(): Promise<string> {
+  const index = await (await fetch(`${site.server.url}/sitemap.xml`)).text();
+  const child = /<loc>([^<]*\/sitemaps\/profiles-1\.xml)<\/loc>/.exec(index)![1]!;
+  const urls = await (await fetch(new URL(new URL(child).pathname, site.server.url))).text();
+  return new URL(/<loc>([^<]*\/viewdoctorprofile\/\d+)<\/loc>/.exec(urls)![1]!).pathname;
+}
+
+/** Where the page's heading and first lines are, and the texts they show. */
+async function layoutOf(page: Page) {
+  return page.evaluate(() => {
+    const box = (selector: string) => {
+      const element = document.querySelector(selector);
+      if (!element) return null;
+      const rect = element.getBoundingClientRect();
+      return { top: Math.round(rect.top), left: Math.round(rect.left), height: Math.round(rect.height), text: (element.textContent ?? '').trim().slice(0, 80) };
+    };
+    return {
+      header: box('.site-header'),
+      h1: box('main h1'),
+      lead: box('main .lead, main .author-line, main .ai-disclosure'),
+      first: box('main .card, main .article-card'),
+    };
+  });
+}
+
+const PAGES: Array<{ label: string; path: () => Promise<string>; expectText: RegExp }> = [
+  { label: 'profile', path: firstProfile, expectText: /Opening hours/ },
+  { label: 'article', path: async () => '/singlepost/:1', expectText: /(\w+ ){8}/ },
+  { label: 'blog list', path: async () => '/blogpage', expectText: /Read Full Article/ },
+  { label: 'AI article list', path: async () => '/ai-blogpage', expectText: /AI-assisted/ },
+  { label: 'services', path: async () => '/services', expectText: /Start with Professional/ },
+];
+
+describe('the prerendered first screen', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    for (const entry of PAGES) {
+      it(`${entry.label} at ${viewport.width} px: the same content before and after the JavaScript, no layout shift`, async () => {
+        const url = `${site.server.url}${await entry.path()}`;
+        // Without JavaScript: the page's own content, with the site's header and styles.
+        const { page: still, context: bare } = await openPage(site.browser, viewport, { javaScriptEnabled: false });
+        await still.goto(url, { waitUntil: 'load' });
+        expect(await still.locator('main').innerText()).toMatch(entry.expectText);
+        const before = await layoutOf(still);
+        expect(before.header?.height, 'the header is styled').toBe(65);
+        expect(before.h1?.text.length).toBeGreaterThan(3);
+        if (shots) {
+          fs.mkdirSync(shots, { recursive: true });
+          await still.screenshot({ path: path.join(shots, `${entry.label.replace(/ /g, '-')}-${viewport.width}-nojs.png`) });
+        }
+        await bare.close();
+
+        // With JavaScript: React takes over without moving anything.
+        // The profile's map asks for tiles from the internet, which the test machine does not reach.
+        const { page, context } = await openPage(site.browser, viewport, {
+          allow: [/net::ERR_NAME_NOT_RESOLVED|net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED/],
+        });
+        await page.goto(url);
+        await page.locator('.newsletter-form').waitFor({ state: 'attached', timeout: 20_000 }); // rendered by React only
+        await page.waitForTimeout(300);
+        const after = await layoutOf(page);
+        expect(after.h1).toEqual(before.h1);
+        expect(after.lead).toEqual(before.lead);
+        expect(after.first).toEqual(before.first);
+        const cls = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              let sum = 0;
+              new PerformanceObserver((list) => {
+                for (const shift of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+                  if (!shift.hadRecentInput) sum += shift.value;
+              }).observe({ type: 'layout-shift', buffered: true });
+              setTimeout(() => resolve(sum), 200);
+            }),
+        );
+        expect(cls, 'cumulative layout shift').toBeLessThan(0.05);
+        expect(await page.locator('main').innerText()).toMatch(entry.expectText);
+        if (shots) await page.screenshot({ path: path.join(shots, `${entry.label.replace(/ /g, '-')}-${viewport.width}-js.png`) });
+        if (viewport === PHONE) await expectAccessible(page, entry.label);
+        await context.close();
+      });
+    }
+  }
+});

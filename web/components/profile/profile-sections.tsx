@@ -1,0 +1,139 @@
+// The sections of a vet's profile as the public sees them on /viewdoctorprofile (docs/product.md, Search), shared by
+// that page and by the preview the vet and the administrators see (/setupprofile, /viewprofile, /admin), so the
+// preview shows exactly what the public will. Each takes its heading level: h2 on the public page, h3 in a preview.
+import type { ReactNode } from 'react';
+import type { Photo } from '../../../shared/schemas/plan-features';
+
+type HeadingLevel = 2 | 3;
+
+// NOTE: not shared/schemas/profile.ts's DAY_NAMES: that module builds TypeBox schemas, which the public profile page
+// must not download (docs/decisions/062-initial-data-seeds-the-query-cache.md).
+const DAY_NAMES: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+
+function SectionCard({ title, level, children }: { title: string; level: HeadingLevel; children: ReactNode }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <div className="card">
+      <Heading>{title}</Heading>
+      {children}
+    </div>
+  );
+}
+
+/** The practice's own words; `emptyText` stands in when there are none (else the section is left out). */
+export function ProfileAbout({ summary, level, emptyText }: { summary: string | null | undefined; level: HeadingLevel; emptyText?: string }) {
+  if (!summary && !emptyText) return null;
+  return (
+    <SectionCard title="About the practice" level={level}>
+      <p>{summary || <span className="muted">{emptyText}</span>}</p>
+    </SectionCard>
+  );
+}
+
+/** The practice photos: a grid of fixed-size, lazily loaded thumbnails, each opening the large size (decisions.md section 5). */
+export function ProfilePhotos({ photos, clinic, level }: { photos: readonly Photo[]; clinic: string; level: HeadingLevel }) {
+  if (photos.length === 0) return null;
+  return (
+    <SectionCard title="Photos" level={level}>
+      <ul className="photo-gallery">
+        {photos.map((photo, index) => (
+          <li key={photo.id}>
+            <figure>
+              <a href={photo.urls['1280'] ?? photo.url} target="_blank" rel="noopener">
+                <img
+                  src={photo.url}
+                  alt={photo.caption || `${clinic}, photo ${index + 1}`}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </a>
+              {photo.caption && <figcaption>{photo.caption}</figcaption>}
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
+  );
+}
+
+export function ProfileServices({ services, species, level }: { services: readonly string[]; species: readonly string[]; level: HeadingLevel }) {
+  if (services.length === 0 && species.length === 0) return null;
+  return (
+    <SectionCard title="Services" level={level}>
+      <ul className="tags">
+        {services.map((service) => (
+          <li className="tag" key={service}>
+            {service}
+          </li>
+        ))}
+      </ul>
+      {species.length > 0 && <p className="muted">Treats: {species.join(', ')}</p>}
+    </SectionCard>
+  );
+}
+
+export interface EducationEntry {
+  degree: string;
+  school: string;
+  year: number;
+}
+
+export function ProfileEducation({ education, level }: { education: readonly EducationEntry[]; level: HeadingLevel }) {
+  if (education.length === 0) return null;
+  return (
+    <SectionCard title="Education" level={level}>
+      <ul className="plain-list">
+        {education.map((entry) => (
+          <li key={`${entry.degree}-${entry.school}-${entry.year}`}>
+            <strong>{entry.degree}</strong>, {entry.school} ({entry.year})
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
+  );
+}
+
+export interface OpeningDay {
+  day: string;
+  closed: boolean;
+  open?: string;
+  close?: string;
+}
+
+/** Opening hours in the clinic's own time zone; `openNow` (when known) shows whether it is open at this moment. */
+export function ProfileHours({
+  workingTime,
+  timeZone,
+  openNow = null,
+  level,
+}: {
+  workingTime: readonly OpeningDay[];
+  timeZone: string | null | undefined;
+  openNow?: boolean | null;
+  level: HeadingLevel;
+}) {
+  if (workingTime.length === 0) return null;
+  return (
+    <SectionCard title="Opening hours" level={level}>
+      {openNow !== null && (
+        <p className={`open-line ${openNow ? 'is-open' : 'is-closed'}`}>
+          <span className={`tag ${openNow ? 'tag-open' : 'tag-closed'}`}>{openNow ? 'Open now' : 'Closed now'}</span>
+          {timeZone && <span className="muted"> in the clinic's time zone</span>}
+        </p>
+      )}
+      <table className="hours">
+        <tbody>
+          {workingTime.map((day) => (
+            <tr key={day.day}>
+              <th scope="row">{DAY_NAMES[day.day] ?? day.day}</th>
+              <td>{day.closed ? 'Closed' : `${day.open} – ${day.close}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {timeZone && <p className="muted">Times in {timeZone.replace('_', ' ')}</p>}
+    </SectionCard>
+  );
+}
