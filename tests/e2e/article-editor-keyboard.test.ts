@@ -34,9 +34,7 @@ async function tabTo(page: Page, target: Locator, backwards = false) {
 }
 
 describe('Manage Articles by keyboard', () => {
-  // NOTE: retried once: in one CI run (2026-11-23) /articleeditor showed /home, i.e. the stored session
-  // was not restored; the cause is not found (it passed in every local run). A second failure fails.
-  it('writes, formats, links, saves, previews and publishes an article with the keyboard alone', { retry: 1 }, async () => {
+  it('writes, formats, links, saves, previews and publishes an article with the keyboard alone', async () => {
     const { page, context, problems } = await openPage(site.browser, DESKTOP);
     await page.goto(`${site.server.url}/home`);
     await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [JWT_STORAGE_KEY, site.users.editor.token]);

@@ -168,6 +168,41 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
+describe('the stored session at start-up', () => {
+  const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), JWT_STORAGE_KEY);
+  const toast = (page: Page, text: string) => page.locator('.toaster').getByText(text, { exact: true });
+
+  it('stays stored when no answer comes, also when the page is left mid-restore, and is removed when the server refuses it', async () => {
+    const { page } = await openPage(site.browser, PHONE, { allow: [/status of 401 \(Unauthorized\)|net::ERR_FAILED/] });
+    await page.goto(`${site.server.url}/home`);
+    await page.evaluate(([key, token]) => localStorage.setItem(key!, token!), [JWT_STORAGE_KEY, site.users.vet.token]);
+
+    // No answer (the connection fails): "Server disconnected.", signed out for now, the token kept.
+    await page.route('**/api/user/login-with-token', (route) => route.abort('failed'));
+    await page.goto(`${site.server.url}/aboutus`);
+    await expect.poll(() => toast(page, MESSAGES.serverDisconnected).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(await storedToken(page)).toBe(site.users.vet.token);
+
+    // The page is left while the restore is in flight: the next page restores the session.
+    let held = false;
+    await page.route('**/api/user/login-with-token', () => void (held = true));
+    await page.goto(`${site.server.url}/medicine`);
+    await expect.poll(() => held).toBe(true);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.goto(`${site.server.url}/viewprofile`);
+    await expect.poll(() => page.getByRole('button', { name: /Account menu for Robin/ }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/viewprofile');
+
+    // A token the server refuses is a failed login: the spec's message, and the token is gone.
+    await page.evaluate((key) => localStorage.setItem(key, 'eyJhbGciOiJIUzI1NiJ9.e30.forged'), JWT_STORAGE_KEY);
+    await page.reload();
+    await expect.poll(() => toast(page, MESSAGES.tokenLoginFailed).isVisible()).toBe(true);
+    expect(await storedToken(page)).toBeNull();
+    expect(new URL(page.url()).pathname).toBe('/home');
+  });
+});
+
 describe('console guard', () => {
   it('catches console errors and page errors, and lets an allowed one pass', async () => {
     const { page, guard } = await openPage(site.browser, DESKTOP, { allow: [/expected-noise/] });

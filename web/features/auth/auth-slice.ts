@@ -2,7 +2,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Session, User } from '../../../shared/types/user';
 import { MESSAGES } from '../../../shared/constants/messages';
-import { api } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { readStoredToken } from '../../lib/session-storage';
 import { toast } from '../../lib/toast';
 
@@ -17,16 +17,28 @@ export interface AuthState {
 
 const initialState: AuthState = { logined: false, token: '', user: {}, restoring: readStoredToken() !== null };
 
-/** Spec section 4: on start, if a stored login token exists, the session is restored. */
-export const restoreSession = createAsyncThunk('auth/restoreSession', async (_: void, { rejectWithValue }) => {
+/** Why a stored session did not come back: nothing stored, the server refused the token, or no answer came. */
+export type RestoreFailure = { reason: 'none' } | { reason: 'refused' | 'unanswered'; token: string };
+
+/**
+ * Spec section 4: on start, if a stored login token exists, the session is restored. Only the server's refusal
+ * of the token is a failed login that removes it (docs/decisions/079-stored-session-kept-without-an-answer.md):
+ * no answer (offline, a server error, or the page left while the request was in flight) keeps it for the next load.
+ */
+export const restoreSession = createAsyncThunk<Session, void, { rejectValue: RestoreFailure }>('auth/restoreSession', async (_, { rejectWithValue }) => {
   const token = readStoredToken();
-  if (!token) return rejectWithValue('none');
+  if (!token) return rejectWithValue({ reason: 'none' });
   try {
     const { data } = await api.post<Session>('/user/login-with-token', { token }, { silent: true });
     return data;
-  } catch {
-    toast.error(MESSAGES.tokenLoginFailed);
-    return rejectWithValue('failed');
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : undefined;
+    if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
+      toast.error(MESSAGES.tokenLoginFailed);
+      return rejectWithValue({ reason: 'refused', token });
+    }
+    toast.error(MESSAGES.serverDisconnected);
+    return rejectWithValue({ reason: 'unanswered', token });
   }
 });
 

@@ -3,8 +3,15 @@
 // client's Authorization header (docs/product.md, Accounts and tokens).
 import type { Middleware } from '@reduxjs/toolkit';
 import { setAuthToken } from '../../lib/api-client';
-import { markOwnProfile, removeStoredToken, storeToken } from '../../lib/session-storage';
+import { markOwnProfile, readStoredToken, removeStoredToken, storeToken } from '../../lib/session-storage';
 import { loggedIn, logout, restoreSession, setSession } from './auth-slice';
+
+/** Sign-out, or a stored token that no longer works: the token, the header and the own-profile mark go. */
+function forget(): void {
+  removeStoredToken();
+  setAuthToken('');
+  markOwnProfile(undefined);
+}
 
 export const sessionPersistence: Middleware = () => (next) => (action) => {
   const result = next(action);
@@ -12,11 +19,14 @@ export const sessionPersistence: Middleware = () => (next) => (action) => {
     storeToken(action.payload.token);
     setAuthToken(action.payload.token);
     markOwnProfile(action.payload.user.id);
-  } else if (logout.match(action) || restoreSession.rejected.match(action)) {
-    // Sign-out, or a stored token that no longer works (spec: the stored token is removed).
-    removeStoredToken();
+  } else if (logout.match(action)) {
+    forget();
+  } else if (restoreSession.rejected.match(action)) {
     setAuthToken('');
-    markOwnProfile(undefined);
+    // A stored token the server refused is removed (spec: failed login by stored token), unless another tab
+    // has stored a newer one meanwhile. Without an answer the token stays (docs/decisions/079-stored-session-kept-without-an-answer.md).
+    const failure = action.payload;
+    if (failure?.reason === 'refused' && readStoredToken() === failure.token) forget();
   }
   return result;
 };
