@@ -44,8 +44,9 @@ export default defineConfig({
           environment: 'node',
           // background.ts starts the SMTP outage scenarios at once; their test file runs last.
           globalSetup: ['server/test/global-setup.ts', 'server/reliability/background.ts'],
+          setupFiles: ['server/test/setup.ts'],
           pool: 'forks',
-          // NOTE: opening PGlite costs seconds; files in one worker share one database (server/test/helper.ts).
+          // Files in one worker keep its modules (PGlite's code loads once); each file has its own database (server/test/helper.ts).
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -38,6 +38,9 @@ export interface OpenOptions {
   /** Name written into the lock file, shown to a second process. */
   owner?: string;
   poolSize?: number;
+  /** An in-memory PGlite starts as a copy of this dump (`dumpDataDir`) of a migrated one: tests open a fresh
+   *  database per file in under a second instead of three (server/test/helper.ts). */
+  image?: Blob | undefined;
 }
 
 /**
@@ -77,6 +80,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     if (options.dataDir) await initDataDirApart(path.join(options.dataDir, 'pgdata'));
     const client = await PGlite.create({
       dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
+      loadDataDir: options.dataDir ? undefined : options.image,
       // NOTE: PGlite loads contrib code only when listed here; the migrations then CREATE EXTENSION as on PostgreSQL.
       extensions: { cube, pg_trgm },
       postgresqlconf: PGLITE_SETTINGS,

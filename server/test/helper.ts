@@ -1,27 +1,28 @@
 // Builds the app against a real database for API tests: PGlite in memory, or a fresh database
-// on TEST_DATABASE_URL's server. One database per test worker; tests create their own rows.
+// on TEST_DATABASE_URL's server. One database per test file; tests create their own rows.
 import Fastify, { type FastifyInstance } from 'fastify';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { randomUUID } from 'node:crypto';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import app, { type AppOptions } from '../app';
 import { fastifyOptions, loggerOptions } from '../fastify-options';
 import type { DestinationStream } from 'pino';
-
-let shared: Promise<Database> | undefined;
+import { templateDatabaseName } from './global-setup';
 
 /** A fresh database on `baseUrl`'s server, dropped by global-setup.ts when the run ends. `label` tells
- *  a test's databases apart (the reliability tests start server processes on their own). */
-export async function createPostgresDatabase(baseUrl: string, label = ''): Promise<string> {
+ *  a test's databases apart (the reliability tests start server processes on their own). `template`
+ *  copies a migrated database instead of starting empty. */
+export async function createPostgresDatabase(baseUrl: string, label = '', template?: string): Promise<string> {
   // NOTE: the run id (global-setup.ts) keeps parallel test runs on one server from dropping each other's databases.
-  const name = `ad_test_${process.env.AD_TEST_RUN ?? 'x'}_${label ? `${label}_` : ''}${process.pid}_${Date.now().toString(36)}`;
+  const name = `ad_test_${process.env.AD_TEST_RUN ?? 'x'}_${label ? `${label}_` : ''}${process.pid}_${randomUUID().slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -30,14 +31,56 @@ export async function createPostgresDatabase(baseUrl: string, label = ''): Promi
   return url.toString();
 }
 
-/** The worker's database, opened once and migrated. */
-export function testDatabase(): Promise<Database> {
-  shared ??= (async () => {
-    const baseUrl = process.env.TEST_DATABASE_URL;
-    if (baseUrl) return openDatabase({ databaseUrl: await createPostgresDatabase(baseUrl), poolSize: 4 });
-    return openDatabase({});
+// Each test file gets a database of its own, so no file sees another's vets, mail or timing, whichever
+// files share a worker (`isolate: false` keeps one worker's modules between files). On PostgreSQL it is a
+// copy of the run's migrated template; on PGlite an in-memory copy of a migrated image made once per worker.
+let current: Promise<Database> | undefined;
+/** This file's database on TEST_DATABASE_URL's server, dropped when the file ends. */
+let currentPostgresName: string | undefined;
+let pgliteImage: Promise<Blob> | undefined;
+
+async function openFileDatabase(): Promise<Database> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (baseUrl) {
+    const run = process.env.AD_TEST_RUN;
+    const databaseUrl = await createPostgresDatabase(baseUrl, '', run ? templateDatabaseName(run) : undefined);
+    currentPostgresName = new URL(databaseUrl).pathname.slice(1);
+    return openDatabase({ databaseUrl, poolSize: 4 });
+  }
+  pgliteImage ??= (async () => {
+    const migrated = await openDatabase({});
+    try {
+      return await (migrated.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+    } finally {
+      await migrated.close();
+    }
   })();
-  return shared;
+  return openDatabase({ image: await pgliteImage });
+}
+
+/** This test file's database, opened on first use and migrated. */
+export function testDatabase(): Promise<Database> {
+  current ??= openFileDatabase();
+  return current;
+}
+
+/** Closes this file's database, on PostgreSQL also dropping it; ./setup.ts runs it after the file's own hooks. */
+export async function closeTestDatabase(): Promise<void> {
+  const opened = current;
+  current = undefined;
+  if (!opened) return;
+  await (await opened).close();
+  const name = currentPostgresName;
+  currentPostgresName = undefined;
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl || !name) return;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
