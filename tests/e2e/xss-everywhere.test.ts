@@ -228,6 +228,11 @@ describe('stored script payloads in profiles, photos, reasons, messages, article
       allow: [/net::ERR_NAME_NOT_RESOLVED|net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED/, /responded with a status of 400 \(Bad Request\)/],
     });
     const ran = hooked(page);
+    // Which request was refused, for the log when it happens again (the console line does not say).
+    page.on('response', (response) => {
+      if (response.status() === 400)
+        console.warn(`xss journey: 400 for ${response.request().method()} ${new URL(response.url()).pathname} on ${new URL(page.url()).pathname}`);
+    });
     // The session is set on the health answer's page, whose favicon request the site answers 404.
     await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
     await proveDetector(page);
