@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
-import { DESKTOP, PHONE, expectNoSidewaysScroll, openPage } from './support/browser';
+import { DESKTOP, PHONE, appStarted, expectNoSidewaysScroll, openPage } from './support/browser';
 import { useSite } from './support/site';
 
 const unique = () => randomUUID().slice(0, 8);
@@ -122,7 +122,7 @@ describe('what the plans sell', () => {
     await visitor.page.goto(`${site.server.url}/viewdoctorprofile/${premium.id}`);
     await visible(main(visitor.page).getByRole('heading', { name: 'Ortiz Pet Hospital' }));
     // The heading is in the HTML before the app starts (decision 074); the click is counted by the app's link.
-    await visitor.page.locator('.newsletter-form').waitFor({ state: 'attached' });
+    await appStarted(visitor.page);
     await main(visitor.page)
       .getByRole('link', { name: '(406) 555-0142' })
       .evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));

@@ -59,6 +59,14 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   return { context, page, problems: guard.problems, guard };
 }
 
+/**
+ * Waits until the app has taken over the page: the first screen the server wrote (decision 074) is replaced in
+ * one commit, so elements found before that are detached. The footer's newsletter form is rendered by the app only.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.locator('.newsletter-form').waitFor({ state: 'attached', timeout: 20_000 });
+}
+
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
@@ -81,8 +89,20 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
   expect(found.scrollWidth, `${label} scrolls sideways at ${found.clientWidth} px: ${found.names.join(', ')}`).toBeLessThanOrEqual(found.clientWidth);
 }
 
-/** Asserts that axe-core finds no WCAG 2.1 A/AA violation, nor a best-practice finding, on the page as it is now. */
+/** Asserts that axe-core finds no WCAG 2.1 A/AA violation, nor a best-practice finding, on the page once its fades have ended. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Checked as the user reads it: not in the middle of a fade (a toast fading in or out has a fraction of its contrast).
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelectorAll('.toast:not(.toast-shown)').length === 0 &&
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || !Number.isFinite(Number(animation.effect?.getComputedTiming().endTime))),
+      undefined,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => undefined);
   // label-content-name-mismatch (WCAG 2.5.3) is marked experimental in axe-core and off unless named.
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
