@@ -1,6 +1,6 @@
 // `npm run seed -- --doctors 100000 [--allow-real-data]`
 // Fills the database (DATABASE_URL, or PGlite in DATA_DIR) with listable demo vets spread over the
-// US zip codes (vet n at zip n mod the number of zips, jittered about a mile), for benchmarks and
+// US zip codes (vet n at zip n × a stride mod the number of zips, jittered about a mile), for benchmarks and
 // trying search at scale. Set-based SQL: INSERT ... SELECT over generate_series in batches, with the
 // search-table triggers off, then one rebuild of doctor_search. Idempotent: it adds only the vets
 // missing up to the number asked. It refuses a database that holds accounts other than demo and
@@ -106,6 +106,19 @@ const SERVICES = [
   '["Exotic medicine","Avian care"]',
 ];
 
+/**
+ * Vet n goes to the zip codes' (n × stride mod count)-th, in zip order: with a stride coprime to the count every zip
+ * gets a vet before any gets two, and the first vets are spread over the whole country at any scale (zip order runs
+ * from the Northeast to the West, so the first 10,000 of `n mod count` would all be east of Ohio). A vet keeps its
+ * place when more are added later.
+ */
+function zipStride(zipCount: number): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let stride = 10_007;
+  while (gcd(stride, zipCount) !== 1) stride += 2;
+  return stride;
+}
+
 async function seedBatch(db: Db, from: number, to: number, zipCount: number): Promise<void> {
   // One statement: the inserted users feed their profiles and payments (data-modifying CTEs).
   await db.execute(
@@ -132,7 +145,7 @@ async function seedBatch(db: Db, from: number, to: number, zipCount: number): Pr
              (${pgArray(SERVICES)})[1 + CASE WHEN s.g % 10 = 0 THEN 2 ELSE (s.g / 3) % ${SERVICES.length} END]::jsonb,
              (${pgArray(SPECIES)})[1 + (s.g / 7) % ${SPECIES.length}]::jsonb,
              s.g % 10 = 0, s.g % 3 <> 0, now() - ((s.g % 60) || ' days')::interval
-      FROM s JOIN z ON z.rn = s.g % ${zipCount})
+      FROM s JOIN z ON z.rn = (s.g * ${zipStride(zipCount)}) % ${zipCount})
     INSERT INTO payments (user_id, plan, status, provider, email, customer_id, current_period_end)
     SELECT s.id, CASE WHEN s.g % 20 = 0 THEN 3 WHEN s.g % 3 = 0 THEN 2 ELSE 1 END, 'active', 'sandbox',
            'seed-' || s.g || '@${SEED_DOMAIN}', 'cus_seed_' || s.g, now() + interval '365 days'
