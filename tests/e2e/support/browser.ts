@@ -56,7 +56,26 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   const guard = guardConsole(context, options.allow);
   openGuards.push({ guard, context });
   const page = await context.newPage();
+  if (options.javaScriptEnabled !== false) waitForTheAppAfterLoads(page);
   return { context, page, problems: guard.problems, guard };
+}
+
+/**
+ * A page the server prerendered (decision 074) is replaced by React's first commit, so an element found before
+ * that is detached a moment later. Every full load (goto, reload, back, forward) therefore returns only once the
+ * server's copy, marked `data-prerendered`, is gone; other pages have no marker and return at once.
+ */
+function waitForTheAppAfterLoads(page: Page): void {
+  for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const load = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const response = await load(...args);
+        await page.waitForFunction(() => !document.querySelector('[data-prerendered]'), undefined, { timeout: 20_000 });
+        return response;
+      },
+    });
+  }
 }
 
 /**

@@ -85,7 +85,7 @@ describe('the first screen in the HTML', () => {
     const page = await open(`/viewdoctorprofile/${ids.vet}`);
     expect(page.res.statusCode).toBe(200);
     // The layout around it: header with the site's links, main, footer.
-    expect(page.root).toMatch(/^<div class="app-shell"><a href="#main" class="skip-link">/);
+    expect(page.root).toMatch(/^<div class="app-shell" data-prerendered=""><a href="#main" class="skip-link">/);
     expect(page.root).toContain('<header class="site-header">');
     expect(page.root).toContain('<main id="main" class="site-main"');
     expect(page.root).toContain('<footer class="site-footer">');

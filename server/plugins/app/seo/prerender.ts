@@ -273,13 +273,14 @@ function mainContent(path: string, data: InitialData | undefined): string | unde
  * screen; undefined for the pages the template does not know, which paint when the app has started (a loaded
  * shell there would only move the first paint before the script's work, which then counts as blocking time).
  * `search` is the query string: a list asked for another page or search words is not the embedded first page.
+ * `data-prerendered` marks the server's copy: it is gone once React has replaced it (tools and tests wait for that).
  */
 export function prerenderPage(pathname: string, search: string, data: InitialData | undefined): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const content = search && !data?.doctor && !data?.article ? undefined : mainContent(path, data);
   if (content === undefined) return undefined;
   return (
-    `<div class="app-shell"><a href="#main" class="skip-link">Skip to content</a>${header(path)}` +
+    `<div class="app-shell" data-prerendered=""><a href="#main" class="skip-link">Skip to content</a>${header(path)}` +
     `<main id="main" class="site-main" aria-busy="false">${content}</main>${footer()}</div>`
   );
 }
