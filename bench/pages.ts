@@ -113,7 +113,8 @@ for (const listed of only.length ? PAGES.filter((p) => only.includes(p)) : PAGES
     ].join(' | ');
     // Where the blocking time comes from: the main thread's long tasks, with their simulated durations.
     const tasks = (audits['long-tasks']?.details?.items ?? []).map(
-      (t) => `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} ms (${t.url ? new URL(t.url).pathname : '?'})`,
+      (t) =>
+        `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} ms (${t.url && URL.canParse(t.url) ? new URL(t.url).pathname : (t.url ?? '?')})`,
     );
     longTasks.push(`${pagePath}: ${tasks.join('; ') || 'none'}`);
     // What keeps a category below 100 (performance: only its weighted metrics).
