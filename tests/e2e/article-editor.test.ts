@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
 import { startFakeAiServer, type FakeAiServer } from '../../server/test/fake-ai-server';
-import { DESKTOP, PHONE, appStarted, expectAccessible, openPage } from './support/browser';
+import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
 import { useSite } from './support/site';
 
 let fake: FakeAiServer;
@@ -110,7 +110,6 @@ describe('Manage Articles', () => {
     await expect.poll(() => page.locator('.toaster').getByText('The article is published.').isVisible()).toBe(true);
 
     await page.goto(`${site.server.url}/blogpage`);
-    await appStarted(page);
     const card = page.locator('.article-card', { hasText: title });
     await expect.poll(() => card.count()).toBe(1);
     await expect.poll(() => card.locator('img.article-image').getAttribute('src')).toMatch(/^\/uploads\//);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, appStarted, expectAccessible, openPage } from './support/browser';
+import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
 import { useSite } from './support/site';
 
 const site = useSite();
@@ -70,7 +70,6 @@ describe('the prerendered first screen', () => {
           allow: [/net::ERR_NAME_NOT_RESOLVED|net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED/],
         });
         await page.goto(url);
-        await appStarted(page);
         await page.waitForTimeout(300);
         const after = await layoutOf(page);
         expect(after.h1).toEqual(before.h1);

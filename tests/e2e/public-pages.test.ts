@@ -1,7 +1,7 @@
 // Journeys of a pet owner on the demo site: find a vet near a zip code and open its profile; read
 // the blog list with its keyword search, a single post (id sent with its colon), an AI article.
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, appStarted, expectAccessible, openPage } from './support/browser';
+import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
 import { useSite } from './support/site';
 
 const site = useSite();
@@ -11,7 +11,6 @@ describe('articles', () => {
     it(`lists, searches and opens blog articles at ${viewport.width} px`, async () => {
       const { page, context } = await openPage(site.browser, viewport);
       await page.goto(`${site.server.url}/blogpage`);
-      await appStarted(page);
       await expect.poll(() => page.locator('.article-card').count(), { timeout: 15_000 }).toBe(10);
       await expect.poll(() => page.getByText('Total 24 items').isVisible()).toBe(true);
       // Every card is finished: a loaded cover with alt text and fixed dimensions, and the author's portrait.

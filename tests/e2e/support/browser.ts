@@ -78,14 +78,6 @@ function waitForTheAppAfterLoads(page: Page): void {
   }
 }
 
-/**
- * Waits until the app has taken over the page: the first screen the server wrote (decision 074) is replaced in
- * one commit, so elements found before that are detached. The footer's newsletter form is rendered by the app only.
- */
-export async function appStarted(page: Page): Promise<void> {
-  await page.locator('.newsletter-form').waitFor({ state: 'attached', timeout: 20_000 });
-}
-
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
