@@ -51,6 +51,24 @@ const browser: Step[] = [
 
 const failed: string[] = [];
 
+/** Stops a detached step's process group (vitest and its workers); it may have ended already. */
+function stopGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+// A detached group does not get the terminal's Ctrl+C: stop the running ones with this script.
+const detachedGroups = new Set<number>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    detachedGroups.forEach(stopGroup);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
 /**
  * Runs one command; with `stuckAfterMinutes`, a run that prints nothing for that long is stopped (with every
  * process it started) and answers 'stuck'.
@@ -63,6 +81,7 @@ function run(step: Step, log?: fs.WriteStream): Promise<number | null | 'stuck'>
       env: { ...process.env, ...step.env },
       detached: Boolean(step.stuckAfterMinutes), // its own process group, so the workers stop with it
     });
+    if (step.stuckAfterMinutes && child.pid) detachedGroups.add(child.pid);
     let lastOutput = Date.now();
     for (const stream of [child.stdout, child.stderr]) {
       stream?.on('data', (chunk: Buffer) => {
@@ -76,15 +95,12 @@ function run(step: Step, log?: fs.WriteStream): Promise<number | null | 'stuck'>
           if (Date.now() - lastOutput < step.stuckAfterMinutes! * 60_000) return;
           stuck = true;
           clearInterval(watch);
-          try {
-            process.kill(-child.pid!, 'SIGKILL');
-          } catch {
-            child.kill('SIGKILL');
-          }
+          stopGroup(child.pid!);
         }, 10_000)
       : undefined;
     const done = (code: number | null) => {
       clearInterval(watch);
+      if (child.pid) detachedGroups.delete(child.pid);
       resolve(stuck ? 'stuck' : code);
     };
     child.once('error', () => done(null));
