@@ -27,12 +27,15 @@ const label = values.label ?? engine;
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
-// A stand-in URL for the case that sends each request to another of 1,000 zip codes (every 44th US
-// zip), as many people searching their own places do: answers then rarely repeat.
+// A stand-in URL for the case that sends each request to another of 1,000 zip codes (every 42nd US
+// zip), as many people searching their own places do: answers then rarely repeat. The package also
+// lists Canadian postal codes, which a US search refuses with 400: they are left out (until
+// 2026-11-24 they were 32 of the 1,000, and 3 % of that row's answers were refusals).
 const MANY_ZIPS = 'many-zips';
 const require = createRequire(import.meta.url);
 const zipList = Object.keys((require('zipcodes') as { codes: Record<string, unknown> }).codes)
-  .filter((_, i) => i % 44 === 0)
+  .filter((code) => /^\d{5}$/.test(code))
+  .filter((_, i) => i % 42 === 0)
   .slice(0, 1000);
 
 const CASES: [string, string][] = [

@@ -149,6 +149,35 @@ export function cardBase(row: Omit<CardRow, 'distance' | 'open_now' | 'sponsored
   };
 }
 
+/**
+ * One search's card: the stored part with what this search adds, written out field by field. A
+ * spread (`{ ...base, distance }`) copied each card's fields one at a time and was the costliest
+ * line of a search (bench/search-cpu.ts).
+ */
+export function searchCard(base: CardBase, distance: number | null, openNow: boolean | null, sponsored: boolean): DoctorSummary {
+  return {
+    id: base.id,
+    name: base.name,
+    clinic_name: base.clinic_name,
+    avatar: base.avatar,
+    city: base.city,
+    state: base.state,
+    zip: base.zip,
+    street: base.street,
+    contact_phone: base.contact_phone,
+    services: base.services,
+    species: base.species,
+    emergency: base.emergency,
+    accepting_new_patients: base.accepting_new_patients,
+    accepting_confirmed_at: base.accepting_confirmed_at,
+    distance,
+    sponsored,
+    latitude: base.latitude ?? null,
+    longitude: base.longitude ?? null,
+    open_now: openNow,
+  };
+}
+
 /** The answer to a search from what the index found (search-index.ts); 400 for an unknown zip or city. */
 export function presentAnswer(search: NormalizedSearch, row: SearchRow): DoctorSearchAnswer {
   if (search.zip && !row.origin) throw httpError(400, 'UNKNOWN_ZIP', `We do not know the zip code ${search.zip}. Please check it.`, { field: 'searchZipCode' });

@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { SEARCH_COUNT_CAP, type DoctorSearchAnswer, type DoctorSummary } from '../../../../shared/schemas/doctor';
-import { cardBase, presentAnswer, sponsorOffset, type CardBase, type CardRow, type NormalizedSearch, type SearchOrigin } from './doctor-search';
+import { cardBase, presentAnswer, searchCard, sponsorOffset, type CardBase, type CardRow, type NormalizedSearch, type SearchOrigin } from './doctor-search';
 import { currentSearchVersion } from './search-cache';
 import { chordFor, earth, EARTH_MILES, milesShown, VetStore, type Slot, type VetRow } from './vet-store';
 
@@ -42,8 +42,67 @@ interface PickedCity {
   state: string;
 }
 
+const LAT_CELLS = 180 / CELL_DEGREES;
+/** cellsAround(): bounds are rounded down to 1/NEAR_STEPS of a square mile... */
+const NEAR_STEPS = 1024;
+/** ...and a box holds fewer cells than this (at most 30 rows of 3,600 at 100 miles near a pole). */
+const MAX_CELLS_AROUND = 2 ** 20;
+
+/** Cells near a point, nearest first, with lower bounds of the squared chord to them. */
+interface CellsAround {
+  cells: Int32Array;
+  near2: Float64Array;
+}
+
+/** Slots per grid cell (unordered), and a bit per cell of the globe saying whether it has a list (128 KB... 810 KB). */
+class Grid {
+  private readonly lists = new Map<number, Slot[]>();
+  private readonly occupied = new Uint32Array(Math.ceil((LAT_CELLS * LON_CELLS) / 32));
+
+  /** Whether a cell has ever held a vet: a bit test, cheaper than a map lookup for the many empty cells of a box. */
+  has(cell: number): boolean {
+    return (this.occupied[cell >>> 5]! & (1 << (cell & 31))) !== 0;
+  }
+
+  slots(cell: number): Slot[] {
+    return this.lists.get(cell) ?? [];
+  }
+
+  add(cell: number, slot: Slot): void {
+    const list = this.lists.get(cell);
+    if (list) list.push(slot);
+    else {
+      this.lists.set(cell, [slot]);
+      this.occupied[cell >>> 5]! |= 1 << (cell & 31);
+    }
+  }
+
+  remove(cell: number, slot: Slot): void {
+    const list = this.lists.get(cell);
+    const at = list ? list.indexOf(slot) : -1;
+    if (at < 0) return;
+    list![at] = list![list!.length - 1]!;
+    list!.pop();
+  }
+}
+
+/** Per grid row: the chord from a cell's centre to its farthest corner (every cell of a row has the same shape). */
+const rowReach = new Float64Array(LAT_CELLS).fill(-1);
+function cellReach(row: number): number {
+  if (rowReach[row]! >= 0) return rowReach[row]!;
+  const rowSouth = row * CELL_DEGREES - 90;
+  const [cx, cy, cz] = earth(rowSouth + CELL_DEGREES / 2, CELL_DEGREES / 2);
+  let reach = 0;
+  for (const la of [rowSouth, rowSouth + CELL_DEGREES]) {
+    const [px, py, pz] = earth(la, 0);
+    reach = Math.max(reach, Math.sqrt((px - cx) ** 2 + (py - cy) ** 2 + (pz - cz) ** 2));
+  }
+  rowReach[row] = reach;
+  return reach;
+}
+
 const cellOf = (lat: number, lon: number) => {
-  const row = Math.min(Math.floor((lat + 90) / CELL_DEGREES), 180 / CELL_DEGREES - 1);
+  const row = Math.min(Math.floor((lat + 90) / CELL_DEGREES), LAT_CELLS - 1);
   const col = ((Math.floor((lon + 180) / CELL_DEGREES) % LON_CELLS) + LON_CELLS) % LON_CELLS;
   return row * LON_CELLS + col;
 };
@@ -232,8 +291,7 @@ const cityLookupKey = (search: NormalizedSearch) => `${search.city}|${search.sta
 
 export class SearchIndex {
   private store = new VetStore();
-  /** Slots per grid cell, unordered. */
-  private cells = new Map<number, Slot[]>();
+  private grid = new Grid();
   /** Slots per state and per city (numbers of their texts in the store), in name order... */
   private byState = new Map<number, Slot[]>();
   private byCity = new Map<number, Slot[]>();
@@ -306,7 +364,7 @@ export class SearchIndex {
     for (const pick of picks) {
       const row = rows.get(pick.id);
       // A vet removed since the last look at the log: left out, the next look drops it.
-      if (row) cards.push({ ...row, distance: pick.distance, open_now: pick.openNow, sponsored: pick.sponsored });
+      if (row) cards.push(searchCard(row, pick.distance, pick.openNow, pick.sponsored));
     }
     return presentAnswer(search, { origin, picked_city: picked ? { city: picked.city, state: picked.state } : null, total: page.total, cards });
   }
@@ -354,11 +412,11 @@ export class SearchIndex {
     // Cells nearest first: once the count has passed the cap and both lists hold vets nearer than
     // anything the next cell can have, the rest cannot change the answer (not so in name order).
     const byDistance = search.sort !== 'name';
-    for (const { cell, near2 } of this.cellsAround(origin.latitude, origin.longitude, radius, [ox, oy, oz])) {
-      if (near2 > reach2) break;
+    const around = this.cellsAround(origin.latitude, origin.longitude, radius, [ox, oy, oz]);
+    for (let i = 0; i < around.cells.length; i++) {
+      const near2 = around.near2[i]!;
       if (byDistance && total > SEARCH_COUNT_CAP && settled(listed, near2) && settled(premium, near2)) break;
-      const slots = this.cells.get(cell);
-      if (!slots) continue;
+      const slots = this.grid.slots(around.cells[i]!);
       for (const slot of slots) {
         const dx = x[slot]! - ox;
         const dy = y[slot]! - oy;
@@ -430,9 +488,10 @@ export class SearchIndex {
   /**
    * Grid cells that a circle of `miles` around a point can touch, nearest first, each with a lower
    * bound of the squared chord from the point to anything in it (the chord to the cell's centre
-   * less the chord from its centre to its farthest corner: the triangle inequality).
+   * less the chord from its centre to its farthest corner: the triangle inequality). Cells with no
+   * vet or wholly outside the circle are left out.
    */
-  private cellsAround(lat: number, lon: number, miles: number, origin: [number, number, number]): { cell: number; near2: number }[] {
+  private cellsAround(lat: number, lon: number, miles: number, origin: [number, number, number]): CellsAround {
     // One degree of latitude is 69.09 miles; 69 keeps the box a little larger than the circle.
     const dLat = miles / 69 + CELL_DEGREES / 100;
     const south = Math.max(-90, lat - dLat);
@@ -440,10 +499,11 @@ export class SearchIndex {
     const widest = Math.max(Math.abs(south), Math.abs(north));
     const dLon = widest >= 89.9 ? 180 : dLat / Math.cos((widest * Math.PI) / 180);
     const rowFrom = Math.floor((south + 90) / CELL_DEGREES);
-    const rowTo = Math.min(Math.floor((north + 90) / CELL_DEGREES), 180 / CELL_DEGREES - 1);
+    const rowTo = Math.min(Math.floor((north + 90) / CELL_DEGREES), LAT_CELLS - 1);
     const colFrom = Math.floor((lon - dLon + 180) / CELL_DEGREES);
     const cols = Math.min(LON_CELLS, Math.floor((lon + dLon + 180) / CELL_DEGREES) - colFrom + 1);
     const [ox, oy, oz] = origin;
+    const reach2 = chordFor(miles) ** 2;
     // A cell centre's point is earth(latitude, longitude) taken apart: the longitude's sine and
     // cosine are worked out once per column, the latitude's once per row.
     const cosLon = new Float64Array(cols);
@@ -453,31 +513,39 @@ export class SearchIndex {
       cosLon[c] = Math.cos(lonCentre);
       sinLon[c] = Math.sin(lonCentre);
     }
-    const cells: { cell: number; near2: number }[] = [];
+    // Each cell found is one number, its bound rounded down to 1/1024 of a square mile and its
+    // position in `found` below: the numbers sort natively (no comparator, no objects) into
+    // nearest-first order, and the rounded bound is still a lower bound.
+    const found: number[] = [];
+    const keys: number[] = [];
     for (let row = rowFrom; row <= rowTo; row++) {
       const rowSouth = row * CELL_DEGREES - 90;
       const latCentre = ((rowSouth + CELL_DEGREES / 2) * Math.PI) / 180;
       const flat = EARTH_MILES * Math.cos(latCentre);
       const cz = EARTH_MILES * Math.sin(latCentre);
-      // Every cell of a row has the same shape: the chord from its centre to its farthest corner.
-      const [cx0, cy0, cz0] = earth(rowSouth + CELL_DEGREES / 2, CELL_DEGREES / 2);
-      let reach = 0;
-      for (const la of [rowSouth, rowSouth + CELL_DEGREES]) {
-        const [px, py, pz] = earth(la, 0);
-        reach = Math.max(reach, Math.sqrt((px - cx0) ** 2 + (py - cy0) ** 2 + (pz - cz0) ** 2));
-      }
+      const reach = cellReach(row);
       for (let c = 0; c < cols; c++) {
         const col = (((colFrom + c) % LON_CELLS) + LON_CELLS) % LON_CELLS;
         const cell = row * LON_CELLS + col;
-        if (!this.cells.has(cell)) continue;
+        if (!this.grid.has(cell)) continue;
         const dx = flat * cosLon[c]! - ox;
         const dy = flat * sinLon[c]! - oy;
         const dz = cz - oz;
         const near = Math.max(0, Math.sqrt(dx * dx + dy * dy + dz * dz) - reach);
-        cells.push({ cell, near2: near * near });
+        if (near * near > reach2) continue;
+        keys.push(Math.floor(near * near * NEAR_STEPS) * MAX_CELLS_AROUND + found.length);
+        found.push(cell);
       }
     }
-    return cells.sort((a, b) => a.near2 - b.near2);
+    const sorted = Float64Array.from(keys).sort();
+    const cells = new Int32Array(sorted.length);
+    const near2 = new Float64Array(sorted.length);
+    for (let i = 0; i < sorted.length; i++) {
+      const key = sorted[i]!;
+      cells[i] = found[key % MAX_CELLS_AROUND]!;
+      near2[i] = Math.floor(key / MAX_CELLS_AROUND) / NEAR_STEPS;
+    }
+    return { cells, near2 };
   }
 
   // ---- Keeping the index in step ---------------------------------------------------------------
@@ -496,9 +564,7 @@ export class SearchIndex {
 
   private add(row: VetRow): void {
     const slot = this.store.add(row, cellOf(row.latitude, row.longitude));
-    const cell = this.cells.get(this.store.cell[slot]!);
-    if (cell) cell.push(slot);
-    else this.cells.set(this.store.cell[slot]!, [slot]);
+    this.grid.add(this.store.cell[slot]!, slot);
     for (const [map, key, compare] of this.listsOf(slot)) {
       const list = map.get(key);
       if (list) insertSorted(list, slot, compare);
@@ -509,14 +575,7 @@ export class SearchIndex {
   private remove(id: number): void {
     const slot = this.store.slotOf(id);
     if (slot === -1) return;
-    const cell = this.cells.get(this.store.cell[slot]!);
-    if (cell) {
-      const at = cell.indexOf(slot);
-      if (at >= 0) {
-        cell[at] = cell[cell.length - 1]!;
-        cell.pop();
-      }
-    }
+    this.grid.remove(this.store.cell[slot]!, slot);
     for (const [map, key, compare] of this.listsOf(slot)) removeSorted(map.get(key), slot, compare);
     this.store.remove(slot);
   }
@@ -540,16 +599,15 @@ export class SearchIndex {
       if (page.length < this.loadPage) break;
       after = row.user_id;
     }
+    store.orderByCell();
     this.store = store;
-    this.cells = new Map();
+    this.grid = new Grid();
     this.byState = new Map();
     this.byCity = new Map();
     this.premiumByState = new Map();
     this.premiumByCity = new Map();
     for (let slot = 0; slot < store.size; slot++) {
-      const cell = this.cells.get(store.cell[slot]!);
-      if (cell) cell.push(slot);
-      else this.cells.set(store.cell[slot]!, [slot]);
+      this.grid.add(store.cell[slot]!, slot);
       for (const [map, key] of this.listsOf(slot)) {
         const list = map.get(key);
         if (list) list.push(slot);

@@ -179,6 +179,37 @@ export class VetStore {
     this.live -= 1;
   }
 
+  /**
+   * Puts the vets in the order of their grid cells (slot i takes the vet at `byCell[i]`), so the
+   * vets of a cell sit next to each other in every array: a search near a zip code then reads
+   * neighbouring memory instead of jumping across megabytes for each vet (at 100k vets the scan
+   * took about half as long). Call it on a store just loaded, with no free slots. One array is
+   * copied at a time, so a copy of one column is the extra memory it needs.
+   */
+  orderByCell(): void {
+    if (this.free.length) throw new Error('orderByCell needs a store without free slots');
+    const n = this.used;
+    // cell < 2^23 and slot < 2^23 (5M vets), so cell * 2^23 + slot is an exact double: one native sort.
+    const keys = new Float64Array(n);
+    for (let slot = 0; slot < n; slot++) keys[slot] = this.cell[slot]! * 2 ** 23 + slot;
+    keys.sort();
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) order[i] = keys[i]! % 2 ** 23;
+    const permute = <T extends Int32Array | Uint8Array | Float64Array>(from: T): T => {
+      const to = from.slice() as T;
+      for (let i = 0; i < n; i++) to[i] = from[order[i]!]!;
+      return to;
+    };
+    this.ids = permute(this.ids);
+    this.plan = permute(this.plan);
+    this.flags = permute(this.flags);
+    for (const key of ['x', 'y', 'z', 'paidUntil', 'sponsorKey'] as const) this[key] = permute(this[key]);
+    for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'cell'] as const) this[key] = permute(this[key]);
+    const names = this.names;
+    this.names = Array.from({ length: n }, (_, i) => names[order[i]!]!);
+    for (let slot = 0; slot < n; slot++) this.slotById[this.ids[slot]!] = slot;
+  }
+
   private listNumber(items: string[] | null): number {
     const list = items ?? [];
     return this.lists.number(list.join('\u0001'), () => list.map((item) => this.strings.values[this.textNumber(item)]!));

@@ -1,0 +1,57 @@
+// `DATABASE_URL=... npm run bench:search-cpu -- [--at 2026-11-24T01:00:00Z] [--rounds 2000]` (or DATA_DIR=<a copy>
+// for PGlite): the search index's own CPU per search, in this process alone, with no HTTP, JSON or
+// load generator on the same cores. Loads the index from a seeded database (`npm run seed`), runs each
+// kind of search of bench/search.ts `rounds` times at one moment ('open now' depends on the hour: at
+// 01:00 UTC it is evening in New York and few vets are open) and prints µs per search and the
+// matches counted. Card rows are read from the database on the first round only, as a busy server
+// keeps them. Figures: docs/performance.md, Search.
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../server/db/client';
+import { normalizeSearch } from '../server/plugins/app/doctors/doctor-search';
+import { SearchIndex } from '../server/plugins/app/doctors/search-index';
+import type { DoctorSearchBody } from '../shared/schemas/doctor';
+
+const { values } = parseArgs({ options: { at: { type: 'string' }, rounds: { type: 'string', default: '2000' } } });
+const rounds = Number(values.rounds);
+const moments = values.at ? [new Date(values.at)] : [new Date('2026-11-24T01:00:00Z'), new Date('2026-11-23T22:00:00Z')];
+
+const body = (fields: Partial<DoctorSearchBody>): DoctorSearchBody => ({
+  searchZipCode: '',
+  searchCity: '',
+  searchState: '',
+  searchCount: 10,
+  searchStart: 0,
+  ...fields,
+});
+const KINDS: [string, DoctorSearchBody][] = [
+  ['zip 10001 (dense), 25 mi', body({ searchZipCode: '10001' })],
+  ['zip 59801 (sparse), 25 mi', body({ searchZipCode: '59801' })],
+  ['city Chicago', body({ searchCity: 'chicago' })],
+  ['state CA', body({ searchState: 'CA' })],
+  [
+    'filtered: 10001, dogs, accepting, open now, 50 mi',
+    body({ searchZipCode: '10001', radius: 50, species: ['dog'], accepting_new_patients: true, open_now: true }),
+  ],
+  ['10001, emergency, 100 mi', body({ searchZipCode: '10001', radius: 100, emergency: true })],
+];
+
+const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR ?? 'data' });
+const index = new SearchIndex(database);
+await index.load();
+console.log(`${index.size} vets in the index (${database.engine})`);
+for (const at of moments) {
+  console.log(`\nat ${at.toISOString()}`);
+  console.log('| search | µs per search | counted |');
+  console.log('|---|---|---|');
+  for (const [name, body] of KINDS) {
+    const search = normalizeSearch(body);
+    const first = await index.search(search, at);
+    // Warm-up, then the measured rounds.
+    for (let i = 0; i < Math.min(200, rounds); i++) await index.search(search, at);
+    const start = process.cpuUsage();
+    for (let i = 0; i < rounds; i++) await index.search(search, at);
+    const used = process.cpuUsage(start);
+    console.log(`| ${name} | ${((used.user + used.system) / rounds).toFixed(1)} | ${first.totalCount}${first.totalCountCapped ? '+' : ''} |`);
+  }
+}
+await database.close();
