@@ -4,11 +4,11 @@
 import type { DbOrTx } from '../../../db/client';
 import type { DoctorPage } from '../../../../shared/schemas/doctor';
 import { publicPlanFeatures } from '../plan-features/plan-access';
-import { findPublicDoctor } from './doctor-search';
+import { readPublicDoctor } from './doctor-search';
 
 export async function findDoctorPage(db: DbOrTx, id: number, at: Date = new Date()): Promise<DoctorPage | undefined> {
-  const doctor = await findPublicDoctor(db, id, at);
-  if (!doctor) return undefined;
+  const found = await readPublicDoctor(db, id, at, true);
+  if (!found) return undefined;
   // Photos, services and the contact form only while the plan includes them.
-  return { ...doctor, ...(await publicPlanFeatures(db, doctor.id, doctor.services)) };
+  return { ...found.doctor, ...publicPlanFeatures(found.plan, found.doctor.services, found.photos) };
 }
