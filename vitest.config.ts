@@ -25,6 +25,7 @@ const ENGINE_INDEPENDENT = [
   'server/plugins/app/articles/article-html.test.ts',
   'server/plugins/app/doctors/vet-store.test.ts',
   'server/server.test.ts',
+  'server/runtime.test.ts',
   'server/reliability/shutdown.test.ts',
 ];
 const pglitePassDone = process.env.AD_PGLITE_PASS_DONE === '1';

@@ -69,6 +69,19 @@ function residentByKind(): Record<string, number> {
   }
   return Object.fromEntries(Object.entries(kinds).map(([kind, kb]) => [kind, Math.round(kb / 1024)]));
 }
+/** The anonymous mappings over 1 MB with the most resident, as "resident/size MB" (a malloc arena of a thread is 64 MB). */
+function largestAnonymous(count = 12): string[] {
+  const found: { size: number; rss: number }[] = [];
+  for (const block of fs.readFileSync(`/proc/${server.child.pid}/smaps`, 'utf8').split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)) {
+    const name = block.split('\n')[0]!.trim().split(/\s+/)[5] ?? '';
+    const size = Number(/\nSize:\s+(\d+)/.exec(block)?.[1] ?? 0);
+    if (name === '' && size > 1024) found.push({ size, rss: Number(/\nRss:\s+(\d+)/.exec(block)?.[1] ?? 0) });
+  }
+  return found
+    .sort((a, b) => b.rss - a.rss)
+    .slice(0, count)
+    .map(({ size, rss }) => `${Math.round(rss / 1024)}/${Math.round(size / 1024)}`);
+}
 const steps: { step: string; ms: number; rss: number; hwm: number; wasmRss: number; probe: Record<string, unknown> }[] = [];
 const started = Date.now();
 async function step(name: string): Promise<void> {
@@ -105,6 +118,7 @@ await step(`warm-up (${values.rounds} rounds)`);
 await new Promise((r) => setTimeout(r, 5_000));
 await step('idle 5 s later');
 const endKinds = residentByKind();
+const endLargest = largestAnonymous();
 // The server's standard output (e.g. --trace-gc lines) into a file.
 if (values.log) fs.writeFileSync(values.log, server.output());
 await server.stop();
@@ -125,4 +139,5 @@ for (const { step: name, rss, hwm, wasmRss, probe: p } of steps) {
   );
 }
 console.log('Resident by mapping at the end (MB):', JSON.stringify(endKinds));
+console.log('Largest anonymous mappings at the end, resident/size MB:', endLargest.join(', '));
 console.log('V8 spaces at the last step (MB):', JSON.stringify((steps.at(-1)!.probe as { spaces: unknown }).spaces));

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { TokenService } from '../plugins/app/auth/tokens';
+import { MALLOC_ENV, NODE_FLAGS } from '../runtime';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The JWT secret every server process of these tests signs with. */
@@ -55,10 +56,12 @@ export async function startServerProcess(env: Record<string, string>, options: S
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Node's own TypeScript loader flag keeps this one node process (no tsx parent process).
-  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+  // The compiled server runs as `npm start` runs it (server/runtime.ts); the caller's flags come after and win.
+  const child = spawn(process.execPath, [...(bundle ? NODE_FLAGS : []), ...nodeArgs, ...entry], {
     cwd: root,
     env: {
       ...process.env,
+      ...(bundle ? MALLOC_ENV : {}),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

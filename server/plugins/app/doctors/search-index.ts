@@ -13,6 +13,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { SEARCH_COUNT_CAP, type DoctorSearchAnswer, type DoctorSummary } from '../../../../shared/schemas/doctor';
 import { cardBase, presentAnswer, searchCard, sponsorOffset, type CardBase, type CardRow, type NormalizedSearch, type SearchOrigin } from './doctor-search';
+import { collectGarbage } from '../../../lib/collect-garbage';
 import { currentSearchVersion } from './search-cache';
 import { chordFor, earth, EARTH_MILES, milesShown, VetStore, type Slot, type VetRow } from './vet-store';
 
@@ -75,6 +76,11 @@ class Grid {
       this.lists.set(cell, [slot]);
       this.occupied[cell >>> 5]! |= 1 << (cell & 31);
     }
+  }
+
+  /** Copies each list to its exact length (see reload()). */
+  compact(): void {
+    for (const [cell, list] of this.lists) this.lists.set(cell, list.slice());
   }
 
   remove(cell: number, slot: Slot): void {
@@ -616,6 +622,11 @@ export class SearchIndex {
     }
     for (const list of [...this.byState.values(), ...this.byCity.values()]) list.sort(store.byName);
     for (const list of [...this.premiumByState.values(), ...this.premiumByCity.values()]) list.sort(store.bySponsorKey);
+    // A list grown by push keeps room for 17 or more slots; most cells and cities hold two or three
+    // vets, so each list is copied to its exact length (about 6 MB less at 100k vets).
+    for (const map of [this.byState, this.byCity, this.premiumByState, this.premiumByCity]) for (const [key, list] of map) map.set(key, list.slice());
+    this.grid.compact();
+    collectGarbage();
     this.xmin = snapshot!.xmin;
     this.applied.clear();
     this.cards.clear();
