@@ -12,3 +12,22 @@ export function sendCacheable<T>(request: FastifyRequest, reply: FastifyReply, b
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   return body;
 }
+
+/** An answer serialised once, with its ETag: what the answer caches keep (search-cache.ts). */
+export interface CachedAnswer {
+  json: string;
+  etag: string;
+}
+
+export function cachedAnswer(body: unknown): CachedAnswer {
+  const json = JSON.stringify(body);
+  return { json, etag: weakEtag(json) };
+}
+
+/** Sends a cached answer as sendCacheable() sends a fresh one, reusing its serialisation and ETag. */
+export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, maxAgeSeconds: number): FastifyReply {
+  reply.header('ETag', answer.etag).header('Cache-Control', `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${maxAgeSeconds * 5}`);
+  if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+  // NOTE: a string with a JSON content type is sent as it is: the cached serialisation is reused.
+  return reply.type('application/json; charset=utf-8').send(answer.json);
+}

@@ -15,6 +15,7 @@ import type {
 import { writeAudit, type Actor } from '../audit/audit-log';
 import { isAllowedImageUrl, sanitizeArticleHtml, summaryFrom, textOf } from './article-html';
 import { escapeLike, presentArticle, reviewerName } from './article-repository';
+import { bumpSearchVersion } from '../doctors/search-cache';
 
 type ArticleRow = typeof articles.$inferSelect;
 type Kind = 'blog' | 'ai';
@@ -177,6 +178,7 @@ export async function updateArticle(db: DbOrTx, actor: Actor, input: AdminArticl
       .returning();
     await audit(tx, actor, 'article.update', row!, { changed });
   });
+  bumpSearchVersion();
   return requireArticle(db, id);
 }
 
@@ -200,6 +202,7 @@ export async function setPublished(db: DbOrTx, actor: Actor, id: number, publish
       .returning();
     await audit(tx, actor, published ? 'article.publish' : 'article.unpublish', row!, current.published === published ? { unchanged: true } : {});
   });
+  bumpSearchVersion();
   return requireArticle(db, id);
 }
 
@@ -209,4 +212,5 @@ export async function deleteArticle(db: DbOrTx, actor: Actor, id: number): Promi
     if (!row) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
     await audit(tx, actor, 'article.delete', row, { published: row.published });
   });
+  bumpSearchVersion();
 }

@@ -6,7 +6,10 @@
 // Who must call bumpSearchVersion(): anything that changes a vet's listing — approval, rejection
 // or suspension of an account (users), a profile edit (profiles), a plan bought, changed or ended
 // (payments). `updateUser`, `saveProfile` and the commands in server/payments/subscriptions.ts do.
-import { weakEtag } from '../../../lib/http-cache';
+// The public article answers (server/routes/api/articles/article-routes.ts) are kept in the same
+// kind of cache under the same version, so an article edited, published, withdrawn or deleted
+// (article-editor.ts) bumps it too: one version, one Redis channel, for every public answer cached.
+import type { CachedAnswer } from '../../../lib/http-cache';
 
 const MAX_ENTRIES = 5_000;
 
@@ -32,17 +35,6 @@ export function currentSearchVersion(): number {
 export function onSearchVersionBump(listener: () => void): () => void {
   bumpListeners.add(listener);
   return () => bumpListeners.delete(listener);
-}
-
-export interface CachedAnswer {
-  /** The answer, serialised once. */
-  json: string;
-  etag: string;
-}
-
-export function cachedAnswer(body: unknown): CachedAnswer {
-  const json = JSON.stringify(body);
-  return { json, etag: weakEtag(json) };
 }
 
 /** A bounded map of answers; entries older than the TTL or than the last bump are misses. */

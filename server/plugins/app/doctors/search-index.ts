@@ -15,6 +15,7 @@ import { SEARCH_COUNT_CAP, type DoctorSearchAnswer, type DoctorSummary } from '.
 import { cardBase, presentAnswer, searchCard, sponsorOffset, type CardBase, type CardRow, type NormalizedSearch, type SearchOrigin } from './doctor-search';
 import { collectGarbage } from '../../../lib/collect-garbage';
 import { currentSearchVersion } from './search-cache';
+import { minuteOfWeek } from './week-hours';
 import { chordFor, earth, EARTH_MILES, milesShown, VetStore, type Slot, type VetRow } from './vet-store';
 
 const SPONSORED_SLOTS = 2;
@@ -185,44 +186,6 @@ class TopK<T> {
   sorted(): T[] {
     return [...this.heap].sort(this.compare);
   }
-}
-
-const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
-const WEEKDAYS: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
-
-/** Minutes since Monday 00:00 in a time zone (doctor_minute_of_week() in SQL); null for a zone Node does not know. */
-export function minuteOfWeek(zone: string, at: Date): number | null {
-  const bucket = Math.floor(at.getTime() / 60_000);
-  const known = zoneMinutes.get(zone);
-  if (known && known.bucket === bucket) return known.value;
-  const value = computeMinuteOfWeek(zone, at);
-  zoneMinutes.set(zone, { bucket, value });
-  return value;
-}
-
-/** The last answer per zone: it holds for the whole minute (zone offsets change on whole minutes). */
-const zoneMinutes = new Map<string, { bucket: number; value: number | null }>();
-
-function computeMinuteOfWeek(zone: string, at: Date): number | null {
-  let format = zoneFormats.get(zone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    } catch {
-      format = null;
-    }
-    zoneFormats.set(zone, format);
-  }
-  if (!format) return null;
-  let day = 0;
-  let hour = 0;
-  let minute = 0;
-  for (const part of format.formatToParts(at)) {
-    if (part.type === 'weekday') day = WEEKDAYS[part.value] ?? 0;
-    else if (part.type === 'hour') hour = Number(part.value) % 24;
-    else if (part.type === 'minute') minute = Number(part.value);
-  }
-  return day * 1440 + hour * 60 + minute;
 }
 
 /**

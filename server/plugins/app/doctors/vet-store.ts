@@ -4,6 +4,8 @@
 // tables and referred to by number. About 200 bytes a vet instead of ~470 as objects, and loading
 // allocates almost nothing that lives on.
 
+import { parseWeek } from './week-hours';
+
 /** A vet's place in the store. */
 export type Slot = number;
 
@@ -233,10 +235,4 @@ export class VetStore {
     to.set(this.slotById);
     this.slotById = to;
   }
-}
-
-function parseWeek(text: string): number[] {
-  const hours: number[] = [];
-  for (const match of text.matchAll(/\[(\d+),(\d+)\)/g)) hours.push(Number(match[1]), Number(match[2]));
-  return hours;
 }

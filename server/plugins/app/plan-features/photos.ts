@@ -23,7 +23,7 @@ export class PhotoProblem extends Error {
 
 type PhotoRow = typeof profilePhotos.$inferSelect;
 
-export function presentPhoto(row: Pick<PhotoRow, 'id' | 'url' | 'width' | 'height' | 'caption' | 'position'>): Photo {
+export function presentPhoto(row: PhotoRow): Photo {
   return {
     id: row.id,
     url: row.url,

@@ -7,7 +7,7 @@ import { payments } from '../../../db/schema';
 import { planIncludes, type PlanFeature } from '../../../../shared/constants/plans';
 import { httpError } from '../../../lib/http-error';
 import { activePlan } from '../auth/policies';
-import { presentPhoto } from './photos';
+import type { Photo } from '../../../../shared/schemas/plan-features';
 
 export const FEATURE_MESSAGES: Record<Exclude<PlanFeature, 'listed' | 'featured'>, string> = {
   photos: 'Practice photos are part of the Professional and Premium plans. Choose one on the Pricing page to add photos.',
@@ -31,14 +31,14 @@ export function requireFeature(fastify: FastifyInstance, feature: keyof typeof F
 }
 
 /**
- * What a public profile shows of the plan features now, from the plan in force and the stored
- * photos: photos and services only while the plan includes them, and whether the contact form is
- * open. Hidden data is kept for an upgrade (docs/product.md, Plans and payment).
+ * What a public profile shows of the plan features now, from the plan in force: photos and
+ * services only while the plan includes them, and whether the contact form is open. Hidden data is
+ * kept for an upgrade (docs/product.md, Plans and payment).
  */
-export function publicPlanFeatures(plan: number, services: string[], photos: Parameters<typeof presentPhoto>[0][]) {
+export function publicPlanFeatures(plan: number, services: string[], photos: Photo[]) {
   return {
     services: planIncludes(plan, 'services') ? services : [],
-    photos: planIncludes(plan, 'photos') ? photos.map(presentPhoto) : [],
+    photos: planIncludes(plan, 'photos') ? photos : [],
     contact_form: planIncludes(plan, 'contact_form'),
   };
 }

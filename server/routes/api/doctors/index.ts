@@ -8,18 +8,11 @@ import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody } 
 import { findDoctorPage } from '../../../plugins/app/doctors/doctor-page';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
-import { sendCacheable } from '../../../lib/http-cache';
+import { cachedAnswer, sendCacheable, sendCachedAnswer, type CachedAnswer } from '../../../lib/http-cache';
 import { clock } from '../../../lib/clock';
 import { normalizeSearch, SPONSOR_ROTATION_MS } from '../../../plugins/app/doctors/doctor-search';
 import { SearchIndex } from '../../../plugins/app/doctors/search-index';
-import {
-  bumpLocalSearchVersion,
-  cachedAnswer,
-  currentSearchVersion,
-  onSearchVersionBump,
-  SearchCache,
-  type CachedAnswer,
-} from '../../../plugins/app/doctors/search-cache';
+import { bumpLocalSearchVersion, currentSearchVersion, onSearchVersionBump, SearchCache } from '../../../plugins/app/doctors/search-cache';
 
 const tags = ['doctors'];
 const SEARCH_MAX_AGE = 30;
@@ -89,13 +82,6 @@ function bodyFromQuery(q: SearchQuery): DoctorSearchBody {
   };
 }
 
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, maxAgeSeconds: number) {
-  reply.header('ETag', answer.etag).header('Cache-Control', `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${maxAgeSeconds * 5}`);
-  if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
-  // NOTE: a string with a JSON content type is sent as it is: the cached serialisation is reused.
-  return reply.type('application/json; charset=utf-8').send(answer.json);
-}
-
 export default async function doctorRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = fastify.database;
@@ -139,7 +125,7 @@ export default async function doctorRoutes(app: FastifyInstance): Promise<void> 
     }
     // Profile statistics: appearances in search results, also when the answer came from the cache.
     await fastify.profileStats.recordFromRequest(request, shownIds.get(answer) ?? [], 'appearances');
-    return sendAnswer(request, reply, answer, SEARCH_MAX_AGE);
+    return sendCachedAnswer(request, reply, answer, SEARCH_MAX_AGE);
   };
 
   const byId = async (request: FastifyRequest, reply: FastifyReply, raw: number | string) => {

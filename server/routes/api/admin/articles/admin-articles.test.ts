@@ -14,7 +14,8 @@ let admin: Account;
 const marker = `ed${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  // Public answers cached as in production, to show that every edit reaches them at once.
+  app = await buildTestApp({ SEARCH_CACHE_SECONDS: '30' });
   admin = await createAccount(app, { stage: 'admin', firstName: 'Ada', lastName: 'Editor' });
 });
 afterAll(() => app.close());
@@ -118,11 +119,17 @@ describe('writing an article', () => {
       published_at: published.published_at,
       published: true,
     });
+    // The public answers read above are cached (server/plugins/app/doctors/search-cache.ts); the edit shows at once all the same.
+    const readAgain = (await app.inject({ method: 'POST', url: '/api/articles/get-by-id', payload: { id: draft.id } })).json();
+    expect(readAgain.title).toBe(`Winter walks ${marker}`);
+    const listed = (await app.inject({ method: 'POST', url: '/api/articles/search', payload: { pageSize: 100, currentVal: 1, searchVal: marker } })).json();
+    expect(listed.data.find((a: { id: number }) => a.id === draft.id)?.sub_content).toBe('Salt, ice and cold: what to watch for.');
 
     await asAdmin('unpublish', { id: draft.id });
     expect(await publicReads('blog', draft.id, marker)).toEqual({ inSearch: false, inSearchGet: false, byId: 404, byIdGet: 404 });
     // Publishing again keeps the first publication date.
     expect((await asAdmin('publish', { id: draft.id })).json().published_at).toBe(published.published_at);
+    expect(await publicReads('blog', draft.id, marker)).toEqual({ inSearch: true, inSearchGet: true, byId: 200, byIdGet: 200 });
 
     expect((await asAdmin('delete', { id: draft.id })).statusCode).toBe(200);
     expect((await asAdmin('get', { id: draft.id })).statusCode).toBe(404);
