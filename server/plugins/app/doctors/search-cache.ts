@@ -5,7 +5,9 @@
 //
 // Who must call bumpSearchVersion(): anything that changes a vet's listing — approval, rejection
 // or suspension of an account (users), a profile edit (profiles), a plan bought, changed or ended
-// (payments). `updateUser`, `saveProfile` and the commands in server/payments/subscriptions.ts do.
+// (payments), a practice photo added, changed or removed (it shows on the public page).
+// `updateUser`, `saveProfile`, the photo functions and the commands in
+// server/payments/subscriptions.ts do. Profile pages (get-by-id) are cached the same way.
 // The public article answers (server/routes/api/articles/article-routes.ts) are kept in the same
 // kind of cache under the same version, so an article edited, published, withdrawn or deleted
 // (article-editor.ts) bumps it too: one version, one Redis channel, for every public answer cached.

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client';
 import { profilePhotos, users } from '../../../db/schema';
 import { PHOTO_LIMIT } from '../../../../shared/constants/services';
 import type { Photo } from '../../../../shared/schemas/plan-features';
+import { bumpSearchVersion } from '../doctors/search-cache';
 import { inspectImage, storeVariants, toWebpVariants, variantUrls } from '../../../lib/images';
 import type { FileStorage } from '../../../storage/storage';
 
@@ -87,6 +88,8 @@ export async function addPhoto(db: DbOrTx, storage: FileStorage, userId: number,
     .select()
     .from(profilePhotos)
     .where(eq(profilePhotos.id, Number(id)));
+  // A listed vet's public page shows its photos (docs/decisions/037-search-cache.md).
+  bumpSearchVersion();
   return presentPhoto(row!);
 }
 
@@ -111,6 +114,8 @@ export async function updatePhoto(db: DbOrTx, userId: number, id: number, change
       await renumber(tx, rows, order);
     }
   });
+  // A listed vet's public page shows its photos (docs/decisions/037-search-cache.md).
+  bumpSearchVersion();
 }
 
 export async function deletePhoto(db: DbOrTx, storage: FileStorage, userId: number, id: number): Promise<void> {
@@ -131,6 +136,8 @@ export async function deletePhoto(db: DbOrTx, storage: FileStorage, userId: numb
     );
     return target.key;
   });
+  // A listed vet's public page shows its photos (docs/decisions/037-search-cache.md).
+  bumpSearchVersion();
   await storage.deleteByPrefix(`${key}/`);
 }
 

@@ -16,7 +16,7 @@ let admin: Account;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   // Not a rate-limit test: with REDIS_URL the per-address budget is shared by every test run on the machine.
-  app = await buildTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '100000' });
+  app = await buildTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '100000', SEARCH_CACHE_SECONDS: '30' });
   await insertTestZips(app);
   admin = await createAccount(app, { stage: 'admin' });
 });

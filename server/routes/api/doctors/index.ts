@@ -8,7 +8,7 @@ import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody } 
 import { findDoctorPage } from '../../../plugins/app/doctors/doctor-page';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
-import { cachedAnswer, sendCacheable, sendCachedAnswer, type CachedAnswer } from '../../../lib/http-cache';
+import { cachedAnswer, sendCachedAnswer, type CachedAnswer } from '../../../lib/http-cache';
 import { clock } from '../../../lib/clock';
 import { normalizeSearch, SPONSOR_ROTATION_MS } from '../../../plugins/app/doctors/doctor-search';
 import { SearchIndex } from '../../../plugins/app/doctors/search-index';
@@ -128,12 +128,24 @@ export default async function doctorRoutes(app: FastifyInstance): Promise<void> 
     return sendCachedAnswer(request, reply, answer, SEARCH_MAX_AGE);
   };
 
+  // Profile pages are kept as search answers are: every write that changes a listed vet's page
+  // (profile, account, plan, photos) bumps the same version, and 'open now' moves with the minute.
+  const pages = new SearchCache(fastify.config.searchCacheSeconds * 1000);
   const byId = async (request: FastifyRequest, reply: FastifyReply, raw: number | string) => {
-    const doctor = await findDoctorPage(db, typeof raw === 'number' ? raw : Number(raw.replace(/^:/, '')), clock.now());
-    if (!doctor) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
+    const id = typeof raw === 'number' ? raw : Number(raw.replace(/^:/, ''));
+    const now = clock.now();
+    const key = `${id}|${Math.floor(now.getTime() / 60_000)}`;
+    let page = pages.get(key);
+    if (!page) {
+      const version = currentSearchVersion();
+      const doctor = await findDoctorPage(db, id, now);
+      if (!doctor) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
+      page = cachedAnswer(doctor);
+      pages.set(key, page, version);
+    }
     // A page opened directly is counted when the server sends it (plugins/external/web-app.ts); this call is the in-app visit.
-    await fastify.profileStats.recordFromRequest(request, [doctor.id], 'views');
-    return sendCacheable(request, reply, doctor, 120);
+    await fastify.profileStats.recordFromRequest(request, [id], 'views');
+    return sendCachedAnswer(request, reply, page, 120);
   };
 
   const searchSummary = 'Listed doctors near a zip code (nearest first), or in a city and/or state, with filters';

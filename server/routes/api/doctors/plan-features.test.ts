@@ -16,7 +16,7 @@ let smtp: SmtpCapture;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   // The timer never writes during a test here: the tests flush when they mean to.
-  app = await buildTestApp({ SMTP_URL: smtp.url, STATS_FLUSH_MS: '3600000' });
+  app = await buildTestApp({ SMTP_URL: smtp.url, STATS_FLUSH_MS: '3600000', SEARCH_CACHE_SECONDS: '30' });
 });
 afterAll(async () => {
   await app.close();

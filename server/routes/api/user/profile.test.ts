@@ -14,7 +14,7 @@ import type { User } from '../../../../shared/types/user';
 let app: FastifyInstance;
 beforeAll(async () => {
   // Not a rate-limit test: with REDIS_URL the per-address budget is shared by every test run on the machine.
-  app = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+  app = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000', SEARCH_CACHE_SECONDS: '30' });
   await insertTestZips(app);
 });
 afterAll(() => app.close());
