@@ -1,4 +1,4 @@
-// Short-lived cache of search answers (docs/decisions/037-search-cache.md). An entry lives
+// Short-lived cache of search answers (docs/decisions/037-search-cache.md; docs/product.md, 2.2a). An entry lives
 // SEARCH_CACHE_SECONDS at most (30 by default), and every write that can change what a search shows calls
 // `bumpSearchVersion()`, which makes every cached answer of this process stale at once; with
 // REDIS_URL set the bump is also published so every app server drops its entries.
