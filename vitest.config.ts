@@ -23,6 +23,7 @@ const ENGINE_INDEPENDENT = [
   'server/lib/password.test.ts',
   'server/mail/transports.test.ts',
   'server/plugins/app/articles/article-html.test.ts',
+  'server/plugins/app/doctors/search-cache.test.ts',
   'server/plugins/app/doctors/vet-store.test.ts',
   'server/server.test.ts',
   'server/runtime.test.ts',

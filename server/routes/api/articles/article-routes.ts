@@ -6,8 +6,8 @@ import { Type } from '@sinclair/typebox';
 import { ArticleIdBody, ArticleListSchema, ArticleSchema, ArticleSearchBody } from '../../../../shared/schemas/article';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
-import { cachedAnswer, sendCachedAnswer, type CachedAnswer } from '../../../lib/http-cache';
-import { currentSearchVersion, SearchCache } from '../../../plugins/app/doctors/search-cache';
+import { sendCachedAnswer } from '../../../lib/http-cache';
+import { SearchCache } from '../../../plugins/app/doctors/search-cache';
 import { findPublishedArticle, searchPublishedArticles } from '../../../plugins/app/articles/article-repository';
 
 const SearchQuery = Type.Object(
@@ -27,27 +27,16 @@ export function articleRoutes(kind: 'blog' | 'ai') {
     // administrator edits, publishes, withdraws or deletes one, which bumps the public answers'
     // version (search-cache.ts): answers are kept as the searches' are, for SEARCH_CACHE_SECONDS.
     const answers = new SearchCache(fastify.config.searchCacheSeconds * 1000);
-    const cached = async (key: string, read: () => Promise<unknown>): Promise<CachedAnswer | undefined> => {
-      let answer = answers.get(key);
-      if (!answer) {
-        const version = currentSearchVersion();
-        const body = await read();
-        if (body === undefined) return undefined;
-        answer = cachedAnswer(body);
-        answers.set(key, answer, version);
-      }
-      return answer;
-    };
 
     const search = async (request: FastifyRequest, reply: FastifyReply, query: ArticleSearchBody) => {
       if (query.pageSize > 100 || query.pageSize < 1) throw httpError(400, 'VALIDATION_ERROR', 'Choose a page size from 1 to 100.', { field: 'pageSize' });
       if (query.currentVal < 1) throw httpError(400, 'VALIDATION_ERROR', 'The page number must be 1 or more.', { field: 'currentVal' });
       const key = JSON.stringify(['search', query.pageSize, query.currentVal, query.searchVal.trim()]);
-      return sendCachedAnswer(request, reply, (await cached(key, () => searchPublishedArticles(db, kind, query)))!, 60);
+      return sendCachedAnswer(request, reply, (await answers.answer(key, () => searchPublishedArticles(db, kind, query)))!, 60);
     };
     const byId = async (request: FastifyRequest, reply: FastifyReply, rawId: number | string) => {
       const id = typeof rawId === 'number' ? rawId : Number(rawId.replace(/^:/, ''));
-      const article = await cached(JSON.stringify(['article', id]), () => findPublishedArticle(db, kind, id));
+      const article = await answers.answer(JSON.stringify(['article', id]), () => findPublishedArticle(db, kind, id));
       if (!article) throw httpError(404, 'NOT_FOUND', 'This article does not exist or is no longer published.');
       return sendCachedAnswer(request, reply, article, 300);
     };

@@ -8,11 +8,11 @@ import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody } 
 import { findDoctorPage } from '../../../plugins/app/doctors/doctor-page';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
-import { cachedAnswer, sendCachedAnswer, type CachedAnswer } from '../../../lib/http-cache';
+import { sendCachedAnswer, type CachedAnswer } from '../../../lib/http-cache';
 import { clock } from '../../../lib/clock';
 import { normalizeSearch, SPONSOR_ROTATION_MS } from '../../../plugins/app/doctors/doctor-search';
 import { SearchIndex } from '../../../plugins/app/doctors/search-index';
-import { bumpLocalSearchVersion, currentSearchVersion, onSearchVersionBump, SearchCache } from '../../../plugins/app/doctors/search-cache';
+import { bumpLocalSearchVersion, onSearchVersionBump, SearchCache } from '../../../plugins/app/doctors/search-cache';
 
 const tags = ['doctors'];
 const SEARCH_MAX_AGE = 30;
@@ -115,14 +115,11 @@ export default async function doctorRoutes(app: FastifyInstance): Promise<void> 
     const now = clock.now();
     // The key holds what changes an answer over time: the Sponsored rotation window, and the minute for 'open now'.
     const key = JSON.stringify([normalized, Math.floor(now.getTime() / SPONSOR_ROTATION_MS), normalized.openNow ? Math.floor(now.getTime() / 60_000) : 0]);
-    let answer = cache.get(key);
-    if (!answer) {
-      const version = currentSearchVersion();
-      const found = await index.search(normalized, now);
-      answer = cachedAnswer(found);
-      shownIds.set(answer, [...new Set(found.data.map((doctor) => doctor.id))]);
-      cache.set(key, answer, version);
-    }
+    const answer = (await cache.answer(
+      key,
+      () => index.search(normalized, now),
+      (made, found) => shownIds.set(made, [...new Set(found.data.map((doctor) => doctor.id))]),
+    ))!;
     // Profile statistics: appearances in search results, also when the answer came from the cache.
     await fastify.profileStats.recordFromRequest(request, shownIds.get(answer) ?? [], 'appearances');
     return sendCachedAnswer(request, reply, answer, SEARCH_MAX_AGE);
@@ -135,14 +132,8 @@ export default async function doctorRoutes(app: FastifyInstance): Promise<void> 
     const id = typeof raw === 'number' ? raw : Number(raw.replace(/^:/, ''));
     const now = clock.now();
     const key = `${id}|${Math.floor(now.getTime() / 60_000)}`;
-    let page = pages.get(key);
-    if (!page) {
-      const version = currentSearchVersion();
-      const doctor = await findDoctorPage(db, id, now);
-      if (!doctor) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
-      page = cachedAnswer(doctor);
-      pages.set(key, page, version);
-    }
+    const page = await pages.answer(key, () => findDoctorPage(db, id, now));
+    if (!page) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
     // A page opened directly is counted when the server sends it (plugins/external/web-app.ts); this call is the in-app visit.
     await fastify.profileStats.recordFromRequest(request, [id], 'views');
     return sendCachedAnswer(request, reply, page, 120);
