@@ -6,11 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** A weak ETag for a serialised answer (one-shot hashing: no hash object per answer). */
 export const weakEtag = (json: string) => `W/"${crypto.hash('sha1', json, 'base64url')}"`;
 
-export function sendCacheable<T>(request: FastifyRequest, reply: FastifyReply, body: T, maxAgeSeconds = 60): T | FastifyReply {
-  const etag = weakEtag(JSON.stringify(body));
-  reply.header('ETag', etag).header('Cache-Control', `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${maxAgeSeconds * 5}`);
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-  return body;
+export function sendCacheable(request: FastifyRequest, reply: FastifyReply, body: unknown, maxAgeSeconds = 60): FastifyReply {
+  return sendCachedAnswer(request, reply, cachedAnswer(body), maxAgeSeconds);
 }
 
 /** An answer serialised once, with its ETag: what the answer caches keep (search-cache.ts). */

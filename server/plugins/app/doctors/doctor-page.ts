@@ -3,7 +3,6 @@
 // server embeds in /viewdoctorprofile/:id, so both answer exactly the same.
 import type { DbOrTx } from '../../../db/client';
 import type { DoctorPage } from '../../../../shared/schemas/doctor';
-import { planIncludes } from '../../../../shared/constants/plans';
 import { publicPlanFeatures } from '../plan-features/plan-access';
 import { listPhotos } from '../plan-features/photos';
 import { readPublicDoctor } from './doctor-search';
@@ -11,7 +10,6 @@ import { readPublicDoctor } from './doctor-search';
 export async function findDoctorPage(db: DbOrTx, id: number, at: Date = new Date()): Promise<DoctorPage | undefined> {
   const found = await readPublicDoctor(db, id, at);
   if (!found) return undefined;
-  // Photos, services and the contact form only while the plan includes them; photos are read only then.
-  const photos = planIncludes(found.plan, 'photos') ? await listPhotos(db, id) : [];
-  return { ...found.doctor, ...publicPlanFeatures(found.plan, found.doctor.services, photos) };
+  // Photos, services and the contact form only while the plan includes them.
+  return { ...found.doctor, ...(await publicPlanFeatures(found.plan, found.doctor.services, () => listPhotos(db, id))) };
 }

@@ -15,7 +15,7 @@ import { SEARCH_COUNT_CAP, type DoctorSearchAnswer, type DoctorSummary } from '.
 import { cardBase, presentAnswer, searchCard, sponsorOffset, type CardBase, type CardRow, type NormalizedSearch, type SearchOrigin } from './doctor-search';
 import { collectGarbage } from '../../../lib/collect-garbage';
 import { currentSearchVersion } from './search-cache';
-import { minuteOfWeek } from './week-hours';
+import { minuteOfWeek, openInWeek } from './week-hours';
 import { chordFor, earth, EARTH_MILES, milesShown, VetStore, type Slot, type VetRow } from './vet-store';
 
 const SPONSORED_SLOTS = 2;
@@ -202,10 +202,7 @@ function openTest(store: VetStore, at: Date): (slot: Slot) => boolean {
       lastZone = zone;
       minute = minuteOfWeek(store.text(zone)!, at);
     }
-    if (minute === null) return false;
-    const hours = store.weeks.values[store.hours[slot]!]!;
-    for (let i = 0; i < hours.length; i += 2) if (hours[i]! <= minute && minute < hours[i + 1]!) return true;
-    return false;
+    return minute !== null && openInWeek(store.weeks.values[store.hours[slot]!]!, minute);
   };
 }
 

@@ -182,7 +182,7 @@ export class VetStore {
   }
 
   /**
-   * Puts the vets in the order of their grid cells (slot i takes the vet at `byCell[i]`), so the
+   * Puts the vets in the order of their grid cells (slot i takes the vet that was at `order[i]`), so the
    * vets of a cell sit next to each other in every array: a search near a zip code then reads
    * neighbouring memory instead of jumping across megabytes for each vet (at 100k vets the scan
    * took about half as long). Call it on a store just loaded, with no free slots. One array is

@@ -52,7 +52,11 @@ export function openAt(weekHours: string, zone: string | null, at: Date): boolea
   if (!zone) return null;
   const minute = minuteOfWeek(zone, at);
   if (minute === null) return null;
-  const hours = parseWeek(weekHours);
+  return openInWeek(parseWeek(weekHours), minute);
+}
+
+/** Whether a minute of the week falls in one of the [from, to) pairs of `parseWeek()`. */
+export function openInWeek(hours: readonly number[], minute: number): boolean {
   for (let i = 0; i < hours.length; i += 2) if (hours[i]! <= minute && minute < hours[i + 1]!) return true;
   return false;
 }

@@ -35,10 +35,11 @@ export function requireFeature(fastify: FastifyInstance, feature: keyof typeof F
  * services only while the plan includes them, and whether the contact form is open. Hidden data is
  * kept for an upgrade (docs/product.md, Plans and payment).
  */
-export function publicPlanFeatures(plan: number, services: string[], photos: Photo[]) {
+export async function publicPlanFeatures(plan: number, services: string[], readPhotos: () => Promise<Photo[]>) {
   return {
     services: planIncludes(plan, 'services') ? services : [],
-    photos: planIncludes(plan, 'photos') ? photos : [],
+    // Read only when shown: most plans that a page is asked for do not show photos.
+    photos: planIncludes(plan, 'photos') ? await readPhotos() : [],
     contact_form: planIncludes(plan, 'contact_form'),
   };
 }
