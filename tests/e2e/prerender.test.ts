@@ -95,3 +95,40 @@ describe('the prerendered first screen', () => {
     }
   }
 });
+
+// Account pages paint their card first and load the form after it (docs/decisions/084-account-forms-load-after-their-card.md):
+// the placeholder is as tall as the form, so nothing below it moves when the form arrives.
+const ACCOUNT_PAGES = [
+  { path: '/signin', form: /signin-form-[\w-]+\.js$/, field: 'Email' },
+  { path: '/signup', form: /signup-form-[\w-]+\.js$/, field: 'First name' },
+  { path: '/forgotpassword', form: /reset-password-form-[\w-]+\.js$/, field: 'Email' },
+];
+
+describe('account pages: the card first, then the form in the same place', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    for (const entry of ACCOUNT_PAGES) {
+      it(`${entry.path} at ${viewport.width} px`, async () => {
+        const { page, context } = await openPage(site.browser, viewport);
+        // Hold the form's code back until the placeholder has been seen.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(entry.form, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(`${site.server.url}${entry.path}`);
+        const placeholder = page.getByRole('status').filter({ hasText: 'Loading the form…' });
+        await placeholder.waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+        const footerTop = () => page.locator('.auth-footer').evaluate((element) => Math.round(element.getBoundingClientRect().top));
+        const before = await footerTop();
+        release();
+        await page.locator('.auth-card').getByLabel(entry.field, { exact: true }).waitFor();
+        expect(await placeholder.count()).toBe(0);
+        expect(await footerTop(), "the card's footer stays where it was").toBe(before);
+        if (viewport === PHONE) await expectAccessible(page, entry.path);
+        await context.close();
+      });
+    }
+  }
+});

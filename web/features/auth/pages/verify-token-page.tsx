@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { accountApi } from '../api/account-api';
 import { loggedIn } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+import { AntdTheme } from '../../../components/ui/antd-theme';
 
 export default function VerifyTokenPage() {
   const [params] = useSearchParams();
@@ -48,9 +49,11 @@ export default function VerifyTokenPage() {
       {problem ? (
         <p role="alert">{problem}</p>
       ) : (
-        <Spin tip="Verifying…" size="large">
-          <div style={{ minHeight: 80 }} />
-        </Spin>
+        <AntdTheme>
+          <Spin tip="Verifying…" size="large">
+            <div style={{ minHeight: 80 }} />
+          </Spin>
+        </AntdTheme>
       )}
     </AuthCard>
   );
