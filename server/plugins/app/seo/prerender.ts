@@ -180,9 +180,9 @@ function articleCard(item: Article, kind: 'blog' | 'ai', first: boolean): string
     : `<div class="article-image article-image-fallback hue-${item.id % 4}" aria-hidden="true"><span>${e(item.title.slice(0, 1))}</span></div>`;
   return (
     `<article class="card article-card">${image}<div class="article-body">${kind === 'ai' ? '<span class="badge">AI-assisted</span>' : ''}` +
-    `<h2 class="article-title">${e(item.title)}</h2>${authorLine(item.author, item.avatar, item.created_at)}` +
+    `<h2 class="article-title" id="${kind}-article-${item.id}-title">${e(item.title)}</h2>${authorLine(item.author, item.avatar, item.created_at)}` +
     `<p class="article-summary">${e(item.sub_content)}</p>` +
-    `<a class="button" aria-label="Read Full Article: ${e(item.title)}" href="${e(to)}">Read Full Article...</a></div></article>`
+    `<a class="button" aria-describedby="${kind}-article-${item.id}-title" href="${e(to)}">Read Full Article...</a></div></article>`
   );
 }
 
