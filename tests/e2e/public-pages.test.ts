@@ -83,6 +83,12 @@ describe('articles', () => {
     await page.goto(`${site.server.url}/blogpage?q=vaccine&size=20`);
     await expect.poll(() => page.getByLabel('Key word').inputValue()).toBe('vaccine');
     await expect.poll(() => page.getByText(/^Total \d+ items$/).isVisible()).toBe(true);
+    // A key word that matches nothing: the pagination still says how many.
+    await page.getByLabel('Key word').fill('zebrafishxyz');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByText('Total 0 items').isVisible()).toBe(true);
+    expect(await page.locator('.article-card').count()).toBe(0);
+    expect(await page.getByText(/No articles match/).isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });

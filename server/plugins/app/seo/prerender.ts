@@ -200,16 +200,15 @@ function articleList(kind: 'blog' | 'ai', list: ArticleList): string {
         `<button type="button" disabled class="page-button${p === 1 ? ' current' : ''}"${p === 1 ? ' aria-current="page"' : ''} aria-label="Page ${p}">${p}</button>`,
     )
     .join('');
+  // Shown also for an empty list: 'Total 0 items' (docs/product.md, blog list).
   const pagination =
-    list.totalCount > 0
-      ? `<nav class="pagination" aria-label="Pages"><span class="pagination-total">Total ${list.totalCount} items</span>` +
-        `<button type="button" disabled class="page-button" aria-label="Previous page">‹</button>${numbers}` +
-        `<button type="button" disabled class="page-button" aria-label="Next page">›</button>` +
-        (list.totalCount > BLOG_DEFAULTS.sizeChangerAbove
-          ? `<select class="page-size" aria-label="Items per page">${BLOG_DEFAULTS.pageSizeOptions.map((size) => `<option value="${size}"${size === BLOG_DEFAULTS.pageSize ? ' selected' : ''}>${size} / page</option>`).join('')}</select>`
-          : '') +
-        `</nav>`
-      : '';
+    `<nav class="pagination" aria-label="Pages"><span class="pagination-total">Total ${list.totalCount} items</span>` +
+    `<button type="button" disabled class="page-button" aria-label="Previous page">‹</button>${numbers}` +
+    `<button type="button" disabled class="page-button" aria-label="Next page">›</button>` +
+    (list.totalCount > BLOG_DEFAULTS.sizeChangerAbove
+      ? `<select class="page-size" aria-label="Items per page">${BLOG_DEFAULTS.pageSizeOptions.map((size) => `<option value="${size}"${size === BLOG_DEFAULTS.pageSize ? ' selected' : ''}>${size} / page</option>`).join('')}</select>`
+      : '') +
+    `</nav>`;
   return (
     top +
     `<section class="section"><div class="container">` +

@@ -111,7 +111,8 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
           {!result && <div className="article-grid-placeholder" />}
         </div>
       </div>
-      {result && result.totalCount > 0 && (
+      {/* Also for no match: the spec's pagination shows 'Total {n} items', 'Total 0 items' included. */}
+      {result && (
         <Pagination
           page={page}
           pageSize={pageSize}
