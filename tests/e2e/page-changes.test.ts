@@ -49,7 +49,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.waitForURL('**/ai-blogpage');
       await expect.poll(() => focusedHeading(page), { timeout: 15_000 }).toBe('Articles');
       expect(await scrollY(page)).toBe(0);
-      await page.getByRole('link', { name: /Read Full Article: Rabbit care/ }).click();
+      await page.locator('.article-card', { hasText: 'Rabbit care' }).getByRole('link', { name: 'Read Full Article...' }).click();
       await page.waitForURL(/\/ai-singlepost\//);
       await expect.poll(() => focusedHeading(page), { timeout: 15_000 }).toBe('Rabbit care basics for new owners');
       expect(await scrollY(page)).toBe(0);

@@ -208,12 +208,19 @@ describe('profile setup and review', () => {
     await admin.context.close();
   });
 
-  it('a returning vet edits a part and sees Successfully Saved!; pages look right at both widths', async () => {
+  it('a returning vet edits contact details and a summary and sees Successfully Saved!; pages look right at both widths', async () => {
     const { adminEmail, adminPassword, vetPassword } = printed();
     const { page, context, problems } = await openPage(site.browser, DESKTOP);
     await signIn(page, 'lena.marsh@stages.demo.animaldoctor.local', vetPassword);
     await page.goto(`${site.server.url}/setupprofile`);
     await poll(() => main(page).getByRole('heading', { name: 'Edit your profile' }).isVisible()).toBe(true);
+    // The contact card sends only its own fields (change-contact-info refuses the website's).
+    const contactCard = main(page).locator('.edit-card', { hasText: 'Contact information' });
+    await contactCard.getByLabel('Contact phone').fill('(207) 555-0199');
+    await contactCard.getByRole('button', { name: 'Save' }).click();
+    await poll(() => toast(page, MESSAGES.saved).isVisible()).toBe(true);
+    await page.locator('.toaster').getByRole('button', { name: 'Dismiss message' }).click();
+    await poll(() => toast(page, MESSAGES.saved).count()).toBe(0);
     const summaryCard = main(page).locator('.edit-card', { hasText: 'Summary' });
     await summaryCard.getByLabel('Summary').fill('House calls on the peninsula every Friday.');
     await summaryCard.getByRole('button', { name: 'Save' }).click();
@@ -222,6 +229,7 @@ describe('profile setup and review', () => {
     await page.goto(`${site.server.url}/viewprofile`);
     await poll(() => page.getByTestId('review-state').textContent()).toBe('Approved');
     await poll(() => main(page).getByText('House calls on the peninsula every Friday.').isVisible()).toBe(true);
+    await poll(() => main(page).getByText('(207) 555-0199').first().isVisible()).toBe(true);
     await shot(page, 'viewprofile-desktop');
 
     // The rejected demo vet sees the administrator's reason.

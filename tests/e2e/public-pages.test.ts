@@ -27,6 +27,10 @@ describe('articles', () => {
       const first = page.locator('.article-card').first();
       expect(await first.locator('.author-date').textContent()).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}$/);
       expect(await first.getByRole('link', { name: /Read Full Article/ }).textContent()).toBe('Read Full Article...');
+      // The link is named by the spec's label exactly and described by its card's title.
+      expect(await page.getByRole('link', { name: 'Read Full Article...', exact: true }).count()).toBe(10);
+      const describedBy = await first.getByRole('link', { name: 'Read Full Article...', exact: true }).getAttribute('aria-describedby');
+      expect(await page.locator(`#${describedBy}`).textContent()).toBe(await first.locator('.article-title').textContent());
       await expectAccessible(page, '/blogpage');
 
       await page.getByLabel('Key word').fill('resorption');
@@ -51,7 +55,7 @@ describe('articles', () => {
     await page.goto(`${site.server.url}/ai-blogpage`);
     await expect.poll(() => page.locator('.article-card').count(), { timeout: 15_000 }).toBe(8);
     await expect.poll(() => page.getByText('Total 8 items').isVisible()).toBe(true);
-    await page.getByRole('link', { name: 'Read Full Article: Rabbit care basics for new owners' }).click();
+    await page.locator('.article-card', { hasText: 'Rabbit care basics for new owners' }).getByRole('link', { name: 'Read Full Article...' }).click();
     await page.waitForURL(/\/ai-singlepost\/:\d+$/);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Rabbit care basics for new owners');
     await expect.poll(() => page.getByText(/Drafted with AI assistance and reviewed by Site Administrator/).isVisible()).toBe(true);
@@ -79,6 +83,12 @@ describe('articles', () => {
     await page.goto(`${site.server.url}/blogpage?q=vaccine&size=20`);
     await expect.poll(() => page.getByLabel('Key word').inputValue()).toBe('vaccine');
     await expect.poll(() => page.getByText(/^Total \d+ items$/).isVisible()).toBe(true);
+    // A key word that matches nothing: the pagination still says how many.
+    await page.getByLabel('Key word').fill('zebrafishxyz');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByText('Total 0 items').isVisible()).toBe(true);
+    expect(await page.locator('.article-card').count()).toBe(0);
+    expect(await page.getByText(/No articles match/).isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -108,7 +118,7 @@ describe('articles', () => {
   it("shows 'Server Error' and a way to retry when an AI article cannot be loaded", async () => {
     const { page, context } = await openPage(site.browser, PHONE, { allow: [/status of 500/] });
     await page.goto(`${site.server.url}/ai-blogpage`);
-    const link = page.getByRole('link', { name: 'Read Full Article: Rabbit care basics for new owners' });
+    const link = page.locator('.article-card', { hasText: 'Rabbit care basics for new owners' }).getByRole('link', { name: 'Read Full Article...' });
     await expect.poll(() => link.count(), { timeout: 15_000 }).toBe(1);
     const href = await link.getAttribute('href');
     await page.route('**/api/ai_articles/get-by-id', (route) =>

@@ -128,7 +128,9 @@ describe('the first screen in the HTML', () => {
   it('the article lists: their first cards, the first image eager, and the pagination', async () => {
     const page = await open('/blogpage');
     expect(page.root).toContain('<h1>Blog Articles</h1>');
-    const cards = [...page.root.matchAll(/<h2 class="article-title">([^<]*)<\/h2>/g)].map((m) => m[1]);
+    const cards = [...page.root.matchAll(/<h2 class="article-title" id="blog-article-(\d+)-title">([^<]*)<\/h2>/g)].map((m) => m[2]);
+    // Each card's link is named by the spec's label exactly and described by its card's title.
+    expect(page.root).toMatch(/<a class="button" aria-describedby="blog-article-\d+-title" href="\/singlepost\/:\d+">Read Full Article\.\.\.<\/a>/);
     const api = (await app.inject({ method: 'POST', url: '/api/articles/search', payload: { pageSize: 10, currentVal: 1, searchVal: '' } })).json<{
       data: Array<{ title: string }>;
       totalCount: number;

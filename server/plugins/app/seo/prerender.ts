@@ -180,9 +180,9 @@ function articleCard(item: Article, kind: 'blog' | 'ai', first: boolean): string
     : `<div class="article-image article-image-fallback hue-${item.id % 4}" aria-hidden="true"><span>${e(item.title.slice(0, 1))}</span></div>`;
   return (
     `<article class="card article-card">${image}<div class="article-body">${kind === 'ai' ? '<span class="badge">AI-assisted</span>' : ''}` +
-    `<h2 class="article-title">${e(item.title)}</h2>${authorLine(item.author, item.avatar, item.created_at)}` +
+    `<h2 class="article-title" id="${kind}-article-${item.id}-title">${e(item.title)}</h2>${authorLine(item.author, item.avatar, item.created_at)}` +
     `<p class="article-summary">${e(item.sub_content)}</p>` +
-    `<a class="button" aria-label="Read Full Article: ${e(item.title)}" href="${e(to)}">Read Full Article...</a></div></article>`
+    `<a class="button" aria-describedby="${kind}-article-${item.id}-title" href="${e(to)}">Read Full Article...</a></div></article>`
   );
 }
 
@@ -200,16 +200,15 @@ function articleList(kind: 'blog' | 'ai', list: ArticleList): string {
         `<button type="button" disabled class="page-button${p === 1 ? ' current' : ''}"${p === 1 ? ' aria-current="page"' : ''} aria-label="Page ${p}">${p}</button>`,
     )
     .join('');
+  // Shown also for an empty list: 'Total 0 items' (docs/product.md, blog list).
   const pagination =
-    list.totalCount > 0
-      ? `<nav class="pagination" aria-label="Pages"><span class="pagination-total">Total ${list.totalCount} items</span>` +
-        `<button type="button" disabled class="page-button" aria-label="Previous page">‹</button>${numbers}` +
-        `<button type="button" disabled class="page-button" aria-label="Next page">›</button>` +
-        (list.totalCount > BLOG_DEFAULTS.sizeChangerAbove
-          ? `<select class="page-size" aria-label="Items per page">${BLOG_DEFAULTS.pageSizeOptions.map((size) => `<option value="${size}"${size === BLOG_DEFAULTS.pageSize ? ' selected' : ''}>${size} / page</option>`).join('')}</select>`
-          : '') +
-        `</nav>`
-      : '';
+    `<nav class="pagination" aria-label="Pages"><span class="pagination-total">Total ${list.totalCount} items</span>` +
+    `<button type="button" disabled class="page-button" aria-label="Previous page">‹</button>${numbers}` +
+    `<button type="button" disabled class="page-button" aria-label="Next page">›</button>` +
+    (list.totalCount > BLOG_DEFAULTS.sizeChangerAbove
+      ? `<select class="page-size" aria-label="Items per page">${BLOG_DEFAULTS.pageSizeOptions.map((size) => `<option value="${size}"${size === BLOG_DEFAULTS.pageSize ? ' selected' : ''}>${size} / page</option>`).join('')}</select>`
+      : '') +
+    `</nav>`;
   return (
     top +
     `<section class="section"><div class="container">` +

@@ -13,6 +13,7 @@ import { AuthorLine } from './author-line';
 /** `first`: the card at the top of the list, whose image is likely the largest paint of a phone's first screen. */
 function ArticleCard({ article, kind, first = false }: { article: Article; kind: ArticleKind; first?: boolean }) {
   const to = kind === 'ai' ? `/ai-singlepost/:${article.id}` : `/singlepost/:${article.id}`;
+  const titleId = `${kind}-article-${article.id}-title`;
   return (
     <article className="card article-card">
       {article.img_url ? (
@@ -32,10 +33,13 @@ function ArticleCard({ article, kind, first = false }: { article: Article; kind:
       )}
       <div className="article-body">
         {kind === 'ai' && <span className="badge">AI-assisted</span>}
-        <h2 className="article-title">{article.title}</h2>
+        <h2 className="article-title" id={titleId}>
+          {article.title}
+        </h2>
         <AuthorLine author={article.author} avatar={article.avatar} date={article.created_at} />
         <p className="article-summary">{article.sub_content}</p>
-        <Link className="button" to={to} aria-label={`Read Full Article: ${article.title}`}>
+        {/* The link's name is the spec's label exactly; the card's title describes it (docs/product.md, blog list). */}
+        <Link className="button" to={to} aria-describedby={titleId}>
           Read Full Article...
         </Link>
       </div>
@@ -107,7 +111,8 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
           {!result && <div className="article-grid-placeholder" />}
         </div>
       </div>
-      {result && result.totalCount > 0 && (
+      {/* Also for no match: the spec's pagination shows 'Total {n} items', 'Total 0 items' included. */}
+      {result && (
         <Pagination
           page={page}
           pageSize={pageSize}

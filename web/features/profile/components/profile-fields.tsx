@@ -15,6 +15,7 @@ import {
   DAYS,
   PROFILE_LIMITS,
   US_TIME_ZONES,
+  type ContactInfoInput,
   type EducationEntry,
   type ProfileView,
   type Step1Input,
@@ -295,7 +296,8 @@ export const toWorkingTime = (days: WorkingDayInput[]): WorkingDayInput[] =>
 export const toEducation = (entries: ProfileFormValues['education']): EducationEntry[] =>
   (entries ?? []).map((e) => ({ degree: e.degree ?? '', school: e.school ?? '', year: Number(e.year) }));
 
-export function toStep1(v: ProfileFormValues): Step1Input {
+/** The body of change-contact-info: only its own fields (the server refuses any other, e.g. the website's). */
+export function toContactInfo(v: ProfileFormValues): ContactInfoInput {
   return {
     clinic_name: v.clinic_name ?? '',
     contact_phone: v.contact_phone ?? '',
@@ -304,9 +306,11 @@ export function toStep1(v: ProfileFormValues): Step1Input {
     city: v.city ?? '',
     state: v.state ?? '',
     zip: v.zip ?? '',
-    website_title: v.website_title ?? '',
-    website_url: v.website_url ?? '',
   };
+}
+
+export function toStep1(v: ProfileFormValues): Step1Input {
+  return { ...toContactInfo(v), website_title: v.website_title ?? '', website_url: v.website_url ?? '' };
 }
 
 export function toStep2(v: ProfileFormValues): Step2Input {

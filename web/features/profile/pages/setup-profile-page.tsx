@@ -21,6 +21,7 @@ import {
   initialValues,
   PracticeFields,
   SummaryField,
+  toContactInfo,
   toEducation,
   toStep1,
   toStep2,
@@ -182,7 +183,7 @@ function EditProfile({ user }: { user: User }) {
         <AvatarUpload current={user.profile?.avatar ?? null} initials={initialsOf(user)} savedToast />
       </EditCard>
       <EditCard title="Contact information">
-        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeContactInfo(toStep1(v)), saved)}>
+        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeContactInfo(toContactInfo(v)), saved)}>
           <ContactFields />
         </EditForm>
       </EditCard>
