@@ -42,6 +42,9 @@ function ToolButton({
       aria-keyshortcuts={shortcut}
       className={`tool-button tool-${label.toLowerCase().replace(/\s+/g, '-')}${active ? ' active' : ''}`}
       aria-pressed={active === undefined ? undefined : active}
+      // NOTE: a click leaves the focus in the text. Tiptap's focus() gives it back only one animation frame
+      // later, and letters typed right after the click went to the button in between (lost on a busy machine).
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       disabled={disabled}
     >
