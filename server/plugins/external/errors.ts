@@ -8,6 +8,20 @@ import { describeIssue, pickIssue, type ValidationIssue } from './validation-mes
 
 export default fp(
   async (fastify) => {
+    // A POST sent without a body (none at all, or an empty one labelled application/json) reads as
+    // `{}`: the calls whose body is "none" (profile-submit, send-verification-email, payment/cancel)
+    // and those with only optional fields answer as for `{}`, and a call with required fields names
+    // the first one missing (docs/product.md, The API).
+    fastify.addHook('onRequest', async (request) => {
+      const { headers } = request;
+      const empty = headers['content-length'] === '0' || (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined);
+      if (empty && /^application\/json\s*(;|$)/i.test(headers['content-type'] ?? '')) {
+        delete headers['content-type'];
+      }
+    });
+    fastify.addHook('preValidation', async (request) => {
+      if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    });
     fastify.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request, reply) => {
       if (error instanceof HttpError) {
         return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...error.extra });

@@ -43,6 +43,12 @@ describe('error shape for bad input', () => {
               },
               async (request) => request.body,
             );
+            // A call whose fields are all optional, as the review queue's or payment/cancel's.
+            scope.post(
+              '/api/probe/optional',
+              { schema: { body: Type.Object({ page: Type.Optional(Type.Integer()) }, { additionalProperties: false }) } },
+              async (request) => request.body,
+            );
             scope.post('/api/probe/refuse', async () => {
               throw httpError(409, 'CONFLICT', 'That already exists.');
             });
@@ -78,6 +84,18 @@ describe('error shape for bad input', () => {
   it('says which field is missing in words', async () => {
     const res = await post('/api/probe/echo', JSON.stringify({ name: 'Rex' }));
     expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', field: 'age', message: 'Age is required.' });
+  });
+
+  it('reads a POST without a body as {}: a call without required fields answers, another names the missing one', async () => {
+    for (const headers of [{}, { 'content-type': 'application/json' }, { 'content-type': 'application/json; charset=utf-8' }]) {
+      const optional = await app.inject({ method: 'POST', url: '/api/probe/optional', headers });
+      expect(optional.statusCode).toBe(200);
+      expect(optional.json()).toEqual({});
+      const required = await app.inject({ method: 'POST', url: '/api/probe/echo', headers });
+      expect(required.statusCode).toBe(400);
+      expect(required.json()).toEqual({ code: 'VALIDATION_ERROR', field: 'name', message: 'Name is required.' });
+    }
+    expect((await post('/api/probe/optional', 'null')).statusCode).toBe(400);
   });
 
   it('refuses unknown fields instead of dropping them', async () => {

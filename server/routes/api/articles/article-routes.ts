@@ -19,6 +19,8 @@ const SearchQuery = Type.Object(
   { additionalProperties: false },
 );
 
+const ArticleIdText = Type.String({ pattern: '^:?\\d{1,9}$' });
+
 export function articleRoutes(kind: 'blog' | 'ai') {
   const tags = [kind === 'ai' ? 'ai_articles' : 'articles'];
   const routes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -70,10 +72,20 @@ export function articleRoutes(kind: 'blog' | 'ai') {
       schema: {
         tags,
         summary: 'One published article as a cacheable GET',
-        params: Type.Object({ id: Type.String({ pattern: '^:?\\d{1,9}$' }) }),
+        params: Type.Object({ id: ArticleIdText }),
         response: { 200: ArticleSchema, 404: ErrorSchema },
       },
       handler: (request, reply) => byId(request, reply, request.params.id),
+    });
+    // The GET twin at the POST call's own path (docs/product.md, The API): `?id=12` or `?id=:12`.
+    fastify.get('/get-by-id', {
+      schema: {
+        tags,
+        summary: "One published article as a cacheable GET at the POST call's path",
+        querystring: Type.Object({ id: ArticleIdText }, { additionalProperties: false }),
+        response: { 200: ArticleSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+      handler: (request, reply) => byId(request, reply, request.query.id),
     });
   };
   return routes;

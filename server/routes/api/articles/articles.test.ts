@@ -122,4 +122,20 @@ describe('get-by-id', () => {
     expect((await post('/api/ai_articles/get-by-id', { id: ids[`AI ${marker}`] })).json().reviewed_by).toBe('Ada Reviewer');
     expect((await post('/api/articles/get-by-id', { id: 'abc' })).statusCode).toBe(400);
   });
+
+  it("answers GET at the POST call's path too, with ETag and Cache-Control", async () => {
+    const id = ids[`Blog ${marker} 3`]!;
+    const res = await app.inject({ method: 'GET', url: `/api/articles/get-by-id?id=:${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().title).toBe(`Blog ${marker} 3`);
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+    const again = await app.inject({ method: 'GET', url: `/api/articles/get-by-id?id=${id}`, headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    const ai = await app.inject({ method: 'GET', url: `/api/ai_articles/get-by-id?id=${ids[`AI ${marker}`]}` });
+    expect(ai.json().title).toBe(`AI ${marker}`);
+    expect((await app.inject({ method: 'GET', url: `/api/ai_articles/get-by-id?id=${id}` })).statusCode).toBe(404);
+    const bad = await app.inject({ method: 'GET', url: '/api/articles/get-by-id?id=abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'id' });
+  });
 });

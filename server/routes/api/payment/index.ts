@@ -63,7 +63,13 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.route({
       method,
       url: '/plans',
-      schema: { tags, summary: 'The plans with their monthly and yearly prices and what each unlocks', response: { 200: PlansAnswer } },
+      schema: {
+        tags,
+        summary: 'The plans with their monthly and yearly prices and what each unlocks',
+        // POST takes no fields; an unknown one is refused as on every call (docs/product.md, The API).
+        ...(method === 'POST' ? { body: EmptyBody } : {}),
+        response: { 200: PlansAnswer, ...(method === 'POST' ? { 400: ErrorSchema } : {}) },
+      },
       handler: async (request, reply) => sendCacheable(request, reply, plans(), 300),
     });
   }

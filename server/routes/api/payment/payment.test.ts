@@ -64,6 +64,12 @@ describe('plans', () => {
       expect(plans[2].unlocks).toContain('featured');
     }
   });
+
+  it('refuses an unknown field on POST with a 400 naming it', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/payment/plans', payload: { plan: 1 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'plan' });
+  });
 });
 
 describe('checkout', () => {

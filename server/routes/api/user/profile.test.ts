@@ -170,6 +170,9 @@ describe('the wizard', () => {
 
   it('profile-submit needs both steps (201), then puts the profile in review with submit_at', async () => {
     const vet = await createAccount(app, { stage: 'paid' });
+    const unknown = await call(vet, 'profile-submit', { submit_at: '2020-01-01' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'submit_at' });
     const early = await call(vet, 'profile-submit');
     expect(early.statusCode).toBe(201);
     expect(early.body).toMatch(/complete Step 1/);

@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { ContactInfoBody, EducationBody, Step1Body, Step2Body, SummaryBody, TitleWebsiteBody, WorkingTimeBody } from '../../../../shared/schemas/profile';
-import { ErrorSchema, TextSchema, UserSchema } from '../../../../shared/schemas/user';
+import { EmptyBody, ErrorSchema, TextSchema, UserSchema } from '../../../../shared/schemas/user';
 import { httpError, sendText } from '../../../lib/http-error';
 import { AVATAR_SIZES, IMAGE_MESSAGES, IMAGE_RULES, ImageRejected, storeImage } from '../../../lib/images';
 import {
@@ -71,7 +71,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
   });
   fastify.post('/profile-submit', {
     preHandler: fastify.requirePaidPlan,
-    schema: { tags, summary: 'Submit the profile for review (sets submit_at); no body', response: answers },
+    schema: { tags, summary: 'Submit the profile for review (sets submit_at); no body', body: EmptyBody, response: answers },
     handler: (request, reply) => answer(request, reply, () => submitProfile(db, request.user)),
   });
 
