@@ -3,7 +3,7 @@
 // fields are additive.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, SafeText } from './common';
-import { PaymentInfoSchema, UserSchema } from './user';
+import { PaymentInfoSchema, ReviewedUserSchema } from './user';
 
 const strict = { additionalProperties: false } as const;
 const Page = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
@@ -141,7 +141,9 @@ export type Subscriber = Static<typeof SubscriberSchema>;
 export const SubscribersAnswer = Type.Object({ data: Type.Array(SubscriberSchema), totalCount: Type.Integer() });
 export type SubscribersAnswer = Static<typeof SubscribersAnswer>;
 
-export const AdminUserAnswer = Type.Object({ user: Type.Intersect([UserSchema, Type.Object({ suspended: Type.Boolean(), created_at: Type.String() })]) });
+export const AdminUserAnswer = Type.Object({
+  user: Type.Intersect([ReviewedUserSchema, Type.Object({ suspended: Type.Boolean(), created_at: Type.String() })]),
+});
 
 export const CheckoutRecord = Type.Object({
   id: Type.String(),
@@ -154,7 +156,7 @@ export const CheckoutRecord = Type.Object({
   completed_at: Nullable(Type.String()),
 });
 export const AdminUserDetail = Type.Object({
-  user: Type.Intersect([UserSchema, Type.Object({ suspended: Type.Boolean(), created_at: Type.String(), verified_at: Nullable(Type.String()) })]),
+  user: Type.Intersect([ReviewedUserSchema, Type.Object({ suspended: Type.Boolean(), created_at: Type.String(), verified_at: Nullable(Type.String()) })]),
   /** Whether pet owners find the profile now (approved, paid, active). */
   listed: Type.Boolean(),
   subscription: Type.Union([

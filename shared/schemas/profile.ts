@@ -106,6 +106,11 @@ export interface ProfileView {
   license_state: string | null;
   step1_done: boolean;
   step2_done: boolean;
+  /** The administrator's review of the profile (docs/product.md, Profile and review). */
+  review_state: ReviewState;
+  /** The administrator's reason when rejected. */
+  review_reason: string | null;
+  reviewed_at: string | null;
 }
 
 export type ReviewState = 'draft' | 'pending' | 'approved' | 'rejected';

@@ -37,20 +37,25 @@ export const UserSchema = Type.Object(
     manage_role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
     submit_at: Type.Union([Type.String(), Type.Null()]),
     payment: PaymentInfoSchema,
-    /** draft, pending (in review), approved or rejected (docs/product.md, Profile and review). */
-    review_state: Type.Union([Type.Literal('draft'), Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
-    /** The administrator's reason when rejected. */
-    review_reason: Type.Union([Type.String(), Type.Null()]),
-    reviewed_at: Type.Union([Type.String(), Type.Null()]),
-    /** The profile pieces (shared/schemas/profile.ts ProfileView), null before step 1. */
+    /** The profile pieces with its review state (shared/schemas/profile.ts ProfileView), null before step 1. */
     profile: Type.Unsafe<ProfileView | null>({ type: ['object', 'null'], additionalProperties: true, description: 'The profile pieces; avatar as a URL' }),
   },
   { additionalProperties: true },
 );
 export const SessionSchema = Type.Object({ token: Type.String(), user: UserSchema });
+/** The user as administrators' answers show it: the profile's review also at the top (no profile: a draft). */
+export const ReviewedUserSchema = Type.Intersect([
+  UserSchema,
+  Type.Object({
+    review_state: Type.Union([Type.Literal('draft'), Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+    review_reason: Type.Union([Type.String(), Type.Null()]),
+    reviewed_at: Type.Union([Type.String(), Type.Null()]),
+  }),
+]);
 
 export type RegisterBody = Static<typeof RegisterBody>;
 export type LoginBody = Static<typeof LoginBody>;
 export type PaymentInfo = Static<typeof PaymentInfoSchema>;
 export type User = Static<typeof UserSchema> & { [profilePiece: string]: unknown };
 export type Session = Static<typeof SessionSchema> & { user: User };
+export type ReviewedUser = Static<typeof ReviewedUserSchema> & User;

@@ -9,7 +9,7 @@ import type { AdminUserDetail, AdminUserRow, AdminUsersAnswer, AdminUsersBody } 
 import { hasPaidPlan } from '../auth/policies';
 import { auditAbout, writeAudit, type Actor } from '../audit/audit-log';
 import { bumpSearchVersion } from '../doctors/search-cache';
-import { presentUser } from '../users/user-presenter';
+import { presentReviewedUser, presentUser } from '../users/user-presenter';
 import type { UserRow } from '../users/user-repository';
 
 export const ADMIN_MESSAGES = {
@@ -111,7 +111,7 @@ async function presentAdminUser(db: DbOrTx, user: UserRow) {
     db.select().from(profiles).where(eq(profiles.userId, user.id)),
   ]);
   return {
-    ...presentUser(user, payment, profile),
+    ...presentReviewedUser(user, payment, profile),
     suspended: user.status === 'suspended',
     created_at: user.createdAt.toISOString(),
     verified_at: user.verifiedAt?.toISOString() ?? null,

@@ -7,9 +7,9 @@ import { httpError } from '../../../lib/http-error';
 import type { Mailer } from '../../../mail/mailer';
 import { profileApprovedEmail, profileRejectedEmail } from '../../../mail/templates';
 import { REVIEW_REASON_MIN, type ReviewProfileInput, type ReviewQueueInput } from '../../../../shared/schemas/profile';
-import type { User } from '../../../../shared/types/user';
+import type { ReviewedUser } from '../../../../shared/schemas/user';
 import { writeAudit } from '../audit/audit-log';
-import { presentUser } from '../users/user-presenter';
+import { presentReviewedUser } from '../users/user-presenter';
 import { bumpSearchVersion } from '../doctors/search-cache';
 import type { UserRow } from '../users/user-repository';
 
@@ -21,7 +21,7 @@ export interface ProfileChangeEntry {
 }
 
 export interface ReviewQueueItem {
-  user: User;
+  user: ReviewedUser;
   /** Edits recorded since the last decision, newest first (what changed for the administrator). */
   changes: ProfileChangeEntry[];
 }
@@ -61,7 +61,7 @@ export async function listReviewQueue(db: DbOrTx, input: ReviewQueueInput): Prom
         const details = h.details as { section?: string; changes?: Record<string, { from: unknown; to: unknown }> };
         return { at: h.createdAt.toISOString(), section: details.section ?? '', fields: Object.keys(details.changes ?? {}), changes: details.changes ?? {} };
       });
-    return { user: presentUser(user, payment, profile), changes };
+    return { user: presentReviewedUser(user, payment, profile), changes };
   });
   return { data, totalCount: Number(total?.n ?? 0) };
 }
@@ -85,7 +85,7 @@ export async function reviewProfile(
   input: ReviewProfileInput,
   links: { viewProfile: string; setupProfile: string },
   ip: string,
-): Promise<User> {
+): Promise<ReviewedUser> {
   const reason = input.reason.trim();
   if (input.decision === 'reject' && reason.length < REVIEW_REASON_MIN)
     throw httpError(400, 'REASON_REQUIRED', REVIEW_MESSAGES.reasonRequired, { field: 'reason' });
@@ -128,7 +128,7 @@ export async function reviewProfile(
       tx.select().from(payments).where(eq(payments.userId, target.id)),
       tx.select().from(profiles).where(eq(profiles.userId, target.id)),
     ]);
-    return presentUser(updated, payment, profile);
+    return presentReviewedUser(updated, payment, profile);
   });
   // Approval lists the vet and rejection unlists it: cached searches must show it at once.
   bumpSearchVersion();

@@ -1,6 +1,7 @@
 // The one shape of a user in any answer (docs/product.md, The API): only these fields leave the server.
 // The profile pieces sit under `profile` with the avatar as a URL (docs/product.md, Profile and review).
 import type { ProfileView } from '../../../../shared/schemas/profile';
+import type { ReviewedUser } from '../../../../shared/schemas/user';
 import type { User } from '../../../../shared/types/user';
 import type { payments, profiles, users } from '../../../db/schema';
 import { AVATAR_SIZES, variantUrls } from '../../../lib/images';
@@ -10,7 +11,12 @@ type UserRow = typeof users.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
 
-export function presentProfile(profile: ProfileRow): ProfileView {
+/** Where the administrator's review of a profile stands (docs/product.md, Profile and review). */
+export function reviewOf(user: UserRow): Pick<ProfileView, 'review_state' | 'review_reason' | 'reviewed_at'> {
+  return { review_state: user.reviewState, review_reason: user.reviewReason, reviewed_at: user.reviewedAt?.toISOString() ?? null };
+}
+
+export function presentProfile(profile: ProfileRow, user: UserRow): ProfileView {
   return {
     clinic_name: profile.clinicName,
     contact_phone: profile.contactPhone,
@@ -37,6 +43,7 @@ export function presentProfile(profile: ProfileRow): ProfileView {
     license_state: profile.licenseState,
     step1_done: profile.step1DoneAt !== null,
     step2_done: profile.step2DoneAt !== null,
+    ...reviewOf(user),
   };
 }
 
@@ -65,9 +72,14 @@ export function presentUser(user: UserRow, payment?: PaymentRow | null, profile?
     manage_role: user.manageRole,
     submit_at: user.submitAt?.toISOString() ?? null,
     payment: presentPayment(payment),
-    review_state: user.reviewState,
-    review_reason: user.reviewReason,
-    reviewed_at: user.reviewedAt?.toISOString() ?? null,
-    profile: profile ? presentProfile(profile) : null,
+    profile: profile ? presentProfile(profile, user) : null,
   };
+}
+
+/**
+ * The user as an administrator's answers show it: the user object with the review also at the top, so that a
+ * user without a profile yet shows as a draft (the queue, the review decision, Manage Users' detail).
+ */
+export function presentReviewedUser(user: UserRow, payment?: PaymentRow | null, profile?: ProfileRow | null): ReviewedUser {
+  return { ...presentUser(user, payment, profile), ...reviewOf(user) };
 }

@@ -138,11 +138,11 @@ describe('deciding', () => {
     expect(await searchNear('82190')).not.toContain(vet.user.id);
 
     const me = await app.inject({ method: 'POST', url: '/api/user/login-with-token', payload: { token: vet.token } });
-    expect(me.json<{ user: User }>().user).toMatchObject({ review_state: 'rejected', review_reason: reason });
+    expect(me.json<{ user: User }>().user.profile).toMatchObject({ review_state: 'rejected', review_reason: reason });
 
     await injectAs(app, vet.token, { url: '/api/user/setupProfileStep2', payload: step2Body({ license_number: 'WY-2024-77' }) });
     const resubmitted = await injectAs(app, vet.token, { url: '/api/user/profile-submit' });
-    expect(resubmitted.json<User>().review_state).toBe('pending');
+    expect(resubmitted.json<User>().profile?.review_state).toBe('pending');
     const ids = (await queue(admin, { pageSize: 100 })).json<{ data: { user: User }[] }>().data.map((d) => d.user.id);
     expect(ids).toContain(vet.user.id);
   });

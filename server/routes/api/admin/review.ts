@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ReviewProfileBody, ReviewQueueBody } from '../../../../shared/schemas/profile';
-import { ErrorSchema, UserSchema } from '../../../../shared/schemas/user';
+import { ErrorSchema, ReviewedUserSchema } from '../../../../shared/schemas/user';
 import { listReviewQueue, reviewProfile } from '../../../plugins/app/profiles/review';
 
 const tags = ['admin'];
@@ -15,7 +15,7 @@ const ChangeSchema = Type.Object({
   fields: Type.Array(Type.String()),
   changes: Type.Record(Type.String(), Type.Object({ from: Type.Unknown(), to: Type.Unknown() })),
 });
-const QueueAnswer = Type.Object({ data: Type.Array(Type.Object({ user: UserSchema, changes: Type.Array(ChangeSchema) })), totalCount: Type.Integer() });
+const QueueAnswer = Type.Object({ data: Type.Array(Type.Object({ user: ReviewedUserSchema, changes: Type.Array(ChangeSchema) })), totalCount: Type.Integer() });
 
 export default async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -38,7 +38,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
       tags,
       summary: 'Approve a profile in review, or reject it with a reason; the vet is e-mailed',
       body: ReviewProfileBody,
-      response: { 200: Type.Object({ user: UserSchema }), ...errors },
+      response: { 200: Type.Object({ user: ReviewedUserSchema }), ...errors },
     },
     handler: async (request) => {
       const site = fastify.config.publicUrl;

@@ -79,7 +79,7 @@ describe('the wizard', () => {
     const res = await call(vet, 'setupProfileStep1', step1Body());
     expect(res.statusCode).toBe(200);
     const user = res.json<User>();
-    expect(user).toMatchObject({ id: vet.user.id, review_state: 'draft', submit_at: null, payment: { plan: 1 } });
+    expect(user).toMatchObject({ id: vet.user.id, submit_at: null, payment: { plan: 1 }, profile: { review_state: 'draft' } });
     expect(user.profile).toMatchObject({
       clinic_name: 'Stillwater Valley Vets',
       contact_phone: '(406) 555-0123',
@@ -182,7 +182,7 @@ describe('the wizard', () => {
     const res = await call(vet, 'profile-submit');
     expect(res.statusCode).toBe(200);
     const user = res.json<User>();
-    expect(user.review_state).toBe('pending');
+    expect(user.profile?.review_state).toBe('pending');
     expect(Date.parse(user.submit_at!)).toBeGreaterThan(Date.now() - 60_000);
     const again = await call(vet, 'profile-submit');
     expect(again.json<User>().submit_at).toBe(user.submit_at);
@@ -234,7 +234,7 @@ describe('editing a profile', () => {
       clinicName: 'Listed Before Edit',
     });
     const res = await call(vet, 'change-title-website', { website_title: 'New site', website_url: 'https://new.example' });
-    expect(res.json<User>().review_state).toBe('approved');
+    expect(res.json<User>().profile?.review_state).toBe('approved');
     const found = await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: '59001' } });
     expect(found.json<{ data: { id: number }[] }>().data.map((d) => d.id)).toContain(vet.user.id);
     const [entry] = await app.database.db
@@ -325,14 +325,13 @@ describe('change-avatar', () => {
 });
 
 describe('the user object', () => {
-  it('carries review state and reason for the vet (login-with-token shows the same user)', async () => {
+  it('carries only the fields of the contract, the review state and reason under profile (login-with-token shows the same user)', async () => {
     const vet = await createVet(app, { reviewState: 'rejected' });
     await app.database.db.update(users).set({ reviewReason: 'Please add your licence number.' }).where(eq(users.id, vet.user.id));
     const res = await app.inject({ method: 'POST', url: '/api/user/login-with-token', payload: { token: vet.token } });
-    expect(res.json<{ user: User }>().user).toMatchObject({
-      review_state: 'rejected',
-      review_reason: 'Please add your licence number.',
-      profile: { zip: '10001' },
-    });
+    const { user } = res.json<{ user: User }>();
+    // docs/product.md, The API: the user object carries only these fields, the profile pieces under `profile`.
+    expect(Object.keys(user).sort()).toEqual(['email', 'first_name', 'id', 'last_name', 'manage_role', 'payment', 'profile', 'submit_at', 'verify']);
+    expect(user.profile).toMatchObject({ zip: '10001', review_state: 'rejected', review_reason: 'Please add your licence number.' });
   });
 });

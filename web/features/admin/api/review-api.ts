@@ -1,5 +1,5 @@
 // The review calls (docs/product.md, Profile and review) over the one API client.
-import type { User } from '../../../../shared/types/user';
+import type { ReviewedUser } from '../../../../shared/schemas/user';
 import { api } from '../../../lib/api-client';
 
 export type ReviewState = 'pending' | 'approved' | 'rejected';
@@ -12,12 +12,13 @@ export interface ProfileChange {
 }
 
 export interface QueueItem {
-  user: User;
+  user: ReviewedUser;
   changes: ProfileChange[];
 }
 
 export const reviewApi = {
   queue: (page: number, pageSize: number, state: ReviewState) =>
     api.post<{ data: QueueItem[]; totalCount: number }>('/admin/review-queue', { page, pageSize, state }),
-  decide: (user_id: number, decision: 'approve' | 'reject', reason: string) => api.post<{ user: User }>('/admin/review-profile', { user_id, decision, reason }),
+  decide: (user_id: number, decision: 'approve' | 'reject', reason: string) =>
+    api.post<{ user: ReviewedUser }>('/admin/review-profile', { user_id, decision, reason }),
 };

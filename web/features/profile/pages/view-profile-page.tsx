@@ -29,7 +29,9 @@ function hasFeature(user: User, feature: PlanFeature): boolean {
 }
 
 function ReviewStatus({ user }: { user: User }) {
-  const state = user.review_state;
+  // A user without a profile yet has nothing in review: a draft.
+  const state = user.profile?.review_state ?? 'draft';
+  const reason = user.profile?.review_reason;
   const text = {
     draft: 'Your profile is not submitted yet. Finish the steps and submit it for review to be listed.',
     pending: 'An administrator is reviewing your profile. We will e-mail you when it is decided.',
@@ -42,10 +44,10 @@ function ReviewStatus({ user }: { user: User }) {
         Review state: <strong data-testid="review-state">{REVIEW_STATE_LABELS[state]}</strong>
       </p>
       <p>{text}</p>
-      {state === 'rejected' && user.review_reason && (
+      {state === 'rejected' && reason && (
         <blockquote className="review-reason">
           <span className="visually-hidden">Reason: </span>
-          {user.review_reason}
+          {reason}
         </blockquote>
       )}
     </div>
@@ -93,7 +95,7 @@ export default function ViewProfilePage() {
       .catch(() => undefined);
   }, [token, dispatch]);
   if (!user) return <PageLoader />;
-  const listed = user.review_state === 'approved' && (user.payment?.plan ?? 0) > 0;
+  const listed = user.profile?.review_state === 'approved' && (user.payment?.plan ?? 0) > 0;
   return (
     <>
       <section className="page-hero">
