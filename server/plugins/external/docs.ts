@@ -21,6 +21,12 @@ export default fp(
       staticCSP: true,
       transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
     });
+    // /api/docs itself: the readable page for a browser (which asks for HTML), the OpenAPI document for a program
+    // (fetch, curl, a code generator), which also stays at /api/docs/json.
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || !/^\/api\/docs\/?(\?|$)/.test(request.url) || (request.headers.accept ?? '').includes('text/html')) return;
+      return reply.header('vary', 'Accept').type('application/json; charset=utf-8').send(fastify.swagger());
+    });
   },
   { name: 'docs' },
 );

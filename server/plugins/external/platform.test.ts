@@ -187,9 +187,16 @@ describe('error shape for bad input', () => {
     const json = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(json.statusCode).toBe(200);
     expect(json.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./), paths: expect.objectContaining({ '/api/health/': expect.anything() }) });
-    const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
+    // A program asking /api/docs itself (no HTML in its Accept) gets the document.
+    for (const url of ['/api/docs', '/api/docs/']) {
+      const doc = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(doc.statusCode, url).toBe(200);
+      expect(doc.headers['content-type']).toMatch(/^application\/json/);
+      expect(doc.json().paths['/api/user/login']).toBeDefined();
+    }
   });
 });
 

@@ -60,8 +60,10 @@ export async function sendContactMessage(fastify: FastifyInstance, doctorId: num
   const input = cleanInput(body);
   const { db } = fastify.database;
   const doctor = await findPublicDoctor(db, doctorId);
-  if (!doctor || !planIncludes(await planInForce(db, doctorId), 'contact_form')) {
-    throw httpError(404, 'NOT_FOUND', 'This practice does not take messages through the site. Please call or e-mail them instead.');
+  if (!doctor) throw httpError(404, 'NOT_FOUND', 'This practice is not listed on Animal Doctor.');
+  // A plan without the feature: 403 with a plain message (docs/product.md, Plans and payment).
+  if (!planIncludes(await planInForce(db, doctorId), 'contact_form')) {
+    throw httpError(403, 'PLAN_REQUIRED', 'This practice does not take messages through the site. Please call or e-mail them instead.');
   }
   const tooMany = () => httpError(429, 'RATE_LIMITED', 'Too many messages were sent in the last hour. Please try again later or call the practice.');
   const client = `contact:client:${clientKey}`;

@@ -127,11 +127,15 @@ describe('the contact form', () => {
     expect(await storedMessages(vet)).toHaveLength(0);
   });
 
-  it('a Basic vet has no contact form: 404 with a sentence', async () => {
+  it('a Basic vet has no contact form: 403 with a sentence; a practice that is not listed: 404', async () => {
     const basic = await createVet(app, { plan: 1 });
     const response = await contact(goodMessage(basic));
-    expect(response.statusCode).toBe(404);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('PLAN_REQUIRED');
     expect(response.json().message).toBe('This practice does not take messages through the site. Please call or e-mail them instead.');
+    const unlisted = await contact(goodMessage(basic, { id: 2_000_000_000 }));
+    expect(unlisted.statusCode).toBe(404);
+    expect(unlisted.json().message).toBe('This practice is not listed on Animal Doctor.');
   });
 
   it('one client may send 10 messages an hour, also when they arrive at once', async () => {
