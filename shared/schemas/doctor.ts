@@ -91,12 +91,17 @@ export const DoctorProfileSchema = Type.Intersect([
   }),
 ]);
 
-/** The get-by-id answer: the profile plus what its plan shows now (decisions.md section 5). */
+/**
+ * The get-by-id answer: the profile plus what its plan shows now (docs/product.md, Plans and payment). `services`
+ * and `photos` are there only while the plan includes them; without them the keys are left out.
+ */
 export const DoctorPageSchema = Type.Intersect([
-  DoctorProfileSchema,
+  Type.Omit(DoctorProfileSchema, ['services']),
   Type.Object({
+    /** The services offered, while the plan includes services. */
+    services: Type.Optional(Type.Array(Type.String())),
     /** Practice photos in gallery order, while the plan includes photos. */
-    photos: Type.Array(PhotoSchema),
+    photos: Type.Optional(Type.Array(PhotoSchema)),
     /** Whether the profile takes messages through /api/doctors/contact now. */
     contact_form: Type.Boolean(),
   }),

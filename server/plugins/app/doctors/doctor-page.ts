@@ -10,6 +10,7 @@ import { readPublicDoctor } from './doctor-search';
 export async function findDoctorPage(db: DbOrTx, id: number, at: Date = new Date()): Promise<DoctorPage | undefined> {
   const found = await readPublicDoctor(db, id, at);
   if (!found) return undefined;
-  // Photos, services and the contact form only while the plan includes them.
-  return { ...found.doctor, ...(await publicPlanFeatures(found.plan, found.doctor.services, () => listPhotos(db, id))) };
+  // Photos, services and the contact form only while the plan includes them: the keys are left out otherwise.
+  const { services, ...doctor } = found.doctor;
+  return { ...doctor, ...(await publicPlanFeatures(found.plan, services, () => listPhotos(db, id))) };
 }

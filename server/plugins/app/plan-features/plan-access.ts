@@ -35,11 +35,15 @@ export function requireFeature(fastify: FastifyInstance, feature: keyof typeof F
  * services only while the plan includes them, and whether the contact form is open. Hidden data is
  * kept for an upgrade (docs/product.md, Plans and payment).
  */
-export async function publicPlanFeatures(plan: number, services: string[], readPhotos: () => Promise<Photo[]>) {
+export async function publicPlanFeatures(
+  plan: number,
+  services: string[],
+  readPhotos: () => Promise<Photo[]>,
+): Promise<{ services?: string[]; photos?: Photo[]; contact_form: boolean }> {
   return {
-    services: planIncludes(plan, 'services') ? services : [],
+    ...(planIncludes(plan, 'services') ? { services } : {}),
     // Read only when shown: most plans that a page is asked for do not show photos.
-    photos: planIncludes(plan, 'photos') ? await readPhotos() : [],
+    ...(planIncludes(plan, 'photos') ? { photos: await readPhotos() } : {}),
     contact_form: planIncludes(plan, 'contact_form'),
   };
 }

@@ -75,12 +75,15 @@ function profile(doctor: DoctorPage): string {
       ? `<li class="tag tag-accepting">Accepting new patients${doctor.accepting_confirmed_at ? ` · confirmed ${e(formatDate(doctor.accepting_confirmed_at))}` : ''}</li>`
       : '',
   ].join('');
+  // Left out of the answer when the plan does not include them (docs/product.md, Plans and payment).
+  const photos = doctor.photos ?? [];
+  const services = doctor.services ?? [];
   const main = [
     doctor.summary ? card('About the practice', `<p>${e(doctor.summary)}</p>`) : '',
-    doctor.photos.length
+    photos.length
       ? card(
           'Photos',
-          `<ul class="photo-gallery">${doctor.photos
+          `<ul class="photo-gallery">${photos
             .map(
               (photo, index) =>
                 `<li><figure><a href="${e(photo.urls['1280'] ?? photo.url)}" target="_blank" rel="noopener"><img src="${e(photo.url)}" alt="${e(photo.caption || `${clinic}, photo ${index + 1}`)}" width="${photo.width}" height="${photo.height}" loading="lazy" decoding="async"></a>${photo.caption ? `<figcaption>${e(photo.caption)}</figcaption>` : ''}</figure></li>`,
@@ -88,10 +91,10 @@ function profile(doctor: DoctorPage): string {
             .join('')}</ul>`,
         )
       : '',
-    doctor.services.length || doctor.species.length
+    services.length || doctor.species.length
       ? card(
           'Services',
-          `<ul class="tags">${doctor.services.map((service) => `<li class="tag">${e(service)}</li>`).join('')}</ul>${doctor.species.length ? `<p class="muted">Treats: ${e(doctor.species.join(', '))}</p>` : ''}`,
+          `<ul class="tags">${services.map((service) => `<li class="tag">${e(service)}</li>`).join('')}</ul>${doctor.species.length ? `<p class="muted">Treats: ${e(doctor.species.join(', '))}</p>` : ''}`,
         )
       : '',
     doctor.education.length

@@ -196,7 +196,7 @@ describe('the HTML of each public page', () => {
     const api = await app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id: ids.public } });
     expect(page.initial?.doctor).toEqual(api.json());
     expect(page.initial?.doctor).toMatchObject({ services: ['Dentistry', 'Surgery'], contact_form: true });
-    expect(page.initial?.doctor?.photos.map((photo) => photo.caption)).toEqual([`Waiting room </script> ${marker}`, '']);
+    expect(page.initial?.doctor?.photos?.map((photo) => photo.caption)).toEqual([`Waiting room </script> ${marker}`, '']);
     expectNoInlineScript(page.html);
   });
 

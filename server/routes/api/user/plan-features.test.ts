@@ -213,7 +213,10 @@ describe('plan changes hide, never delete', () => {
 
     await setPlan(vet, 1);
     const hidden = (await publicProfile(vet.user.id)).json();
-    expect(hidden).toMatchObject({ photos: [], services: [], contact_form: false });
+    // The public profile carries photos and services only while the plan includes them: the keys are left out.
+    expect(hidden).toMatchObject({ contact_form: false });
+    expect(hidden).not.toHaveProperty('photos');
+    expect(hidden).not.toHaveProperty('services');
     expect((await call(vet, 'messages', { page: 1, pageSize: 10 })).statusCode).toBe(403);
     expect(await app.database.db.select().from(profilePhotos).where(eq(profilePhotos.userId, vet.user.id))).toHaveLength(1);
     expect((await app.database.db.select().from(profiles).where(eq(profiles.userId, vet.user.id)))[0]!.services).toEqual(['Boarding', 'Grooming']);
@@ -232,7 +235,7 @@ describe('plan changes hide, never delete', () => {
       .update(profiles)
       .set({ services: ['House calls'] })
       .where(eq(profiles.userId, vet.user.id));
-    expect((await publicProfile(vet.user.id)).json().services).toEqual([]);
+    expect((await publicProfile(vet.user.id)).json()).not.toHaveProperty('services');
     await setPlan(vet, 2);
     expect((await publicProfile(vet.user.id)).json().services).toEqual(['House calls']);
   });

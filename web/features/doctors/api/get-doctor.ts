@@ -17,11 +17,11 @@ export const { useGetDoctorQuery } = getDoctorApi;
 
 /**
  * Seeds the cache with the profile the server embedded in the page (web/lib/initial-data.ts), only when it is the
- * whole get-by-id answer (with photos and contact_form); a shorter embedded profile is left and the page asks.
+ * whole get-by-id answer (with contact_form); a shorter embedded profile is left and the page asks.
  */
 export function seedDoctorFromPage(dispatch: (action: unknown) => unknown) {
   const doctor = takeInitialData()?.doctor as Partial<DoctorPage> | undefined;
-  if (doctor && Array.isArray(doctor.photos) && typeof doctor.contact_form === 'boolean') {
+  if (doctor && typeof doctor.contact_form === 'boolean') {
     dispatch(getDoctorApi.util.upsertQueryEntries([{ endpointName: 'getDoctor', arg: currentPathId(), value: doctor as DoctorPage }]));
   }
 }

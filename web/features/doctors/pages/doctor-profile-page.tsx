@@ -80,15 +80,16 @@ export default function DoctorProfilePage() {
             {doctor.name}
             {address ? ` · ${address}` : ''}
           </p>
-          <DoctorBadges doctor={{ ...doctor, sponsored: false }} />
+          <DoctorBadges doctor={{ ...doctor, services: doctor.services ?? [], sponsored: false }} />
         </div>
       </section>
       <section className="section">
         <div className="container profile-grid">
           <div className="profile-main">
             <ProfileAbout summary={doctor.summary} level={2} />
-            <ProfilePhotos photos={doctor.photos} clinic={clinic} level={2} />
-            <ProfileServices services={doctor.services} species={doctor.species} level={2} />
+            {/* Left out of the answer when the plan does not include them (docs/product.md, Plans and payment). */}
+            <ProfilePhotos photos={doctor.photos ?? []} clinic={clinic} level={2} />
+            <ProfileServices services={doctor.services ?? []} species={doctor.species} level={2} />
             <ProfileEducation education={doctor.education} level={2} />
           </div>
           <aside className="profile-side">
