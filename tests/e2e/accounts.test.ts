@@ -113,7 +113,7 @@ describe('accounts', () => {
       .poll(() =>
         page
           .locator('.toaster')
-          .getByText(/Please wait \d+ seconds/)
+          .getByText(/Please wait \d+ seconds?/)
           .isVisible(),
       )
       .toBe(true);

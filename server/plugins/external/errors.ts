@@ -2,7 +2,7 @@
 // error answers 500 with only a request id, which the log line carries too. Nothing internal leaks.
 // A schema failure answers a plain sentence and the `field` it is about (validation-messages.ts).
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { describeIssue, pickIssue, type ValidationIssue } from './validation-messages';
 
@@ -24,6 +24,7 @@ export default fp(
     });
     fastify.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request, reply) => {
       if (error instanceof HttpError) {
+        retryAfterHeader(reply, error.extra.retryAfter);
         return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...error.extra });
       }
       if (error.validation) {
@@ -33,6 +34,7 @@ export default fp(
       const status = error.statusCode ?? 500;
       if (status === 429) {
         const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+        retryAfterHeader(reply, retryAfter);
         return reply.status(429).send({ message: error.message, code: 'RATE_LIMITED', ...(typeof retryAfter === 'number' ? { retryAfter } : {}) });
       }
       if (status >= 400 && status < 500) {
@@ -52,3 +54,8 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+/** A refusal that knows how long to wait also says so in the standard header (seconds), for programs and proxies. */
+function retryAfterHeader(reply: FastifyReply, seconds: unknown): void {
+  if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) reply.header('retry-after', String(Math.ceil(seconds)));
+}

@@ -7,6 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { httpError } from '../../lib/http-error';
+import { quantity } from '../../lib/wording';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,7 +118,7 @@ export default fp(
       },
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
-        message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+        message: `Too many requests. Please wait ${quantity(Math.ceil(context.ttl / 1000), 'second')} and try again.`,
         code: 'RATE_LIMITED',
         retryAfter: Math.ceil(context.ttl / 1000),
       }),

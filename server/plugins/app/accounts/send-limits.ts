@@ -7,6 +7,7 @@
 import type { Config } from '../../../config';
 import type { Counters } from '../limits/counters';
 import { rateLimited } from './account-errors';
+import { quantity } from '../../../lib/wording';
 
 export type SendPurpose = 'password_reset' | 'newsletter' | 'verify_email';
 
@@ -26,7 +27,7 @@ export function createSendLimits(counters: Counters, limits: Config['rateLimit']
   };
   return {
     async take(purpose, recipient, client) {
-      const wait = (minutes: number) => `Too many e-mails were requested. Please wait ${minutes} minutes and try again.`;
+      const wait = (minutes: number) => `Too many e-mails were requested. Please wait ${quantity(minutes, 'minute')} and try again.`;
       await check(`mail-client:${client}`, limits.mailPerClientPerHour, HOUR_MS, wait);
       await check(`mail-hour:${purpose}:${recipient}`, limits.codesPerHour, HOUR_MS, wait);
       await check(

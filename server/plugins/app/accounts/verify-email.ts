@@ -8,6 +8,7 @@ import { TokenError } from '../auth/tokens';
 import { findUserById, updateUser, type UserRow } from '../users/user-repository';
 import { AccountError, rateLimited } from './account-errors';
 import { signIn, type AccountDeps, type SignedIn } from './account-deps';
+import { quantity } from '../../../lib/wording';
 
 const VERIFICATION_EMAIL_INTERVAL_MS = 60_000;
 
@@ -49,7 +50,7 @@ export async function sendFirstVerificationEmail(deps: AccountDeps, user: UserRo
 export async function resendVerificationEmail(deps: AccountDeps, user: UserRow, client: string): Promise<'sent' | 'already_verified'> {
   if (user.verify) return 'already_verified';
   const wait = await sendIfDue(deps, user, client);
-  if (wait > 0) throw rateLimited(`We just sent you an e-mail. Please wait ${wait} seconds before asking for another one.`, wait);
+  if (wait > 0) throw rateLimited(`We just sent you an e-mail. Please wait ${quantity(wait, 'second')} before asking for another one.`, wait);
   return 'sent';
 }
 

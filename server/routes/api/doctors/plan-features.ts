@@ -21,7 +21,7 @@ export default async function doctorFeatureRoutes(app: FastifyInstance): Promise
       tags,
       summary: 'Send a message to a practice through its contact form (Professional and Premium profiles); `website` is a honeypot and must stay empty',
       body: ContactBody,
-      response: { 200: MessageSchema, 400: ErrorSchema, 404: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema },
+      response: { 200: MessageSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema },
     },
     handler: async (request) => {
       await sendContactMessage(fastify, idOf(request.body.id), request.body, request.ip);

@@ -138,7 +138,8 @@ describe('row 3 and row 11: sign-in throttling', () => {
     expect((await post('login', { email: user.email, password: 'Wrong-11' })).statusCode).toBe(401); // passes, and holds the gate 1 s
     const held = await post('login', { email: user.email, password: 'Wrong-12' });
     expect(held.statusCode).toBe(429);
-    expect(held.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 1, message: 'Too many sign-in attempts. Please wait 1 seconds and try again.' });
+    expect(held.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 1, message: 'Too many sign-in attempts. Please wait 1 second and try again.' });
+    expect(held.headers['retry-after']).toBe('1');
     await new Promise((r) => setTimeout(r, 1100));
     expect((await post('login', { email: user.email, password: 'Wrong-13' })).statusCode).toBe(401); // the next gate is 2 s
     expect((await post('login', { email: user.email, password }, {})).json()).toMatchObject({ retryAfter: 2 });
