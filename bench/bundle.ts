@@ -1,10 +1,9 @@
 // Prints the JavaScript (gzip) a phone downloads to show each public route: the entry chunk and
-// its static imports, plus the route's lazy page chunk (and an account page's lazy form) and their static imports. Run after a build:
+// its static imports, plus the route's lazy page chunk and its static imports. Run after a build:
 //   npm run build && npm run bench:bundle
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ROUTE_MODULES } from '../server/plugins/app/seo/route-assets';
 
 interface ManifestChunk {
   file: string;
@@ -22,14 +21,18 @@ if (!fs.existsSync(manifestPath)) {
 const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
 const TARGET_KB = 200;
 
-// The public routes and the modules of their first screen: the table the server uses to name them in the head.
-const ROUTES = ROUTE_MODULES.map(([pattern, ...modules]) => ({
-  route: pattern.source
-    .replace(/^\^|\$$/g, '')
-    .replaceAll('\\/', '/')
-    .replace('[^/]+', ':id'),
-  modules,
-}));
+const ROUTES: Record<string, string> = {
+  '/home': 'features/home/pages/home-page.tsx',
+  '/searchdoctor': 'features/doctors/pages/search-doctor-page.tsx',
+  '/viewdoctorprofile/:id': 'features/doctors/pages/doctor-profile-page.tsx',
+  '/blogpage': 'features/blog/pages/blog-page.tsx',
+  '/singlepost/:id': 'features/blog/pages/single-post-page.tsx',
+  '/ai-blogpage': 'features/blog/pages/ai-blog-page.tsx',
+  '/services': 'features/payment/pages/services-page.tsx',
+  '/aboutus': 'features/content/pages/about-page.tsx',
+  '/signin': 'features/auth/pages/signin-page.tsx',
+  '/signup': 'features/auth/pages/signup-page.tsx',
+};
 
 const gzipSize = new Map<string, number>();
 function gz(file: string): number {
@@ -53,9 +56,8 @@ console.log(`entry (every page): ${entryKb.toFixed(1)} KB gzip in ${entryFiles.s
 console.log('');
 console.log('route                      JS gzip KB   ratio to 200 KB target');
 let worst = 0;
-for (const { route, modules } of ROUTES) {
-  const files = new Set(entryFiles);
-  for (const module of modules) closure(module, files);
+for (const [route, source] of Object.entries(ROUTES)) {
+  const files = closure(source, new Set(entryFiles));
   const kb = [...files].reduce((sum, f) => sum + gz(f), 0) / 1024;
   worst = Math.max(worst, kb);
   console.log(`${route.padEnd(26)} ${kb.toFixed(1).padStart(10)}   ${(kb / TARGET_KB).toFixed(2)}`);

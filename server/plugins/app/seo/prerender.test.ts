@@ -42,9 +42,6 @@ beforeAll(async () => {
       },
       '_payment.js': { file: 'assets/payment-4.js', css: ['assets/payment-4.css'] },
       'features/payment/pages/services-page.tsx': { file: 'assets/services-page-5.js', imports: ['index.html', '_payment.js'] },
-      '_antd-theme.js': { file: 'assets/antd-theme-6.js', imports: ['index.html'] },
-      'features/auth/pages/signin-page.tsx': { file: 'assets/signin-page-7.js', imports: ['index.html'] },
-      'features/auth/components/signin-form.tsx': { file: 'assets/signin-form-8.js', imports: ['index.html', '_antd-theme.js'] },
     }),
   );
   app = await buildTestApp({}, { distDir: dist });
@@ -188,12 +185,6 @@ describe("the route's own chunk in the head", () => {
     expect(services.head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/services-page-5.js" />');
     // Fetched at low priority: the first screen does not wait for them.
     expect(services.head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
-    // An account page: its form, which it loads lazily after the card, is named too (decision 084).
-    const signin = await open('/signin');
-    expect(signin.head).toContain('<link rel="modulepreload" crossorigin href="/assets/signin-page-7.js" />');
-    // at low priority, so that it does not slow down the scripts that paint the card
-    for (const file of ['signin-form-8.js', 'antd-theme-6.js'])
-      expect(signin.head).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${file}" />`);
     // A route the manifest does not know gets no links.
     expect((await open('/aboutus')).head).not.toContain('modulepreload');
     // A page without a prerendered screen needs its scripts to paint: usual priority.
@@ -202,7 +193,6 @@ describe("the route's own chunk in the head", () => {
   });
 
   it("names modules that exist in the web app's source", () => {
-    for (const [, ...modules] of ROUTE_MODULES)
-      for (const module of modules) expect(fs.existsSync(path.resolve(import.meta.dirname, '../../../../web', module)), module).toBe(true);
+    for (const [, module] of ROUTE_MODULES) expect(fs.existsSync(path.resolve(import.meta.dirname, '../../../../web', module)), module).toBe(true);
   });
 });

@@ -14,11 +14,8 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/**
- * Public route -> its page module, relative to web/ as the manifest names it, then any module the page loads lazily
- * for its first screen (an account page's form, decision 084), so that it is fetched alongside, not after.
- */
-export const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, string, ...string[]]> = [
+/** Public route -> its page module, relative to web/ as the manifest names it. */
+export const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/home$/, 'features/home/pages/home-page.tsx'],
   [/^\/searchdoctor$/, 'features/doctors/pages/search-doctor-page.tsx'],
   [/^\/viewdoctorprofile\/[^/]+$/, 'features/doctors/pages/doctor-profile-page.tsx'],
@@ -32,9 +29,9 @@ export const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, string, ...string[]]
   [/^\/aboutus$/, 'features/content/pages/about-page.tsx'],
   [/^\/privacypolicy$/, 'features/content/pages/privacy-page.tsx'],
   [/^\/terms$/, 'features/content/pages/terms-page.tsx'],
-  [/^\/signin$/, 'features/auth/pages/signin-page.tsx', 'features/auth/components/signin-form.tsx'],
-  [/^\/signup$/, 'features/auth/pages/signup-page.tsx', 'features/auth/components/signup-form.tsx'],
-  [/^\/forgotpassword$/, 'features/auth/pages/forgot-password-page.tsx', 'features/auth/components/reset-password-form.tsx'],
+  [/^\/signin$/, 'features/auth/pages/signin-page.tsx'],
+  [/^\/signup$/, 'features/auth/pages/signup-page.tsx'],
+  [/^\/forgotpassword$/, 'features/auth/pages/forgot-password-page.tsx'],
 ];
 
 /**
@@ -53,33 +50,23 @@ export function routeAssetLinks(manifest: Manifest | undefined): (pathname: stri
   };
   if (entry) walk(entry[0], shell);
   const cache = new Map<string, string>();
-  const linksOf = ([pageModule, ...later]: readonly string[]): string => {
-    const cached = cache.get(pageModule!);
+  const linksOf = (module: string): string => {
+    const cached = cache.get(module);
     if (cached !== undefined) return cached;
-    const own = new Set<string>();
-    walk(pageModule!, own);
-    // What the page loads after its first paint (an account form) comes at low priority: it must not share the
-    // bandwidth of the scripts that paint the card.
-    const afterPaint = new Set<string>();
-    for (const module of later) walk(module, afterPaint);
-    const notInShell = (keys: Set<string>) => [...keys].filter((key) => !shell.has(key));
-    const preload = (key: string, priority = '') => `<link rel="modulepreload"${priority} crossorigin href="/${escapeHtml(manifest[key]!.file)}" />`;
-    const scripts = [
-      ...notInShell(own).map((key) => preload(key)),
-      ...notInShell(afterPaint)
-        .filter((key) => !own.has(key))
-        .map((key) => preload(key, ' fetchpriority="low"')),
-    ];
-    const styles = [...new Set(notInShell(own).flatMap((key) => manifest[key]!.css ?? []))].map(
+    const keys = new Set<string>();
+    walk(module, keys);
+    const own = [...keys].filter((key) => !shell.has(key));
+    const scripts = own.map((key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]!.file)}" />`);
+    const styles = [...new Set(own.flatMap((key) => manifest[key]!.css ?? []))].map(
       (file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`,
     );
     const links = [...styles, ...scripts].join('\n    ');
-    cache.set(pageModule!, links);
+    cache.set(module, links);
     return links;
   };
   return (pathname) => {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const found = ROUTE_MODULES.find(([pattern]) => pattern.test(path));
-    return found && manifest[found[1]] ? linksOf(found.slice(1) as string[]) : '';
+    return found && manifest[found[1]] ? linksOf(found[1]) : '';
   };
 }

@@ -1,12 +1,50 @@
-// /signin: docs/product.md, Client state and flows. The card paints first; the form loads after it
-// (docs/decisions/084-account-forms-load-after-their-card.md).
-import { lazy } from 'react';
-import { Link } from 'react-router';
-import { AuthCard, AuthFormSlot } from '../components/auth-card';
+// /signin: docs/product.md, Client state and flows — 200 logs in, 201 means not verified (token stored, warning, /verify).
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, Form, Input } from 'antd';
+import { MESSAGES } from '../../../../shared/constants/messages';
+import { useAppDispatch } from '../../../app/store';
+import { toast } from '../../../lib/toast';
+import { accountApi } from '../api/account-api';
+import { loggedIn, setSession } from '../auth-slice';
+import { AuthCard } from '../components/auth-card';
 
-const SignInForm = lazy(() => import('../components/signin-form'));
+interface SignInForm {
+  email: string;
+  password: string;
+}
+
+/** Where to go after signing in: a path of this site from `?next=` (never another site), else /home. */
+function returnPath(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/home';
+}
 
 export default function SignInPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [pending, setPending] = useState(false);
+
+  const submit = async ({ email, password }: SignInForm) => {
+    setPending(true);
+    try {
+      const { status, data } = await accountApi.login(email, password);
+      if (status === 200) {
+        dispatch(loggedIn(data));
+        toast.success(MESSAGES.loginSuccess);
+        navigate(returnPath(params.get('next')));
+      } else {
+        dispatch(setSession(data));
+        toast.warning(MESSAGES.notVerified);
+        navigate('/verify');
+      }
+    } catch {
+      // The API client already showed the server's message; the form keeps what was typed.
+    } finally {
+      setPending(false);
+    }
+  };
+
   return (
     <AuthCard
       title="Sign in"
@@ -17,9 +55,20 @@ export default function SignInPage() {
         </>
       }
     >
-      <AuthFormSlot kind="signin">
-        <SignInForm />
-      </AuthFormSlot>
+      <Form<SignInForm> layout="vertical" onFinish={submit} requiredMark={false} disabled={pending}>
+        <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
+          <Input autoComplete="email" inputMode="email" size="large" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[{ required: true }]}>
+          <Input.Password autoComplete="current-password" size="large" />
+        </Form.Item>
+        <p>
+          <Link to="/forgotpassword">Forgot your password?</Link>
+        </p>
+        <Button type="primary" htmlType="submit" size="large" block loading={pending}>
+          Sign in
+        </Button>
+      </Form>
     </AuthCard>
   );
 }

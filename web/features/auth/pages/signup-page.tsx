@@ -1,12 +1,43 @@
-// /signup: docs/product.md, Client state and flows. The card paints first; the form loads after it
-// (docs/decisions/084-account-forms-load-after-their-card.md).
-import { lazy } from 'react';
-import { Link } from 'react-router';
-import { AuthCard, AuthFormSlot } from '../components/auth-card';
-
-const SignUpForm = lazy(() => import('../components/signup-form'));
+// /signup: docs/product.md, Client state and flows — 200 stores token and user without logging in and goes to /verify;
+// 201/202 show the server's text as a warning.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, Form, Input } from 'antd';
+import type { Session } from '../../../../shared/types/user';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../../shared/password-policy';
+import { useAppDispatch } from '../../../app/store';
+import { toast } from '../../../lib/toast';
+import { accountApi, type RegisterInput } from '../api/account-api';
+import { setSession } from '../auth-slice';
+import { AuthCard } from '../components/auth-card';
 
 export default function SignUpPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  const submit = async (values: RegisterInput & { confirm: string }) => {
+    setPending(true);
+    try {
+      const { status, data } = await accountApi.register({
+        first_name: values.first_name,
+        last_name: values.last_name,
+        email: values.email,
+        password: values.password,
+      });
+      if (status === 200) {
+        dispatch(setSession(data as Session));
+        navigate('/verify');
+      } else {
+        toast.warning(String(data));
+      }
+    } catch {
+      // Shown by the API client; the form keeps the input.
+    } finally {
+      setPending(false);
+    }
+  };
+
   return (
     <AuthCard
       title="Create your account"
@@ -17,9 +48,57 @@ export default function SignUpPage() {
         </>
       }
     >
-      <AuthFormSlot kind="signup">
-        <SignUpForm />
-      </AuthFormSlot>
+      <Form layout="vertical" onFinish={submit} requiredMark={false} disabled={pending}>
+        <div className="grid grid-2" style={{ gap: 12 }}>
+          <Form.Item label="First name" name="first_name" rules={[{ required: true }, { max: 80 }]}>
+            <Input autoComplete="given-name" size="large" />
+          </Form.Item>
+          <Form.Item label="Last name" name="last_name" rules={[{ required: true }, { max: 80 }]}>
+            <Input autoComplete="family-name" size="large" />
+          </Form.Item>
+        </div>
+        <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
+          <Input autoComplete="email" inputMode="email" size="large" />
+        </Form.Item>
+        <Form.Item
+          label="Password"
+          name="password"
+          extra={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`}
+          dependencies={['email']}
+          rules={[
+            { required: true },
+            // The server's rule (shared/password-policy.ts); the common-password list loads on first use.
+            ({ getFieldValue }) => ({
+              validator: async (_, value: string | undefined) => {
+                const problem = value ? await passwordProblem(value, String(getFieldValue('email') ?? '')) : undefined;
+                if (problem) throw new Error(problem);
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" size="large" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm password"
+          name="confirm"
+          dependencies={['password']}
+          rules={[
+            { required: true },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('The two passwords do not match.')),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" size="large" />
+        </Form.Item>
+        <p className="muted" style={{ fontSize: 14 }}>
+          By creating an account you accept our <Link to="/terms">Terms</Link> and <Link to="/privacypolicy">Privacy Policy</Link>.
+        </p>
+        <Button type="primary" htmlType="submit" size="large" block loading={pending}>
+          Sign up
+        </Button>
+      </Form>
     </AuthCard>
   );
 }

@@ -11,7 +11,6 @@ import { toast } from '../../../lib/toast';
 import { accountApi } from '../api/account-api';
 import { signedInUser } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
-import { AntdTheme } from '../../../components/ui/antd-theme';
 
 export default function VerifyPage() {
   const user = useAppSelector(signedInUser);
@@ -46,19 +45,17 @@ export default function VerifyPage() {
 
   return (
     <AuthCard title={MESSAGES.verifyTitle}>
-      <AntdTheme>
-        <Spin spinning={sending} tip={MESSAGES.sendingEmail}>
-          <p>We sent a verification link to</p>
-          <p className="verify-address">{user.email}</p>
-          <p className="muted">
-            Open the e-mail and follow the link to activate your account. The link works once and expires in 24 hours. Check your spam folder if it does not
-            arrive within a few minutes.
-          </p>
-          <Button type="primary" size="large" block onClick={sendAgain} disabled={sending}>
-            Send again
-          </Button>
-        </Spin>
-      </AntdTheme>
+      <Spin spinning={sending} tip={MESSAGES.sendingEmail}>
+        <p>We sent a verification link to</p>
+        <p className="verify-address">{user.email}</p>
+        <p className="muted">
+          Open the e-mail and follow the link to activate your account. The link works once and expires in 24 hours. Check your spam folder if it does not
+          arrive within a few minutes.
+        </p>
+        <Button type="primary" size="large" block onClick={sendAgain} disabled={sending}>
+          Send again
+        </Button>
+      </Spin>
       <p className="auth-footer">
         Wrong address? <Link to="/signup">Create the account again</Link>
       </p>

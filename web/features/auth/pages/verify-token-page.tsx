@@ -10,7 +10,6 @@ import { ApiError } from '../../../lib/api-client';
 import { accountApi } from '../api/account-api';
 import { loggedIn } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
-import { AntdTheme } from '../../../components/ui/antd-theme';
 
 export default function VerifyTokenPage() {
   const [params] = useSearchParams();
@@ -49,11 +48,9 @@ export default function VerifyTokenPage() {
       {problem ? (
         <p role="alert">{problem}</p>
       ) : (
-        <AntdTheme>
-          <Spin tip="Verifying…" size="large">
-            <div style={{ minHeight: 80 }} />
-          </Spin>
-        </AntdTheme>
+        <Spin tip="Verifying…" size="large">
+          <div style={{ minHeight: 80 }} />
+        </Spin>
       )}
     </AuthCard>
   );
