@@ -99,6 +99,31 @@ describe('accounts', () => {
     await context.close();
   });
 
+  it("the account pages' fields are the ones a program finds: the e-mail field by type, name or label, not the newsletter's", async () => {
+    const { page, context } = await openPage(site.browser, PHONE);
+    for (const path of ['/signin', '/signup', '/forgotpassword']) {
+      await page.goto(`${site.server.url}${path}`);
+      const own = page.locator('main input[name="email"]');
+      await own.waitFor();
+      expect(
+        await page
+          .locator('input[type="email"]')
+          .first()
+          .evaluate((input) => input.closest('main') !== null),
+        path,
+      ).toBe(true);
+      expect(await page.getByLabel(/email/i).count(), path).toBe(1);
+      expect(await own.getAttribute('type')).toBe('email');
+    }
+    // noValidate: the form's own message, not the browser's bubble.
+    await page.goto(`${site.server.url}/signin`);
+    await field(page, 'Email').fill('not-an-email');
+    await field(page, 'Password').fill('whatever-it-is');
+    await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('main').getByText('Email is not a valid email!').isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('sends an unverified account to /verify with the spec warning (desktop)', async () => {
     // 429: 'Send again' inside the minute after /verify sent the e-mail (shown as a toast).
     const { page, context } = await openPage(site.browser, DESKTOP, { allow: [/status of 429/] });
@@ -146,7 +171,7 @@ describe('accounts', () => {
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect.poll(() => toastText(page, MESSAGES.pleaseInputEmail).isVisible()).toBe(true);
     const email = newEmail('news');
-    await footer.getByLabel('Email address').fill(email);
+    await footer.getByLabel('E-mail address for the newsletter').fill(email);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your subscription' });
     await expect.poll(() => dialog.isVisible()).toBe(true);

@@ -123,7 +123,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     it('keeps a long e-mail inside the newsletter box, and two dialogs keep their own title ids', async () => {
       const { page } = await openPage(site.browser, viewport);
       await signedIn(page, '/home');
-      const input = page.locator('footer').getByLabel('Email address');
+      const input = page.locator('footer').getByLabel('E-mail address for the newsletter');
       await input.fill(`a-very-long-address-for-a-pet-owner-${'x'.repeat(40)}@example-veterinary-clinic.com`);
       const overflow = await page.evaluate(() => {
         const box = document.querySelector('.footer-newsletter')!.getBoundingClientRect();

@@ -61,8 +61,9 @@ export function NewsletterForm() {
       </h2>
       <p>Pet health tips from veterinarians, once a month. No spam; unsubscribe any time.</p>
       <form className="newsletter-form" onSubmit={subscribe} noValidate>
+        {/* NOTE: "E-mail", not "Email": on the account pages a field found by the label "Email" is the page's own. */}
         <label htmlFor="newsletter-email" className="visually-hidden">
-          Email address
+          E-mail address for the newsletter
         </label>
         <input id="newsletter-email" type="email" autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
         <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending}>

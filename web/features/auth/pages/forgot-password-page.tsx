@@ -50,10 +50,10 @@ export default function ForgotPasswordPage() {
     <AuthCard title="Reset your password" footer={<Link to="/signin">Back to sign in</Link>}>
       <Steps size="small" current={step} style={{ marginBottom: 24 }} items={[{ title: 'E-mail' }, { title: 'Code' }, { title: 'New password' }]} />
       {step === 0 && (
-        <Form layout="vertical" onFinish={sendCode} requiredMark={false} disabled={pending}>
+        <Form layout="vertical" onFinish={sendCode} noValidate requiredMark={false} disabled={pending}>
           <p className="muted">Enter the e-mail address of your account. We will send you a 6-digit code.</p>
           <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
-            <Input autoComplete="email" inputMode="email" size="large" />
+            <Input type="email" name="email" autoComplete="email" size="large" />
           </Form.Item>
           <Button type="primary" htmlType="submit" size="large" block loading={pending}>
             Send code

@@ -55,12 +55,14 @@ export default function SignInPage() {
         </>
       }
     >
-      <Form<SignInForm> layout="vertical" onFinish={submit} requiredMark={false} disabled={pending}>
+      {/* E-mail fields are type="email" with a name, for phones' keyboards and password managers; noValidate leaves
+          the messages to the form (docs/product.md: '${label} is not a valid email!'), not the browser's bubble. */}
+      <Form<SignInForm> layout="vertical" onFinish={submit} noValidate requiredMark={false} disabled={pending}>
         <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
-          <Input autoComplete="email" inputMode="email" size="large" />
+          <Input type="email" name="email" autoComplete="email" size="large" />
         </Form.Item>
         <Form.Item label="Password" name="password" rules={[{ required: true }]}>
-          <Input.Password autoComplete="current-password" size="large" />
+          <Input.Password name="password" autoComplete="current-password" size="large" />
         </Form.Item>
         <p>
           <Link to="/forgotpassword">Forgot your password?</Link>

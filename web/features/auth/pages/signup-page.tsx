@@ -48,17 +48,17 @@ export default function SignUpPage() {
         </>
       }
     >
-      <Form layout="vertical" onFinish={submit} requiredMark={false} disabled={pending}>
+      <Form layout="vertical" onFinish={submit} noValidate requiredMark={false} disabled={pending}>
         <div className="grid grid-2" style={{ gap: 12 }}>
           <Form.Item label="First name" name="first_name" rules={[{ required: true }, { max: 80 }]}>
-            <Input autoComplete="given-name" size="large" />
+            <Input name="first_name" autoComplete="given-name" size="large" />
           </Form.Item>
           <Form.Item label="Last name" name="last_name" rules={[{ required: true }, { max: 80 }]}>
-            <Input autoComplete="family-name" size="large" />
+            <Input name="last_name" autoComplete="family-name" size="large" />
           </Form.Item>
         </div>
         <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
-          <Input autoComplete="email" inputMode="email" size="large" />
+          <Input type="email" name="email" autoComplete="email" size="large" />
         </Form.Item>
         <Form.Item
           label="Password"
@@ -76,7 +76,7 @@ export default function SignUpPage() {
             }),
           ]}
         >
-          <Input.Password autoComplete="new-password" size="large" />
+          <Input.Password name="password" autoComplete="new-password" size="large" />
         </Form.Item>
         <Form.Item
           label="Confirm password"
@@ -90,7 +90,7 @@ export default function SignUpPage() {
             }),
           ]}
         >
-          <Input.Password autoComplete="new-password" size="large" />
+          <Input.Password name="confirm" autoComplete="new-password" size="large" />
         </Form.Item>
         <p className="muted" style={{ fontSize: 14 }}>
           By creating an account you accept our <Link to="/terms">Terms</Link> and <Link to="/privacypolicy">Privacy Policy</Link>.
