@@ -16,6 +16,8 @@ const theme = {
     fontFamily: 'inherit',
     fontSize: 15,
   },
+  // antd's buttons in the weight of the site's own (.button in styles.css): one look for every button.
+  components: { Button: { fontWeight: 600 } },
 };
 
 export function AntdTheme({ children }: { children: ReactNode }) {
