@@ -2,15 +2,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ColonId } from './common';
 import { PhotoSchema } from './plan-features';
+import { SEARCH_PAGE_MAX } from '../constants/search';
 
 export const DoctorSearchBody = Type.Object(
   {
     searchZipCode: Type.String({ maxLength: 10, default: '', pattern: '^\\s*(\\d{5})?\\s*$', errorMessage: 'Enter a five-digit zip code.' }),
     searchCity: Type.String({ maxLength: 80, default: '' }),
     searchState: Type.String({ maxLength: 40, default: '' }),
-    searchCount: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
+    searchCount: Type.Integer({ minimum: 1, maximum: SEARCH_PAGE_MAX, default: 10 }),
     searchStart: Type.Integer({ minimum: 0, maximum: 10_000, default: 0 }),
-    radius: Type.Optional(Type.Integer({ description: 'Miles around the zip code: 5, 10, 25, 50 or 100 (default 25)' })),
+    radius: Type.Optional(Type.Integer({ description: 'Miles around the zip code, 1 to 100 (default 25; the page offers 5, 10, 25, 50 and 100)' })),
     species: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 12, description: 'Any of these species matches' })),
     services: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 12, description: 'Any of these services matches' })),
     emergency: Type.Optional(Type.Boolean({ description: '24/7 emergency care only' })),
@@ -22,7 +23,7 @@ export const DoctorSearchBody = Type.Object(
 );
 
 // Radii, default radius and count cap live in ../constants/search.ts (the web's first page reads them without TypeBox).
-export { DEFAULT_SEARCH_RADIUS, SEARCH_COUNT_CAP, SEARCH_RADII } from '../constants/search';
+export { DEFAULT_SEARCH_RADIUS, SEARCH_COUNT_CAP, SEARCH_PAGE_MAX, SEARCH_RADII, SEARCH_RADIUS_MAX } from '../constants/search';
 
 /** A public profile by id; ids above 2147483647 are refused with 400 (docs/security.md, row 8). */
 export const DoctorIdBody = Type.Object({ id: ColonId }, { additionalProperties: false });

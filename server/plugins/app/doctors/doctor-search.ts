@@ -9,7 +9,7 @@ import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import {
   DEFAULT_SEARCH_RADIUS,
   SEARCH_COUNT_CAP,
-  SEARCH_RADII,
+  SEARCH_RADIUS_MAX,
   type DoctorProfile,
   type DoctorSearchAnswer,
   type DoctorSearchBody,
@@ -58,8 +58,8 @@ export function normalizeSearch(query: DoctorSearchBody): NormalizedSearch {
     state = stateCode(stateInput) ?? '';
     if (!state) throw httpError(400, 'UNKNOWN_STATE', `We do not know the state "${stateInput}". Use its name or two-letter code.`, { field: 'searchState' });
   }
-  if (query.radius !== undefined && !(SEARCH_RADII as readonly number[]).includes(query.radius)) {
-    throw httpError(400, 'VALIDATION_ERROR', 'Choose a radius of 5, 10, 25, 50 or 100 miles.', { field: 'radius' });
+  if (query.radius !== undefined && (query.radius < 1 || query.radius > SEARCH_RADIUS_MAX)) {
+    throw httpError(400, 'VALIDATION_ERROR', `Choose a radius from 1 to ${SEARCH_RADIUS_MAX} miles.`, { field: 'radius' });
   }
   const count = query.searchCount ?? 10;
   const start = query.searchStart ?? 0;

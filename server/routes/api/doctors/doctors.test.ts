@@ -461,13 +461,27 @@ describe('a dense area', () => {
   });
 });
 
+describe('radius and page size', () => {
+  it('takes any whole number of miles up to 100 and pages of up to 100', async () => {
+    const here = await origin();
+    const [inside, outside] = [await vetAt(here, 28), await vetAt(here, 33)];
+    const { status, body } = await search({ searchZipCode: here.zip, radius: 30, searchCount: 100 });
+    expect(status, body.message).toBe(200);
+    const ids = body.data.map((d) => d.id);
+    expect(ids).toContain(inside);
+    expect(ids).not.toContain(outside);
+  });
+});
+
 describe('bad input', () => {
   it.each([
     [{}, 'VALIDATION_ERROR', 'Enter a zip code, a city or a state.'],
     [{ searchZipCode: '12ab' }, 'VALIDATION_ERROR', 'Enter a five-digit zip code.'],
     [{ searchZipCode: '00001' }, 'UNKNOWN_ZIP', 'We do not know the zip code 00001. Please check it.'],
     [{ searchState: 'Atlantis' }, 'UNKNOWN_STATE', 'We do not know the state "Atlantis". Use its name or two-letter code.'],
-    [{ searchZipCode: '10001', radius: 30 }, 'VALIDATION_ERROR', 'Choose a radius of 5, 10, 25, 50 or 100 miles.'],
+    [{ searchZipCode: '10001', radius: 0 }, 'VALIDATION_ERROR', 'Choose a radius from 1 to 100 miles.'],
+    [{ searchZipCode: '10001', radius: 150 }, 'VALIDATION_ERROR', 'Choose a radius from 1 to 100 miles.'],
+    [{ searchCity: 'x', searchCount: 101 }, 'VALIDATION_ERROR', 'The search count must be at most 100.'],
     [{ searchCity: 'x', searchCount: 5000 }, 'VALIDATION_ERROR', undefined],
     [{ searchCity: 'x', sort: 'price' }, 'VALIDATION_ERROR', undefined],
     [{ searchCity: 'x', species: 'dog' }, 'VALIDATION_ERROR', undefined],

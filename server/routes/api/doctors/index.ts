@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
+import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody, SEARCH_PAGE_MAX } from '../../../../shared/schemas/doctor';
 import { findDoctorPage } from '../../../plugins/app/doctors/doctor-page';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
@@ -68,7 +68,7 @@ function bodyFromQuery(q: SearchQuery): DoctorSearchBody {
     searchZipCode: one(q.searchZipCode) ?? '',
     searchCity: one(q.searchCity) ?? '',
     searchState: one(q.searchState) ?? '',
-    searchCount: wholeNumber(one(q.searchCount), 'searchCount', 10, 1, 50),
+    searchCount: wholeNumber(one(q.searchCount), 'searchCount', 10, 1, SEARCH_PAGE_MAX),
     searchStart: wholeNumber(one(q.searchStart), 'searchStart', 0, 0, 10_000),
     ...(radius ? { radius: wholeNumber(radius, 'radius', 25, 1, 1000) } : {}),
     ...(q.species !== undefined ? { species: list(q.species) } : {}),
