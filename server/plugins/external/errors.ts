@@ -11,13 +11,13 @@ export default fp(
     // A POST sent without a body (none at all, or an empty one labelled application/json) reads as
     // `{}`: the calls whose body is "none" (profile-submit, send-verification-email, payment/cancel)
     // and those with only optional fields answer as for `{}`, and a call with required fields names
-    // the first one missing (docs/product.md, The API).
-    fastify.addHook('onRequest', async (request) => {
-      const { headers } = request;
-      const empty = headers['content-length'] === '0' || (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined);
-      if (empty && /^application\/json\s*(;|$)/i.test(headers['content-type'] ?? '')) {
-        delete headers['content-type'];
-      }
+    // the first one missing (docs/product.md, The API). Fastify's own JSON parser (with its
+    // prototype-poisoning checks) reads every body that is not empty.
+    const parseJson = fastify.getDefaultJsonParser('error', 'error');
+    fastify.removeContentTypeParser('application/json');
+    fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (body === '') return done(null, undefined);
+      parseJson(request, body as string, done);
     });
     fastify.addHook('preValidation', async (request) => {
       if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};

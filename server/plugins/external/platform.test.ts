@@ -96,6 +96,10 @@ describe('error shape for bad input', () => {
       expect(required.json()).toEqual({ code: 'VALIDATION_ERROR', field: 'name', message: 'Name is required.' });
     }
     expect((await post('/api/probe/optional', 'null')).statusCode).toBe(400);
+    // A body that is not empty still goes through Fastify's JSON parser and its prototype checks.
+    const poisoned = await post('/api/probe/echo', '{"name":"Rex","age":3,"__proto__":{"admin":true}}');
+    expect(poisoned.statusCode).toBe(400);
+    expect((await post('/api/probe/echo', '{"name":')).json()).toMatchObject({ code: 'INVALID_JSON' });
   });
 
   it('refuses unknown fields instead of dropping them', async () => {

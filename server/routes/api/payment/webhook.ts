@@ -14,6 +14,8 @@ const WebhookAnswer = Type.Object({ received: Type.Boolean(), outcome: Type.Stri
 /** Registered in its own encapsulated context: the raw-body parser must not reach other routes. */
 export default async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = fastify.database;
+  // The signature is over the raw bytes: this context replaces the app's JSON parser (errors.ts) with one that keeps them.
+  fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   fastify.post('/webhook', {
