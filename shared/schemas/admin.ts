@@ -3,7 +3,7 @@
 // fields are additive.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, SafeText } from './common';
-import { PaymentInfoSchema, ReviewedUserSchema } from './user';
+import { PaymentInfoSchema, ReviewedUserSchema, ReviewStateSchema } from './user';
 
 const strict = { additionalProperties: false } as const;
 const Page = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
@@ -13,7 +13,6 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 export const REVIEW_STATES = ['draft', 'pending', 'approved', 'rejected'] as const;
 export const USER_SORTS = ['created_at', '-created_at', 'name', '-name', 'email', '-email', 'submit_at', '-submit_at'] as const;
 export const SUBSCRIBER_STATES = ['pending', 'confirmed', 'unsubscribed'] as const;
-const ReviewStateSchema = Type.Union([Type.Literal('draft'), Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]);
 const SubscriberStateSchema = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('unsubscribed')]);
 const UserSortSchema = Type.Union([
   Type.Literal('created_at'),

@@ -43,11 +43,13 @@ export const UserSchema = Type.Object(
   { additionalProperties: true },
 );
 export const SessionSchema = Type.Object({ token: Type.String(), user: UserSchema });
+/** Where the administrator's review of a profile stands (docs/product.md, Profile and review). */
+export const ReviewStateSchema = Type.Union([Type.Literal('draft'), Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]);
 /** The user as administrators' answers show it: the profile's review also at the top (no profile: a draft). */
 export const ReviewedUserSchema = Type.Intersect([
   UserSchema,
   Type.Object({
-    review_state: Type.Union([Type.Literal('draft'), Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+    review_state: ReviewStateSchema,
     review_reason: Type.Union([Type.String(), Type.Null()]),
     reviewed_at: Type.Union([Type.String(), Type.Null()]),
   }),

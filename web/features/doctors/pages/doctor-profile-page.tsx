@@ -64,6 +64,8 @@ export default function DoctorProfilePage() {
   const hasPoint = typeof doctor.latitude === 'number' && typeof doctor.longitude === 'number';
   const address = [doctor.street, doctor.city, doctor.state && `${doctor.state} ${doctor.zip ?? ''}`.trim()].filter(Boolean).join(', ');
   const clinic = doctor.clinic_name ?? doctor.name;
+  // Left out of the answer when the plan does not include them (docs/product.md, Plans and payment).
+  const services = doctor.services ?? [];
   const directions = address ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(`${clinic}, ${address}`)}` : undefined;
   return (
     <>
@@ -80,16 +82,15 @@ export default function DoctorProfilePage() {
             {doctor.name}
             {address ? ` · ${address}` : ''}
           </p>
-          <DoctorBadges doctor={{ ...doctor, services: doctor.services ?? [], sponsored: false }} />
+          <DoctorBadges doctor={{ ...doctor, services, sponsored: false }} />
         </div>
       </section>
       <section className="section">
         <div className="container profile-grid">
           <div className="profile-main">
             <ProfileAbout summary={doctor.summary} level={2} />
-            {/* Left out of the answer when the plan does not include them (docs/product.md, Plans and payment). */}
             <ProfilePhotos photos={doctor.photos ?? []} clinic={clinic} level={2} />
-            <ProfileServices services={doctor.services ?? []} species={doctor.species} level={2} />
+            <ProfileServices services={services} species={doctor.species} level={2} />
             <ProfileEducation education={doctor.education} level={2} />
           </div>
           <aside className="profile-side">
