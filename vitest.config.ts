@@ -20,6 +20,7 @@ const ENGINE_INDEPENDENT = [
   'shared/**',
   'server/config.test.ts',
   'server/lib/csv.test.ts',
+  'server/lib/images.test.ts',
   'server/lib/password.test.ts',
   'server/mail/transports.test.ts',
   'server/plugins/app/articles/article-html.test.ts',

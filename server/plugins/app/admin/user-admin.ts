@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, inArray, ne, not, or, sql, type SQL } from '
 import type { DbOrTx } from '../../../db/client';
 import { checkoutSessions, emailOutbox, payments, profiles, uploads, users, verificationCodes } from '../../../db/schema';
 import { httpError } from '../../../lib/http-error';
+import { ARTICLE_IMAGES_PREFIX } from '../../../lib/images';
 import type { AdminUserDetail, AdminUserRow, AdminUsersAnswer, AdminUsersBody } from '../../../../shared/schemas/admin';
 import { hasPaidPlan } from '../auth/policies';
 import { auditAbout, writeAudit, type Actor } from '../audit/audit-log';
@@ -246,6 +247,8 @@ export async function setRole(db: DbOrTx, actor: Actor, input: { user_id: number
 /**
  * Deletes an account with its profile, payments and checkouts (foreign keys cascade), its uploads,
  * its codes and its e-mails still waiting in the outbox. The audit entry keeps the address.
+ * Article images a former administrator uploaded stay: they belong to the articles (their owner
+ * becomes empty through the foreign key), docs/product.md 6.6.
  */
 export async function deleteUser(db: DbOrTx, actor: Actor, input: { user_id: number; confirm_email: string }): Promise<void> {
   await db.transaction(async (tx) => {
@@ -255,7 +258,12 @@ export async function deleteUser(db: DbOrTx, actor: Actor, input: { user_id: num
     const [profile] = await tx.select({ avatarKey: profiles.avatarKey, clinic: profiles.clinicName }).from(profiles).where(eq(profiles.userId, user.id));
     const removedUploads = await tx
       .delete(uploads)
-      .where(or(eq(uploads.ownerId, user.id), profile?.avatarKey ? sql`${uploads.key} like ${`${escapeLike(profile.avatarKey)}%`}` : sql`false`))
+      .where(
+        or(
+          and(eq(uploads.ownerId, user.id), not(sql`${uploads.key} like ${`${escapeLike(ARTICLE_IMAGES_PREFIX)}%`}`)),
+          profile?.avatarKey ? sql`${uploads.key} like ${`${escapeLike(profile.avatarKey)}%`}` : sql`false`,
+        ),
+      )
       .returning({ key: uploads.key });
     const codes = await tx.delete(verificationCodes).where(eq(verificationCodes.email, user.email)).returning({ id: verificationCodes.id });
     const mails = await tx

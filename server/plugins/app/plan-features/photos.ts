@@ -6,7 +6,7 @@ import { profilePhotos, users } from '../../../db/schema';
 import { PHOTO_LIMIT } from '../../../../shared/constants/services';
 import type { Photo } from '../../../../shared/schemas/plan-features';
 import { bumpSearchVersion } from '../doctors/search-cache';
-import { inspectImage, storeVariants, toWebpVariants, variantUrls } from '../../../lib/images';
+import { storeVariants, toWebpVariants, variantUrls } from '../../../lib/images';
 import type { FileStorage } from '../../../storage/storage';
 
 /** The gallery thumbnail (default) and the large view; longest side, never enlarged. */
@@ -49,7 +49,6 @@ export async function addPhoto(db: DbOrTx, storage: FileStorage, userId: number,
     .where(eq(profilePhotos.userId, userId));
   if (Number(count?.n ?? 0) >= PHOTO_LIMIT)
     throw new PhotoProblem(409, 'PHOTO_LIMIT', `You already have ${PHOTO_LIMIT} photos, the most a profile can show. Delete one to add another.`);
-  await inspectImage(bytes);
   const variants = await toWebpVariants(bytes, PHOTO_SIZES, 'inside');
   const stored = await storeVariants(storage, variants, {
     prefix: `photos/u${userId}`,

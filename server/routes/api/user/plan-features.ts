@@ -27,7 +27,16 @@ import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user
 import { noStore } from './account-answers';
 
 const tags = ['plan features'];
-const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema };
+const refusals = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  413: ErrorSchema,
+  429: ErrorSchema,
+  503: ErrorSchema,
+};
 const PHOTO_UPLOADS_PER_HOUR = 60;
 
 export default async function planFeatureRoutes(app: FastifyInstance): Promise<void> {
@@ -44,7 +53,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       return await work();
     } catch (error) {
       if (error instanceof PhotoProblem) throw httpError(error.status, error.code, error.message);
-      if (error instanceof ImageRejected) throw httpError(error.code === 'IMAGE_TOO_LARGE' ? 413 : 400, error.code, error.message, { field: 'photo' });
+      if (error instanceof ImageRejected) throw httpError(error.status, error.code, error.message, { field: 'photo' });
       throw error;
     }
   };

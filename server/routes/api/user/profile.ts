@@ -21,7 +21,7 @@ import {
 import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user-repository';
 
 const tags = ['profile'];
-const answers = { 200: UserSchema, 201: TextSchema, 202: TextSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema };
+const answers = { 200: UserSchema, 201: TextSchema, 202: TextSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
 const AVATAR_UPLOADS_PER_HOUR = 30;
 
 export default async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -38,7 +38,11 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       await work();
     } catch (error) {
       if (error instanceof ProfileProblem) return void sendText(reply, error.status, error.message);
-      if (error instanceof ImageRejected) return void sendText(reply, 202, error.message);
+      if (error instanceof ImageRejected) {
+        // A busy image line is no fault of the file: the JSON error shape with 503, not the text refusal.
+        if (error.status === 503) throw httpError(503, error.code, error.message);
+        return void sendText(reply, 202, error.message);
+      }
       throw error;
     }
     await reply.status(200).send(await currentUser(request));

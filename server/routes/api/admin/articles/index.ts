@@ -18,7 +18,7 @@ import {
 } from '../../../../../shared/schemas/article-editor';
 import { ErrorSchema } from '../../../../../shared/schemas/user';
 import { httpError } from '../../../../lib/http-error';
-import { IMAGE_MESSAGES, IMAGE_RULES, ImageRejected, inspectImage, storeVariants, toWebpVariants } from '../../../../lib/images';
+import { ARTICLE_IMAGES_PREFIX, IMAGE_MESSAGES, IMAGE_RULES, ImageRejected, storeVariants, toWebpVariants } from '../../../../lib/images';
 import { actorOf } from '../../../../plugins/app/audit/audit-log';
 import { AI_DISABLED_MESSAGE, requestAiDraft } from '../../../../plugins/app/articles/ai-draft';
 import {
@@ -34,11 +34,13 @@ const tags = ['admin: articles'];
 
 /** How each kind of article image is stored: covers and inline images keep their shape, avatars are square. */
 const IMAGE_PURPOSES = {
-  cover: { prefix: 'articles/cover', size: 1600, fit: 'inside' },
-  inline: { prefix: 'articles/inline', size: 1600, fit: 'inside' },
-  avatar: { prefix: 'articles/avatar', size: 256, fit: 'cover' },
+  cover: { prefix: `${ARTICLE_IMAGES_PREFIX}cover`, size: 1600, fit: 'inside' },
+  inline: { prefix: `${ARTICLE_IMAGES_PREFIX}inline`, size: 1600, fit: 'inside' },
+  avatar: { prefix: `${ARTICLE_IMAGES_PREFIX}avatar`, size: 256, fit: 'cover' },
 } as const;
 type ImagePurpose = keyof typeof IMAGE_PURPOSES;
+// NOTE: an own-property check: `in` also finds toString, constructor and __proto__ on the prototype.
+const isImagePurpose = (value: string): value is ImagePurpose => Object.hasOwn(IMAGE_PURPOSES, value);
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
 export default async function adminArticleRoutes(app: FastifyInstance): Promise<void> {
@@ -176,7 +178,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       summary:
         'An image for an article: multipart/form-data with `purpose` (cover, avatar or inline) and the file in `image`; JPEG, PNG or WebP up to 5 MB, re-encoded as WebP',
       consumes: ['multipart/form-data'],
-      response: { 200: UploadedImageSchema, ...refusals, 413: ErrorSchema },
+      response: { 200: UploadedImageSchema, ...refusals, 413: ErrorSchema, 503: ErrorSchema },
     },
     handler: async (request) => {
       if (!request.isMultipart()) throw httpError(400, 'MULTIPART_REQUIRED', "Send the image as multipart/form-data in the field 'image'.");
@@ -185,9 +187,10 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
-            if (part.fieldname !== 'purpose' || !(String(part.value) in IMAGE_PURPOSES))
+            const value = String(part.value);
+            if (part.fieldname !== 'purpose' || !isImagePurpose(value))
               throw httpError(400, 'VALIDATION_ERROR', "Field 'purpose' must be cover, avatar or inline.", { field: 'purpose' });
-            purpose = String(part.value) as ImagePurpose;
+            purpose = value;
             continue;
           }
           if (part.fieldname !== 'image') {
@@ -206,12 +209,11 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       if (!bytes) throw httpError(400, 'VALIDATION_ERROR', 'Choose an image to upload.', { field: 'image' });
       const rule = IMAGE_PURPOSES[purpose];
       try {
-        await inspectImage(bytes);
         const variants = await toWebpVariants(bytes, [rule.size], rule.fit);
         const stored = await storeVariants(fastify.storage, variants, { prefix: rule.prefix, sizes: [rule.size], fit: rule.fit, ownerId: request.user.id });
         return { url: stored.url, width: variants[0]!.width, height: variants[0]!.height };
       } catch (error) {
-        if (error instanceof ImageRejected) throw httpError(error.code === 'IMAGE_TOO_LARGE' ? 413 : 400, error.code, error.message, { field: 'image' });
+        if (error instanceof ImageRejected) throw httpError(error.status, error.code, error.message, { field: 'image' });
         throw error;
       }
     },
