@@ -24,6 +24,7 @@ const ENGINE_INDEPENDENT = [
   'server/lib/password.test.ts',
   'server/mail/transports.test.ts',
   'server/plugins/app/articles/article-html.test.ts',
+  'server/plugins/app/listing/changes.test.ts',
   'server/plugins/app/listing/vet-store.test.ts',
   'server/server.test.ts',
   'server/runtime.test.ts',
