@@ -10,7 +10,7 @@ import { REVIEW_REASON_MIN, type ReviewProfileInput, type ReviewQueueInput } fro
 import type { ReviewedUser } from '../../../../shared/schemas/user';
 import { writeAudit } from '../audit/audit-log';
 import { presentReviewedUser } from '../users/user-presenter';
-import { bumpSearchVersion } from '../doctors/search-cache';
+import type { Announcer } from '../listing/changes';
 import type { UserRow } from '../users/user-repository';
 
 export interface ProfileChangeEntry {
@@ -81,6 +81,7 @@ export const REVIEW_MESSAGES = {
 export async function reviewProfile(
   db: DbOrTx,
   mailer: Mailer,
+  announcer: Announcer,
   admin: UserRow,
   input: ReviewProfileInput,
   links: { viewProfile: string; setupProfile: string },
@@ -130,7 +131,7 @@ export async function reviewProfile(
     ]);
     return presentReviewedUser(updated, payment, profile);
   });
-  // Approval lists the vet and rejection unlists it: cached searches must show it at once.
-  bumpSearchVersion();
+  // Approval lists the vet and rejection unlists it: search and the vet's page must show it at once.
+  announcer.announce({ kind: 'listing changed', doctorId: input.user_id });
   return decided;
 }

@@ -45,6 +45,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
       const user = await reviewProfile(
         db,
         fastify.mailer,
+        fastify.changes,
         request.user,
         request.body,
         { viewProfile: `${site}/viewprofile`, setupProfile: `${site}/setupprofile` },

@@ -53,25 +53,28 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     summary: string,
     body: S,
     section: string,
-    build: (body: Static<S>) => Promise<Parameters<typeof saveProfile>[3]>,
+    build: (body: Static<S>) => Promise<Parameters<typeof saveProfile>[4]>,
   ) => {
     fastify.post(url, {
       preHandler: fastify.requirePaidPlan,
       schema: { tags, summary, body, response: answers },
-      handler: (request, reply) => answer(request, reply, async () => saveProfile(db, request.user, section, await build(request.body))),
+      handler: (request, reply) => answer(request, reply, async () => saveProfile(db, fastify.changes, request.user, section, await build(request.body))),
     });
   };
 
   fastify.post('/setupProfileStep1', {
     preHandler: fastify.requirePaidPlan,
     schema: { tags, summary: 'Wizard step 1: contact details, address (a real US zip) and website', body: Step1Body, response: answers },
-    handler: (request, reply) => answer(request, reply, async () => saveProfile(db, request.user, 'step1', await step1Changes(db, request.body))),
+    handler: (request, reply) =>
+      answer(request, reply, async () => saveProfile(db, fastify.changes, request.user, 'step1', await step1Changes(db, request.body))),
   });
   fastify.post('/setupProfileStep2', {
     preHandler: fastify.requirePaidPlan,
     schema: { tags, summary: 'Wizard step 2: working time, summary, education, services, species, licence', body: Step2Body, response: answers },
     handler: (request, reply) =>
-      answer(request, reply, async () => saveProfile(db, request.user, 'step2', step2Changes(request.body, await findProfile(db, request.user.id)))),
+      answer(request, reply, async () =>
+        saveProfile(db, fastify.changes, request.user, 'step2', step2Changes(request.body, await findProfile(db, request.user.id))),
+      ),
   });
   fastify.post('/profile-submit', {
     preHandler: fastify.requirePaidPlan,
@@ -122,7 +125,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
           fit: 'cover',
           ownerId: request.user.id,
         });
-        await saveProfile(db, request.user, 'avatar', { avatarUrl: stored.url, avatarKey: stored.key });
+        await saveProfile(db, fastify.changes, request.user, 'avatar', { avatarUrl: stored.url, avatarKey: stored.key });
         if (previous?.avatarKey) await fastify.storage.deleteByPrefix(`${previous.avatarKey}/`);
       });
     },

@@ -119,7 +119,7 @@ describe('writing an article', () => {
       published_at: published.published_at,
       published: true,
     });
-    // The public answers read above are cached (server/plugins/app/doctors/search-cache.ts); the edit shows at once all the same.
+    // The public answers read above are cached (server/lib/answer-cache.ts); the edit is announced, so it shows at once all the same.
     const readAgain = (await app.inject({ method: 'POST', url: '/api/articles/get-by-id', payload: { id: draft.id } })).json();
     expect(readAgain.title).toBe(`Winter walks ${marker}`);
     const listed = (await app.inject({ method: 'POST', url: '/api/articles/search', payload: { pageSize: 100, currentVal: 1, searchVal: marker } })).json();

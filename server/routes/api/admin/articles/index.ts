@@ -48,10 +48,6 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   const { db } = fastify.database;
   const ai = fastify.config.ai;
   fastify.addHook('preHandler', fastify.requireAdmin);
-  // A saved change can add, change or remove a public article: the sitemaps list it at once.
-  fastify.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode === 200 && /\/(update|publish|unpublish|delete)$/.test(request.routeOptions.url ?? '')) fastify.seo.sitemaps.invalidate();
-  });
   // Scoped to these routes: only upload-image reads multipart bodies, one file of at most 5 MB.
   await fastify.register(multipart, { limits: { fileSize: IMAGE_RULES.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 64 } });
 
@@ -96,7 +92,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       body: AdminArticleUpdateBody,
       response: { 200: AdminArticleSchema, ...refusals },
     },
-    handler: (request) => updateArticle(db, actorOf(request), request.body),
+    handler: (request) => updateArticle(db, fastify.changes, actorOf(request), request.body),
   });
 
   fastify.post('/publish', {
@@ -106,7 +102,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       body: AdminArticleIdBody,
       response: { 200: AdminArticleSchema, ...refusals },
     },
-    handler: (request) => setPublished(db, actorOf(request), request.body.id, true),
+    handler: (request) => setPublished(db, fastify.changes, actorOf(request), request.body.id, true),
   });
 
   fastify.post('/unpublish', {
@@ -116,7 +112,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       body: AdminArticleIdBody,
       response: { 200: AdminArticleSchema, ...refusals },
     },
-    handler: (request) => setPublished(db, actorOf(request), request.body.id, false),
+    handler: (request) => setPublished(db, fastify.changes, actorOf(request), request.body.id, false),
   });
 
   fastify.post('/delete', {
@@ -127,7 +123,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       response: { 200: Type.Object({ message: Type.String() }), ...refusals },
     },
     handler: async (request) => {
-      await deleteArticle(db, actorOf(request), request.body.id);
+      await deleteArticle(db, fastify.changes, actorOf(request), request.body.id);
       return { message: 'The article was deleted.' };
     },
   });
