@@ -37,6 +37,15 @@ const clientBaseQuery: BaseQueryFn<ApiRequestArgs, unknown, ApiFailure, unknown,
   }
 };
 
+/** An answer with its HTTP status, for calls whose 200 and 201/202 answers mean different things. */
+export interface Answered<T> {
+  status: number;
+  data: T;
+}
+
+/** transformResponse of such a call: the answer beside its status. */
+export const withStatus = <T>(data: unknown, meta: { status: number } | undefined): Answered<T> => ({ status: meta?.status ?? 200, data: data as T });
+
 /** A failed call's sentence for a page that shows it in place; `fallback` when no answer came at all. */
 export function failureMessage(failure: unknown, fallback: string): string {
   const message = (failure as Partial<ApiFailure> | undefined)?.message;
