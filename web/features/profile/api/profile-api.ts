@@ -17,6 +17,10 @@ export const profileApi = {
   changeTitleWebsite: (input: TitleWebsiteInput) => api.post<User | string>('/user/change-title-website', input),
   changeSummary: (summary: string) => api.post<User | string>('/user/change-summary', { summary }),
   changeEducation: (education: EducationEntry[]) => api.post<User | string>('/user/change-education', { education }),
+  /** Sends the link that confirms the contact e-mail again (docs/product.md, 5.7). */
+  sendContactLink: () => api.post<{ message: string }>('/user/send-contact-link', {}),
+  /** Confirms a contact e-mail with the token from its link; no session needed. */
+  verifyContactEmail: (token: string) => api.post<{ message: string }>('/user/verify-contact-email', { token }, { silent: true }),
   changeAvatar: (file: File) => {
     const form = new FormData();
     form.append('avatar', file);

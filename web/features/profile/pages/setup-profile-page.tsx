@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { signedInUser } from '../../auth';
 import { profileApi } from '../api/profile-api';
 import { AvatarUpload } from '../components/avatar-upload';
+import { ContactAddressNotice } from '../components/contact-address-notice';
 import {
   ContactFields,
   EducationFields,
@@ -183,6 +184,7 @@ function EditProfile({ user }: { user: User }) {
         <AvatarUpload current={user.profile?.avatar ?? null} initials={initialsOf(user)} savedToast />
       </EditCard>
       <EditCard title="Contact information">
+        <ContactAddressNotice user={user} />
         <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeContactInfo(toContactInfo(v)), saved)}>
           <ContactFields />
         </EditForm>

@@ -1,0 +1,47 @@
+// Above the Edit Profile contact card (docs/product.md, 5.7 and 6.3): where contact-form messages go
+// while the contact e-mail waits for its holder to open the link, and that a listed practice's new
+// name or contact e-mail goes back to review.
+import { useState } from 'react';
+import type { User } from '../../../../shared/types/user';
+import { toast } from '../../../lib/toast';
+import { profileApi } from '../api/profile-api';
+
+export function ContactAddressNotice({ user }: { user: User }) {
+  const [sending, setSending] = useState(false);
+  const profile = user.profile;
+  if (!profile) return null;
+  const waiting = Boolean(profile.contact_email) && !profile.contact_email_confirmed;
+
+  const sendAgain = async () => {
+    setSending(true);
+    try {
+      const { data } = await profileApi.sendContactLink();
+      toast.success(data.message);
+    } catch {
+      // The API client has shown the server's sentence.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      {profile.review_state === 'approved' && (
+        <p className="muted">
+          Changing the clinic name or the contact e-mail sends your profile back to review: it leaves search until an administrator approves it again.
+        </p>
+      )}
+      {waiting && (
+        <div className="notice" role="status" data-testid="contact-email-waiting">
+          <p>
+            We sent a link to <strong>{profile.contact_email}</strong>. Contact form messages go there once it is confirmed; until then they go to your
+            account&apos;s e-mail, {user.email}.
+          </p>
+          <button type="button" className="button" onClick={sendAgain} disabled={sending} aria-busy={sending}>
+            {sending ? 'Sending...' : 'Send the link again'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
