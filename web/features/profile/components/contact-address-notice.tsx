@@ -34,11 +34,11 @@ export function ContactAddressNotice({ user }: { user: User }) {
       {waiting && (
         <div className="notice" role="status" data-testid="contact-email-waiting">
           <p>
-            We sent a link to <strong>{profile.contact_email}</strong>. Contact form messages go there once it is confirmed; until then they go to your
-            account&apos;s e-mail, {user.email}.
+            <strong>{profile.contact_email}</strong> is waiting for confirmation. We e-mail it a link when you save it; contact form messages go there once the
+            link is opened, and until then to your account&apos;s e-mail, {user.email}.
           </p>
           <button type="button" className="button" onClick={sendAgain} disabled={sending} aria-busy={sending}>
-            {sending ? 'Sending...' : 'Send the link again'}
+            {sending ? 'Sending...' : 'Send the link'}
           </button>
         </div>
       )}

@@ -47,7 +47,7 @@ export default function SetupProfilePage() {
           <h1>{user.submit_at ? 'Edit your profile' : 'Set up your profile'}</h1>
           <p className="lead">
             {user.submit_at
-              ? 'Change any part and save it; an approved profile stays listed while you edit.'
+              ? 'Change any part and save it; an approved profile stays listed while you edit, unless its clinic name or contact e-mail changes.'
               : 'Tell pet owners where you are, when you are open and what you treat. Then submit it for review.'}
           </p>
         </div>
