@@ -144,6 +144,8 @@ export const profiles = pgTable(
     clinicName: text('clinic_name'),
     contactPhone: text('contact_phone'),
     contactEmail: text('contact_email'),
+    /** The contact address its holder confirmed by the e-mailed link (docs/product.md, 5.7; migration 0011). */
+    verifiedContactEmail: text('verified_contact_email'),
     street: text('street'),
     city: text('city'),
     state: text('state'),

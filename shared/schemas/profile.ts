@@ -4,6 +4,7 @@
 // Only "is this zip a real US zip" needs the database; the client checks its five digits.
 import { Type, type Static } from '@sinclair/typebox';
 import { US_STATES } from '../constants/us-states';
+import { isPersonName } from './common';
 
 const strict = { additionalProperties: false } as const;
 const Text = (maxLength: number) => Type.String({ maxLength });
@@ -83,6 +84,11 @@ export interface ProfileView {
   clinic_name: string | null;
   contact_phone: string | null;
   contact_email: string | null;
+  /**
+   * Whether contact-form messages go to contact_email: its holder confirmed it by the e-mailed link,
+   * or it is the account's verified e-mail (docs/product.md, 5.7). Until then they go to the account's e-mail.
+   */
+  contact_email_confirmed: boolean;
   street: string | null;
   city: string | null;
   state: string | null;
@@ -228,6 +234,7 @@ function first(...problems: Problem[]): Problem {
 export function checkContactInfo(input: ContactInfoInput): Problem {
   return first(
     checkRequired(input.clinic_name, 'clinic or hospital name'),
+    isPersonName(input.clinic_name.trim()) ? undefined : 'Enter the clinic or hospital name on one line, in plain letters.',
     checkPhone(input.contact_phone),
     checkEmail(input.contact_email),
     checkRequired(input.street, 'street address'),

@@ -27,10 +27,11 @@ describe('the cached public page of a vet', () => {
 
     const changed = await injectAs(app, vet.token, {
       url: '/api/user/change-contact-info',
-      payload: { clinic_name: 'After Clinic', contact_phone: '406-555-0123', contact_email: 'after@example.com', street: '1 Main', zip: '10001' },
+      // The same name and address: a new one would send the listing back to review (docs/product.md, 6.3).
+      payload: { clinic_name: 'Before Clinic', contact_phone: '406-555-0123', contact_email: vet.user.email, street: '1 Main', zip: '10001' },
     });
     expect(changed.statusCode).toBe(200);
-    expect((await page(vet.user.id)).json().clinic_name).toBe('After Clinic');
+    expect((await page(vet.user.id)).json()).toMatchObject({ clinic_name: 'Before Clinic', street: '1 Main' });
 
     const uploaded = await injectAs(app, vet.token, {
       url: '/api/user/photos',

@@ -70,10 +70,10 @@ describe('the contact form', () => {
     });
   });
 
-  it("goes to the profile's contact e-mail when there is one, else to the account's", async () => {
+  it("goes to the profile's confirmed contact e-mail when there is one, else to the account's", async () => {
     const vet = await proVet();
     const practice = uniqueEmail('frontdesk');
-    await app.database.db.update(profiles).set({ contactEmail: practice }).where(eq(profiles.userId, vet.user.id));
+    await app.database.db.update(profiles).set({ contactEmail: practice, verifiedContactEmail: practice }).where(eq(profiles.userId, vet.user.id));
     await contact(goodMessage(vet));
     await smtp.waitFor((m) => m.to.includes(practice) && m.subject.startsWith('New message'));
     const other = await proVet();

@@ -21,6 +21,7 @@ import { useSetupStep1Mutation } from '../api/setup-step1';
 import { useSetupStep2Mutation } from '../api/setup-step2';
 import { useSubmitProfileMutation } from '../api/submit-profile';
 import { AvatarUpload } from '../components/avatar-upload';
+import { ContactAddressNotice } from '../components/contact-address-notice';
 import {
   ContactFields,
   EducationFields,
@@ -53,7 +54,7 @@ export default function SetupProfilePage() {
           <h1>{user.submit_at ? 'Edit your profile' : 'Set up your profile'}</h1>
           <p className="lead">
             {user.submit_at
-              ? 'Change any part and save it; an approved profile stays listed while you edit.'
+              ? 'Change any part and save it; an approved profile stays listed while you edit, unless its clinic name or contact e-mail changes.'
               : 'Tell pet owners where you are, when you are open and what you treat. Then submit it for review.'}
           </p>
         </div>
@@ -199,6 +200,7 @@ function EditProfile({ user }: { user: User }) {
         <AvatarUpload current={user.profile?.avatar ?? null} initials={initialsOf(user)} savedToast />
       </EditCard>
       <EditCard title="Contact information">
+        <ContactAddressNotice user={user} />
         <EditForm initial={initial} onSave={(v, run) => run(() => changeContactInfo(toContactInfo(v)).unwrap(), saved)}>
           <ContactFields />
         </EditForm>
