@@ -155,6 +155,31 @@ describe('Stripe checkout', () => {
     expect((await sendEvent(payload)).json().outcome).toBe('applied');
   });
 
+  it('a correctly signed event without data.object answers 400 with a sentence and changes nothing (issue 23, webhook)', async () => {
+    const vet = await createAccount(app, { stage: 'verified' });
+    const sessionId = await checkout(vet, 2);
+    const { session } = fake.completeSession(sessionId);
+    const envelope = JSON.parse(stripeEvent('checkout.session.completed', session)) as Record<string, unknown>;
+    const payloads = [
+      { ...envelope, data: {} },
+      { ...envelope, data: { object: null } },
+      { ...envelope, data: { object: 'cs_test_x' } },
+      { ...envelope, data: null },
+      Object.fromEntries(Object.entries(envelope).filter(([key]) => key !== 'data')),
+      { ...envelope, type: 'customer.subscription.updated', data: {} },
+      { ...envelope, type: 'customer.subscription.deleted', data: { object: { status: 'canceled' } } },
+      { ...envelope, data: { object: { ...session, id: 7 } } },
+    ].map((body, i) => JSON.stringify({ ...body, id: `evt_no_object_${vet.user.id}_${i}` }));
+    for (const payload of payloads) {
+      const res = await sendEvent(payload);
+      expect(res.statusCode, `${payload}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_EVENT', message: expect.stringMatching(/^The event .*\.$/) });
+    }
+    expect(await paymentOf(vet.user.id)).toBeUndefined();
+    // Nothing was recorded as processed: the genuine event still applies.
+    expect((await sendEvent(stripeEvent('checkout.session.completed', session))).json().outcome).toBe('applied');
+  });
+
   it("stripe.webhooks.generateTestHeaderString's header is accepted (same scheme as Stripe's)", async () => {
     const vet = await createAccount(app, { stage: 'verified' });
     const sessionId = await checkout(vet, 1);
