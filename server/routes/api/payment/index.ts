@@ -80,11 +80,11 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       tags,
       summary: "Opens the provider's checkout for a plan; answers where the browser goes next",
       body: CheckoutBody,
-      response: { 200: CheckoutAnswer, ...refusals, 502: ErrorSchema },
+      response: { 200: CheckoutAnswer, ...refusals, 429: ErrorSchema, 502: ErrorSchema },
     },
     handler: async (request) => {
       const { body } = request;
-      const { url } = await startCheckout(db, fastify.payments.checkout, request.user, body.plan, body.period, logProviderError);
+      const { url } = await startCheckout(db, fastify.payments.checkout, fastify.counters, request.user, body.plan, body.period, logProviderError);
       return { url };
     },
   });
