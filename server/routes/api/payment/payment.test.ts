@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, like } from 'drizzle-orm';
-import { PLANS } from '../../../../shared/constants/plans';
+import { Writable } from 'node:stream';
+import { PLANS, SANDBOX_NOTICE } from '../../../../shared/constants/plans';
 import { auditLog, checkoutSessions, payments, processedEvents, zipCodes } from '../../../db/schema';
 import { expireEndedPlans } from '../../../payments/subscriptions';
 import { buildTestApp } from '../../../test/helper';
@@ -69,6 +70,27 @@ describe('plans', () => {
     const res = await app.inject({ method: 'POST', url: '/api/payment/plans', payload: { plan: 1 } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'plan' });
+  });
+});
+
+describe('test mode', () => {
+  it('a sandbox server says in its log at start that payments are simulated; a Stripe server does not (issue 23, row 2)', async () => {
+    const logOf = async (env: Record<string, string>) => {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      await (await buildTestApp(env, { logStream })).close();
+      return lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    };
+    const sandbox = (await logOf({})).filter((line) => line.msg.startsWith(SANDBOX_NOTICE));
+    expect(sandbox).toHaveLength(1);
+    expect(sandbox[0]!.level).toBe(40);
+    const stripe = await logOf({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:9' });
+    expect(stripe.some((line) => line.msg.includes('no card is charged'))).toBe(false);
   });
 });
 
