@@ -3,7 +3,7 @@
 // prints the load's wall and CPU time and process.memoryUsage() before, after and after a full GC.
 // Figures: docs/performance.md, Server memory.
 import { openDatabase } from '../server/db/client';
-import { SearchIndex } from '../server/plugins/app/doctors/search-index';
+import { SearchIndex } from '../server/plugins/app/listing/search-index';
 const mb = (n: number) => Math.round(n / 2 ** 20);
 const show = (label: string) => {
   const u = process.memoryUsage();

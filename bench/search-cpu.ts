@@ -7,8 +7,8 @@
 // keeps them. Figures: docs/performance.md, Search.
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/client';
-import { normalizeSearch } from '../server/plugins/app/doctors/doctor-search';
-import { SearchIndex } from '../server/plugins/app/doctors/search-index';
+import { normalizeSearch } from '../server/plugins/app/listing/doctor-search';
+import { SearchIndex } from '../server/plugins/app/listing/search-index';
 import type { DoctorSearchBody } from '../shared/schemas/doctor';
 
 const { values } = parseArgs({ options: { at: { type: 'string' }, rounds: { type: 'string', default: '2000' } } });

@@ -5,7 +5,7 @@
 // a sparse zip, a city, a state, a filtered search), each twice: repeated, as the cache serves it
 // (SEARCH_CACHE_SECONDS=30), and with the cache off (SEARCH_CACHE_SECONDS=0), i.e. one SQL
 // statement per request. Prints req/s, p50 and p99 and the ratio to /api/health on the same
-// server, and writes the table into docs/performance.md under the label.
+// server; `--write-to FILE` also keeps the table in FILE under the label.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ const { values } = parseArgs({
     label: { type: 'string' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
-    'no-write': { type: 'boolean', default: false },
+    'write-to': { type: 'string' },
   },
 });
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -189,9 +189,12 @@ const table = [
 ].join('\n');
 console.log(`\n${table}`);
 
-if (!values['no-write']) {
-  const file = path.join(root, 'docs/performance.md');
-  let doc = fs.readFileSync(file, 'utf8');
+// `--write-to FILE` keeps the table in a Markdown file under its label (a lab notebook of one's own);
+// docs/performance.md holds the current figures, copied in by hand.
+const writeTo = values['write-to'];
+if (writeTo) {
+  const file = path.resolve(root, writeTo);
+  let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const begin = `<!-- bench:search ${label} -->`;
   const end = `<!-- /bench:search ${label} -->`;
   const block = `${begin}\n${table}${end}`;
@@ -199,5 +202,5 @@ if (!values['no-write']) {
     doc = doc.replace(new RegExp(`${begin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s\\S]*?${end.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), block);
   else doc = `${doc.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(file, doc);
-  console.log(`Written to docs/performance.md under "${label}".`);
+  console.log(`Written to ${writeTo} under "${label}".`);
 }

@@ -16,6 +16,7 @@ import countersPlugin from './plugins/app/limits/counters';
 import authenticatePlugin from './plugins/app/auth/authenticate';
 import authorizePlugin from './plugins/app/auth/authorize';
 import mailerPlugin from './mail/mailer';
+import listingPlugin from './plugins/app/listing/index';
 import seoPlugin, { type SeoOptions } from './plugins/app/seo/index';
 import accountsPlugin from './plugins/app/accounts/index';
 import healthRoutes from './routes/api/health/index';
@@ -59,6 +60,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(authenticatePlugin);
   await fastify.register(authorizePlugin);
   await fastify.register(mailerPlugin);
+  await fastify.register(listingPlugin);
   await fastify.register(seoPlugin, options.seo ?? {});
   await fastify.register(accountsPlugin);
   await fastify.register(paymentsPlugin);

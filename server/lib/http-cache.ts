@@ -10,7 +10,7 @@ export function sendCacheable(request: FastifyRequest, reply: FastifyReply, body
   return sendCachedAnswer(request, reply, cachedAnswer(body), maxAgeSeconds);
 }
 
-/** An answer serialised once, with its ETag: what the answer caches keep (search-cache.ts). */
+/** An answer serialised once, with its ETag: what the answer caches keep (answer-cache.ts). */
 export interface CachedAnswer {
   json: string;
   etag: string;

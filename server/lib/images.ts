@@ -1,7 +1,9 @@
 // The one image pipeline for uploads (avatars now; article images and practice photos later),
 // docs/product.md, Profile and review: JPEG, PNG or WebP up to 5 MB, recognised by content (magic bytes, then
 // sharp's reading of the header), never by file name or Content-Type; a pixel limit against
-// decompression bombs; re-encoded to WebP at a few sizes with every metadata block dropped.
+// decompression bombs that counts the bytes each pixel takes; decoded once, one image at a time in
+// a short line of its own (apart from password hashing), and re-encoded to WebP at a few sizes with
+// every metadata block dropped.
 //
 //   const image = await storeImage(fastify.storage, bytes, { prefix: `avatars/u${id}`, sizes: [96, 256, 512], fit: 'cover' });
 //   image.url          // '/uploads/avatars/u12-x1y2z3/256.webp' (the default size)
@@ -10,11 +12,19 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { FileStorage } from '../storage/storage';
+import { workQueue, WorkQueueFull } from './work-queue';
 
 export const IMAGE_RULES = {
   maxBytes: 5 * 1024 * 1024,
   /** 40 megapixels (e.g. 8000 x 5000) is more than any phone camera; beyond that is a bomb. */
   maxPixels: 40_000_000,
+  /**
+   * What the decoded pixels may take in memory: 40 megapixels of 8-bit RGBA. A 16-bit image counts
+   * twice (a 308 KB 16-bit 6300 x 6300 PNG is 238 MB decoded and took 2.3 s to decode).
+   */
+  maxDecodedBytes: 160_000_000,
+  /** Uploads waiting behind the one being processed; more answer 503 at once (docs/product.md, 6.6). */
+  maxWaiting: 4,
   formats: ['jpeg', 'png', 'webp'] as const,
 } as const;
 
@@ -28,15 +38,24 @@ export const IMAGE_MESSAGES = {
   unreadable: 'This image could not be read; the file may be damaged. Please choose another one.',
   tooManyPixels: `The image has too many pixels (more than ${IMAGE_RULES.maxPixels / 1_000_000} megapixels). Please upload a smaller image.`,
   tooSmall: 'The image is too small. Please upload one at least 32 pixels wide and high.',
+  tooMuchData:
+    'The image holds too much data for its size in pixels (it may use 16 bits per colour). Please upload a smaller image or save it with 8 bits per colour.',
+  busy: 'Many images are being processed right now. Please try again in a minute.',
 } as const;
 
 export class ImageRejected extends Error {
   override name = 'ImageRejected';
   constructor(
-    readonly code: 'IMAGE_TOO_LARGE' | 'IMAGE_EMPTY' | 'IMAGE_SVG' | 'IMAGE_TYPE' | 'IMAGE_UNREADABLE' | 'IMAGE_TOO_MANY_PIXELS' | 'IMAGE_TOO_SMALL',
+    readonly code:
+      'IMAGE_TOO_LARGE' | 'IMAGE_EMPTY' | 'IMAGE_SVG' | 'IMAGE_TYPE' | 'IMAGE_UNREADABLE' | 'IMAGE_TOO_MANY_PIXELS' | 'IMAGE_TOO_SMALL' | 'IMAGE_BUSY',
     message: string,
   ) {
     super(message);
+  }
+
+  /** 413 for a file over the size limit, 503 when the image line is full, 400 for the rest. */
+  get status(): 400 | 413 | 503 {
+    return this.code === 'IMAGE_TOO_LARGE' ? 413 : this.code === 'IMAGE_BUSY' ? 503 : 400;
   }
 }
 
@@ -76,9 +95,18 @@ export async function inspectImage(bytes: Buffer): Promise<ImageInfo> {
   }
   if (meta.format !== format || !meta.width || !meta.height) throw new ImageRejected('IMAGE_UNREADABLE', IMAGE_MESSAGES.unreadable);
   const frames = meta.pages ?? 1;
-  if (meta.width * meta.height * frames > IMAGE_RULES.maxPixels) throw new ImageRejected('IMAGE_TOO_MANY_PIXELS', IMAGE_MESSAGES.tooManyPixels);
+  const pixels = meta.width * meta.height * frames;
+  if (pixels > IMAGE_RULES.maxPixels) throw new ImageRejected('IMAGE_TOO_MANY_PIXELS', IMAGE_MESSAGES.tooManyPixels);
+  if (pixels * bytesPerPixel(meta) > IMAGE_RULES.maxDecodedBytes) throw new ImageRejected('IMAGE_TOO_MANY_PIXELS', IMAGE_MESSAGES.tooMuchData);
   if (meta.width < 32 || meta.height < 32) throw new ImageRejected('IMAGE_TOO_SMALL', IMAGE_MESSAGES.tooSmall);
   return { format, width: meta.width, height: meta.height };
+}
+
+const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, double: 8, complex: 8, dpcomplex: 16 };
+
+/** Bytes one decoded pixel takes: channels times the bytes of a sample (an unknown depth counts as the largest). */
+function bytesPerPixel(meta: Metadata): number {
+  return (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? ''] ?? 16);
 }
 
 export interface ImageVariant {
@@ -88,25 +116,48 @@ export interface ImageVariant {
   bytes: Buffer;
 }
 
+// NOTE: decoding runs on libuv's thread pool (4 threads), which argon2 shares: six large PNGs
+// decoded at once held every thread and sign-ins waited seconds. One image at a time, on one libvips
+// thread, leaves the pool and the other core to sign-ins; a short line waits, a longer one is refused.
+sharp.concurrency(1);
+const imageWork = workQueue(1, IMAGE_RULES.maxWaiting);
+
 /**
- * Re-encodes to WebP at each size (the longer side for 'inside', a square for 'cover'). sharp drops
- * EXIF, GPS, ICC comments and XMP unless asked to keep them; the EXIF orientation is applied first.
+ * Checks the upload (inspectImage), then re-encodes it to WebP at each size (the longer side for
+ * 'inside', a square for 'cover'). The file is decoded once, already reduced to the largest size,
+ * and every size is made from those pixels. sharp drops EXIF, GPS, ICC comments and XMP unless
+ * asked to keep them; the EXIF orientation is applied first. Throws ImageRejected.
  */
 export async function toWebpVariants(bytes: Buffer, sizes: readonly number[], fit: 'cover' | 'inside'): Promise<ImageVariant[]> {
-  const variants: ImageVariant[] = [];
-  for (const size of sizes) {
-    try {
-      const { data, info } = await sharp(bytes, { limitInputPixels: IMAGE_RULES.maxPixels, failOn: 'error' })
-        .rotate()
-        .resize(size, size, { fit, withoutEnlargement: fit === 'inside', position: 'attention' })
-        .webp({ quality: 82, effort: 4 })
-        .toBuffer({ resolveWithObject: true });
-      variants.push({ size, width: info.width, height: info.height, bytes: data });
-    } catch {
-      throw new ImageRejected('IMAGE_UNREADABLE', IMAGE_MESSAGES.unreadable);
-    }
+  await inspectImage(bytes);
+  try {
+    return await imageWork.run(async () => {
+      const largest = Math.max(...sizes);
+      try {
+        // 'outside' keeps both sides at least `largest`, so every square crop still has its pixels.
+        const decoded = await sharp(bytes, { limitInputPixels: IMAGE_RULES.maxPixels, failOn: 'error' })
+          .rotate()
+          .resize(largest, largest, { fit: fit === 'cover' ? 'outside' : 'inside', withoutEnlargement: true })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const { width, height, channels } = decoded.info;
+        const variants: ImageVariant[] = [];
+        for (const size of sizes) {
+          const { data, info } = await sharp(decoded.data, { raw: { width, height, channels } })
+            .resize(size, size, { fit, withoutEnlargement: fit === 'inside', position: 'attention' })
+            .webp({ quality: 82, effort: 4 })
+            .toBuffer({ resolveWithObject: true });
+          variants.push({ size, width: info.width, height: info.height, bytes: data });
+        }
+        return variants;
+      } catch {
+        throw new ImageRejected('IMAGE_UNREADABLE', IMAGE_MESSAGES.unreadable);
+      }
+    });
+  } catch (error) {
+    if (error instanceof WorkQueueFull) throw new ImageRejected('IMAGE_BUSY', IMAGE_MESSAGES.busy);
+    throw error;
   }
-  return variants;
 }
 
 export interface StoredImage {
@@ -118,6 +169,12 @@ export interface StoredImage {
 }
 
 export const UPLOADS_PATH = '/uploads';
+/**
+ * Article images (covers, author avatars, images in the text) are stored under this prefix. They
+ * belong to the articles, not to the administrator who uploaded them: deleting that account keeps
+ * them (docs/product.md, 6.6).
+ */
+export const ARTICLE_IMAGES_PREFIX = 'articles/';
 export const uploadUrl = (key: string) => `${UPLOADS_PATH}/${key}`;
 
 export interface StoreImageOptions {
@@ -132,7 +189,6 @@ export interface StoreImageOptions {
 
 /** Checks, re-encodes and stores an uploaded image; throws ImageRejected when it is refused. */
 export async function storeImage(storage: FileStorage, bytes: Buffer, options: StoreImageOptions): Promise<StoredImage> {
-  await inspectImage(bytes);
   return storeVariants(storage, await toWebpVariants(bytes, options.sizes, options.fit), options);
 }
 

@@ -1,6 +1,7 @@
 // Passwords are hashed with argon2id (docs/product.md, Accounts and tokens); only the hash is ever stored.
 import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { workQueue } from './work-queue';
 
 // NOTE: Algorithm is an ambient const enum (unusable with isolatedModules); 2 is Argon2id.
 const ARGON2ID = 2;
@@ -10,29 +11,15 @@ const ARGON2ID = 2;
 // At most one argon2 run per core at a time: each takes 19 MB and a core for tens of milliseconds,
 // so more at once only adds memory (the allocator keeps it afterwards; the soak benchmark grew the
 // server by about 100 MB with 200 clients) and latency, never throughput. Others wait in line.
-const MAX_CONCURRENT = Math.max(1, os.availableParallelism());
-let active = 0;
-const waiting: (() => void)[] = [];
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (active >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  else active++;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else active--;
-  }
-}
+const hashing = workQueue(Math.max(1, os.availableParallelism()));
 
 export function hashPassword(plain: string): Promise<string> {
-  return limited(() => hash(plain, { algorithm: ARGON2ID }));
+  return hashing.run(() => hash(plain, { algorithm: ARGON2ID }));
 }
 
 export async function verifyPassword(passwordHash: string, plain: string): Promise<boolean> {
   try {
-    return await limited(() => verify(passwordHash, plain));
+    return await hashing.run(() => verify(passwordHash, plain));
   } catch {
     return false; // a malformed stored hash never matches
   }

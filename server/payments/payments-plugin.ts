@@ -43,7 +43,7 @@ export default fp(
 
     if (config.nodeEnv === 'test') return;
     const sweep = () => {
-      expireEndedPlans(fastify.database.db)
+      expireEndedPlans(fastify.database.db, fastify.changes)
         .then((count) => count > 0 && fastify.log.info({ count }, 'ended plans marked expired'))
         .catch((error: unknown) => fastify.log.warn({ err: error }, 'plan expiry sweep failed'));
     };
@@ -55,5 +55,5 @@ export default fp(
     });
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'payments', dependencies: ['database'] },
+  { name: 'payments', dependencies: ['database', 'listing'] },
 );

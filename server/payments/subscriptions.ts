@@ -6,10 +6,10 @@ import { planById, planPrice, type Plan, type PlanPeriod } from '../../shared/co
 import type { Db, DbOrTx } from '../db/client';
 import { auditLog, checkoutSessions, payments, processedEvents, users } from '../db/schema';
 import { httpError } from '../lib/http-error';
-import { hasPaidPlan } from '../plugins/app/auth/policies';
+import { hasPaidPlan } from '../plugins/app/listing/listing-rule';
 import type { Counters } from '../plugins/app/limits/counters';
 import type { UserRow } from '../plugins/app/users/user-repository';
-import { bumpSearchVersion } from '../plugins/app/doctors/search-cache';
+import type { Announcer } from '../plugins/app/listing/changes';
 import { addPeriod, type PaymentProvider, type PaymentRow, type ProviderName } from './provider';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
@@ -175,7 +175,7 @@ export type ConfirmOutcome =
  * (upgrade or downgrade at once) with a fresh period. Safe under any number of parallel or replayed
  * confirmations: the event id and the session's open -> complete step each let exactly one through.
  */
-export async function confirmCheckout(db: Db, confirmation: Confirmation, now = new Date()): Promise<ConfirmOutcome> {
+export async function confirmCheckout(db: Db, announcer: Announcer, confirmation: Confirmation, now = new Date()): Promise<ConfirmOutcome> {
   const result = await db.transaction(async (tx) => {
     if (!(await recordEvent(tx, confirmation.eventId, confirmation.provider, confirmation.eventType))) return { outcome: 'duplicate' as const };
     const [session] = await tx
@@ -218,14 +218,15 @@ export async function confirmCheckout(db: Db, confirmation: Confirmation, now = 
         : null;
     return { outcome: 'applied' as const, userId: session.userId, plan: session.plan, replacedSubscriptionId: replaced };
   });
-  // The plan decides whether the vet is listed: cached searches must not outlive the change.
-  bumpSearchVersion();
+  // The plan decides whether the vet is listed and what the page shows.
+  if (result.outcome === 'applied') announcer.announce({ kind: 'listing changed', doctorId: result.userId });
   return result;
 }
 
 /** Ends the plan at the end of its paid period (status 'canceling'; the plan counts until then). */
 export async function cancelPlan(
   db: Db,
+  announcer: Announcer,
   providerFor: (name: string) => PaymentProvider | undefined,
   user: UserRow,
   logProviderError: (error: unknown) => void,
@@ -256,8 +257,8 @@ export async function cancelPlan(
     });
     return row;
   });
-  // The plan decides whether the vet is listed: cached searches must not outlive the change.
-  bumpSearchVersion();
+  // The plan decides whether the vet is listed and what the page shows.
+  announcer.announce({ kind: 'listing changed', doctorId: user.id });
   return result;
 }
 
@@ -275,7 +276,8 @@ export interface SubscriptionChange {
 }
 
 /** The provider's word on a subscription: renewals, cancel at period end, resumption, the end. */
-export async function applySubscriptionChange(db: Db, change: SubscriptionChange): Promise<'applied' | 'duplicate' | 'ignored'> {
+export async function applySubscriptionChange(db: Db, announcer: Announcer, change: SubscriptionChange): Promise<'applied' | 'duplicate' | 'ignored'> {
+  let changedUser: number | undefined;
   const result = await db.transaction(async (tx) => {
     if (!(await recordEvent(tx, change.eventId, change.provider, change.eventType))) return 'duplicate' as const;
     const [payment] = await tx
@@ -297,6 +299,7 @@ export async function applySubscriptionChange(db: Db, change: SubscriptionChange
       : (change.currentPeriodEnd ?? payment.currentPeriodEnd);
     if (status === payment.status && currentPeriodEnd?.getTime() === payment.currentPeriodEnd?.getTime()) return 'applied' as const;
     await tx.update(payments).set({ status, currentPeriodEnd, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    changedUser = payment.userId;
     await audit(tx, null, change.ended ? 'plan.ended' : status === payment.status ? 'plan.renewed' : `plan.${status}`, payment.userId, {
       plan: payment.plan,
       from_status: payment.status,
@@ -307,17 +310,17 @@ export async function applySubscriptionChange(db: Db, change: SubscriptionChange
     });
     return 'applied' as const;
   });
-  // The plan decides whether the vet is listed: cached searches must not outlive the change.
-  bumpSearchVersion();
+  // The plan decides whether the vet is listed and what the page shows.
+  if (changedUser !== undefined) announcer.announce({ kind: 'listing changed', doctorId: changedUser });
   return result;
 }
 
 /**
  * Marks plans whose paid period has ended as expired (docs/product.md, Plans and payment). Reads
- * already treat an ended period as unpaid (policies.hasPaidPlan, doctor search); this makes the
+ * already treat an ended period as unpaid (listing/listing-rule.ts); this makes the
  * stored status and the audit log say so too. Runs periodically; safe on several servers at once.
  */
-export async function expireEndedPlans(db: Db, now = new Date()): Promise<number> {
+export async function expireEndedPlans(db: Db, announcer: Announcer, now = new Date()): Promise<number> {
   const result = await db.transaction(async (tx) => {
     const expired = await tx
       .update(payments)
@@ -331,11 +334,11 @@ export async function expireEndedPlans(db: Db, now = new Date()): Promise<number
         current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
       });
     }
-    return expired.length;
+    return expired.map((row) => row.userId);
   });
-  // The plan decides whether the vet is listed: cached searches must not outlive the change.
-  bumpSearchVersion();
-  return result;
+  // The plan decides whether the vet is listed and what the page shows.
+  for (const doctorId of result) announcer.announce({ kind: 'listing changed', doctorId });
+  return result.length;
 }
 
 /** An open checkout of this user's, or a 404 (another user's checkout is indistinguishable from none). */

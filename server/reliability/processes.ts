@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { TokenService } from '../plugins/app/auth/tokens';
+import { ChangeBus } from '../plugins/app/listing/changes';
 import { MALLOC_ENV, NODE_FLAGS } from '../runtime';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -144,5 +145,6 @@ export async function signUp(url: string, email: string, extra: Record<string, s
 /** What the test factories (server/test/factories.ts) need of an app — its database and token
  *  service — for a database the server processes use: accounts made here sign in on them. */
 export function factoryTarget(database: Database): FastifyInstance {
-  return { database, tokens: new TokenService(new TextEncoder().encode(JWT_SECRET)) } as unknown as FastifyInstance;
+  // Its own announcements reach no server: what factories write is written behind the servers' backs.
+  return { database, tokens: new TokenService(new TextEncoder().encode(JWT_SECRET)), changes: new ChangeBus() } as unknown as FastifyInstance;
 }

@@ -1,9 +1,10 @@
 // Two app servers on one PostgreSQL and one Redis (issue 15): a session from one works on the
 // other, sign-in failures lock an account across both, the API rate limit is one budget, and when
-// one server is killed during load the other keeps answering. The search cache acts as one (an
-// approval on B clears A's cached answers through Redis, decision 037), and so do webhooks (one
-// signed Stripe event delivered to both at once changes the plan once, decision 026). Runs when
-// TEST_DATABASE_URL and REDIS_URL are set (the PostgreSQL run of .ci/run).
+// one server is killed during load the other keeps answering. The caches act as one (an article
+// edit on B clears A's article answers but leaves its cached doctor searches; an approval on B
+// clears them, through the change announcements carried by Redis, decisions 037 and 093), and so
+// do webhooks (one signed Stripe event delivered to both at once changes the plan once, decision
+// 026). Runs when TEST_DATABASE_URL and REDIS_URL are set (the PostgreSQL run of .ci/run).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { auditLog, payments, processedEvents } from '../db/schema';
-import { createAccount, createVet } from '../test/factories';
+import { createAccount, createArticle, createVet } from '../test/factories';
 import { signStripePayload, startFakeStripe, stripeEvent } from '../test/fake-stripe';
 import { createPostgresDatabase } from '../test/helper';
 import { factoryTarget, startServerProcess, uniqueTag, type ServerProcess } from './processes';
@@ -86,98 +87,127 @@ describe.runIf(enabled)('two app servers on one PostgreSQL and one Redis', () =>
 });
 
 describe.runIf(enabled)('two app servers share the search cache and the webhook', () => {
-  it("an approval on B clears A's cached search; one Stripe event sent to both changes the plan once", { timeout: 300_000 }, async () => {
-    const databaseUrl = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'two_cache');
-    const stripe = await startFakeStripe('sk_test_two_servers');
-    const webhookSecret = 'whsec_two_servers';
-    // Their own Redis prefix: the cache channel and the counters are these two servers' alone.
-    const prefix = `ad-two-${uniqueTag()}:`;
-    const env = (n: number) => ({
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.REDIS_URL!,
-      REDIS_KEY_PREFIX: prefix,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `ad-two-cache-${n}-`)),
-      RATE_LIMIT_PER_MINUTE: '100000',
-      SEARCH_CACHE_SECONDS: '600',
-      STRIPE_SECRET_KEY: 'sk_test_two_servers',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_BASE: stripe.apiBase,
-    });
-    const database = await openDatabase({ databaseUrl, poolSize: 2 });
-    try {
-      const [a, b] = await Promise.all([startServerProcess(env(1)), startServerProcess(env(2))]);
-      running.push(a!, b!);
-      const target = factoryTarget(database);
-      // A database of its own: the only vets in New York are this test's.
-      const city = 'New York';
-      const admin = await createAccount(target, { stage: 'admin' });
-      const listed = await createVet(target, { city, clinicName: 'Listed Before' });
-      const waiting = await createVet(target, { city, clinicName: 'Waiting For Review', reviewState: 'pending' });
-      const search = async (server: ServerProcess) => {
-        const res = await post(server, '/api/doctors/search', { searchCity: city, searchState: 'NY', searchCount: 50 });
-        expect(res.status, await res.clone().text()).toBe(200);
-        return ((await res.json()) as { data: { id: number }[] }).data.map((d) => d.id).sort((x, y) => x - y);
-      };
-
-      // A caches the answer: a vet written behind the servers' backs (no bump) does not show on A.
-      expect(await search(a!)).toEqual([listed.user.id]);
-      const behindTheBack = await createVet(target, { city, clinicName: 'Written Behind The Back' });
-      expect(await search(a!)).toEqual([listed.user.id]);
-      // B approves the waiting vet: A's next answer is fresh (it shows both new vets).
-      const approved = await fetch(`${b!.url}/api/admin/review-profile`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
-        body: JSON.stringify({ user_id: waiting.user.id, decision: 'approve', reason: '' }),
+  it(
+    "an article edit on B leaves A's cached search, an approval on B clears it; one Stripe event sent to both changes the plan once",
+    { timeout: 300_000 },
+    async () => {
+      const databaseUrl = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'two_cache');
+      const stripe = await startFakeStripe('sk_test_two_servers');
+      const webhookSecret = 'whsec_two_servers';
+      // Their own Redis prefix: the cache channel and the counters are these two servers' alone.
+      const prefix = `ad-two-${uniqueTag()}:`;
+      const env = (n: number) => ({
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: process.env.REDIS_URL!,
+        REDIS_KEY_PREFIX: prefix,
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `ad-two-cache-${n}-`)),
+        RATE_LIMIT_PER_MINUTE: '100000',
+        SEARCH_CACHE_SECONDS: '600',
+        STRIPE_SECRET_KEY: 'sk_test_two_servers',
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_BASE: stripe.apiBase,
       });
-      expect(approved.status, await approved.clone().text()).toBe(200);
-      const expected = [listed.user.id, waiting.user.id, behindTheBack.user.id].sort((x, y) => x - y);
-      // The bump travels through Redis pub/sub: allow it a moment to arrive.
-      const deadline = Date.now() + 10_000;
-      let seen = await search(a!);
-      while (seen.length !== expected.length && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100));
-        seen = await search(a!);
-      }
-      expect(seen).toEqual(expected);
+      const database = await openDatabase({ databaseUrl, poolSize: 2 });
+      try {
+        const [a, b] = await Promise.all([startServerProcess(env(1)), startServerProcess(env(2))]);
+        running.push(a!, b!);
+        const target = factoryTarget(database);
+        // A database of its own: the only vets in New York are this test's.
+        const city = 'New York';
+        const admin = await createAccount(target, { stage: 'admin' });
+        const listed = await createVet(target, { city, clinicName: 'Listed Before' });
+        const waiting = await createVet(target, { city, clinicName: 'Waiting For Review', reviewState: 'pending' });
+        const search = async (server: ServerProcess) => {
+          const res = await post(server, '/api/doctors/search', { searchCity: city, searchState: 'NY', searchCount: 50 });
+          expect(res.status, await res.clone().text()).toBe(200);
+          return ((await res.json()) as { data: { id: number }[] }).data.map((d) => d.id).sort((x, y) => x - y);
+        };
 
-      // A vet buys Premium through Stripe on A; Stripe's signed event reaches A and B at the same moment.
-      const buyer = await createAccount(target, { stage: 'verified' });
-      const checkout = await fetch(`${a!.url}/api/payment/checkout`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
-        body: JSON.stringify({ plan: 2, period: 'month' }),
-      });
-      expect(checkout.status, await checkout.clone().text()).toBe(200);
-      const sessionId = new URL(((await checkout.json()) as { url: string }).url).pathname.split('/').pop()!;
-      const { session, subscription } = stripe.completeSession(sessionId);
-      const payload = stripeEvent('checkout.session.completed', session);
-      const deliveries = [a!, b!, a!, b!, a!, b!].map((server) =>
-        fetch(`${server.url}/api/payment/webhook`, {
+        // Written behind the servers' backs: each server's index reads the change log at least once a
+        // second (docs/decisions/073-search-index-in-memory.md), so A's first search waits that long.
+        await new Promise((r) => setTimeout(r, 1_100));
+        // A caches the answer: a vet written behind the servers' backs (not announced) does not show on A.
+        expect(await search(a!)).toEqual([listed.user.id]);
+        const behindTheBack = await createVet(target, { city, clinicName: 'Written Behind The Back' });
+        expect(await search(a!)).toEqual([listed.user.id]);
+
+        // An administrator edits an article on B. A's cached article answer follows at once (the
+        // announcement reached A), and A's cached doctor search is kept: an article is not a listing.
+        const article = await createArticle(target, { title: `Before ${prefix}` });
+        const articleTitle = async (server: ServerProcess) => {
+          const res = await post(server, '/api/articles/get-by-id', { id: article.id });
+          expect(res.status, await res.clone().text()).toBe(200);
+          return ((await res.json()) as { title: string }).title;
+        };
+        expect(await articleTitle(a!)).toBe(`Before ${prefix}`);
+        const edited = await fetch(`${b!.url}/api/admin/articles/update`, {
           method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload, webhookSecret) },
-          body: payload,
-        }).then(async (r) => ({ status: r.status, outcome: ((await r.json()) as { outcome: string }).outcome })),
-      );
-      const answers = await Promise.all(deliveries);
-      expect(answers.filter((x) => x.status !== 200)).toEqual([]);
-      expect(answers.filter((x) => x.outcome === 'applied')).toHaveLength(1);
-      expect(answers.filter((x) => x.outcome === 'duplicate')).toHaveLength(answers.length - 1);
-      const [payment] = await database.db.select().from(payments).where(eq(payments.userId, buyer.user.id));
-      expect(payment).toMatchObject({ plan: 2, status: 'active', provider: 'stripe', subscriptionId: subscription.id });
-      const audits = await database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.targetId, String(buyer.user.id)), like(auditLog.action, 'plan.%')));
-      expect(audits).toHaveLength(1);
-      expect(
-        await database.db
+          headers: { ...headers, 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+          body: JSON.stringify({ id: article.id, title: `After ${prefix}` }),
+        });
+        expect(edited.status, await edited.clone().text()).toBe(200);
+        // The announcement travels through Redis pub/sub: allow it a moment to arrive.
+        const articleDeadline = Date.now() + 10_000;
+        while ((await articleTitle(a!)) !== `After ${prefix}` && Date.now() < articleDeadline) await new Promise((r) => setTimeout(r, 100));
+        expect(await articleTitle(a!)).toBe(`After ${prefix}`);
+        expect(await search(a!)).toEqual([listed.user.id]);
+
+        // B approves the waiting vet: A's next answer is fresh (it shows both new vets).
+        const approved = await fetch(`${b!.url}/api/admin/review-profile`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+          body: JSON.stringify({ user_id: waiting.user.id, decision: 'approve', reason: '' }),
+        });
+        expect(approved.status, await approved.clone().text()).toBe(200);
+        const expected = [listed.user.id, waiting.user.id, behindTheBack.user.id].sort((x, y) => x - y);
+        // The announcement travels through Redis pub/sub: allow it a moment to arrive.
+        const deadline = Date.now() + 10_000;
+        let seen = await search(a!);
+        while (seen.length !== expected.length && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 100));
+          seen = await search(a!);
+        }
+        expect(seen).toEqual(expected);
+
+        // A vet buys Premium through Stripe on A; Stripe's signed event reaches A and B at the same moment.
+        const buyer = await createAccount(target, { stage: 'verified' });
+        const checkout = await fetch(`${a!.url}/api/payment/checkout`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
+          body: JSON.stringify({ plan: 2, period: 'month' }),
+        });
+        expect(checkout.status, await checkout.clone().text()).toBe(200);
+        const sessionId = new URL(((await checkout.json()) as { url: string }).url).pathname.split('/').pop()!;
+        const { session, subscription } = stripe.completeSession(sessionId);
+        const payload = stripeEvent('checkout.session.completed', session);
+        const deliveries = [a!, b!, a!, b!, a!, b!].map((server) =>
+          fetch(`${server.url}/api/payment/webhook`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json', 'stripe-signature': signStripePayload(payload, webhookSecret) },
+            body: payload,
+          }).then(async (r) => ({ status: r.status, outcome: ((await r.json()) as { outcome: string }).outcome })),
+        );
+        const answers = await Promise.all(deliveries);
+        expect(answers.filter((x) => x.status !== 200)).toEqual([]);
+        expect(answers.filter((x) => x.outcome === 'applied')).toHaveLength(1);
+        expect(answers.filter((x) => x.outcome === 'duplicate')).toHaveLength(answers.length - 1);
+        const [payment] = await database.db.select().from(payments).where(eq(payments.userId, buyer.user.id));
+        expect(payment).toMatchObject({ plan: 2, status: 'active', provider: 'stripe', subscriptionId: subscription.id });
+        const audits = await database.db
           .select()
-          .from(processedEvents)
-          .where(eq(processedEvents.eventId, JSON.parse(payload).id as string)),
-      ).toHaveLength(1);
-    } finally {
-      await database.close();
-      await stripe.close();
-    }
-  });
+          .from(auditLog)
+          .where(and(eq(auditLog.targetId, String(buyer.user.id)), like(auditLog.action, 'plan.%')));
+        expect(audits).toHaveLength(1);
+        expect(
+          await database.db
+            .select()
+            .from(processedEvents)
+            .where(eq(processedEvents.eventId, JSON.parse(payload).id as string)),
+        ).toHaveLength(1);
+      } finally {
+        await database.close();
+        await stripe.close();
+      }
+    },
+  );
 });

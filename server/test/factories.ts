@@ -124,14 +124,16 @@ export async function createVet(app: FastifyInstance, options: VetOptions = {}):
     reviewState,
     reviewedAt: reviewState === 'approved' || reviewState === 'rejected' ? new Date() : null,
   });
+  // As the app's write paths do: search and pages show the vet at once.
+  app.changes.announce({ kind: 'listing changed', doctorId: account.user.id });
   return { ...account, user: user! };
 }
 
 /**
  * `count` listed vets (approved, on an active Basic plan) named `clinicName`, scattered over a square of
  * `spread` degrees either side of a point, written in one statement (createVet would take minutes for
- * a thousand). Written behind the app's back: the caller bumps the search version. `remove()` deletes
- * them again, so they do not crowd other tests' lists in the worker's database.
+ * a thousand), and announced as the app's write paths do. `remove()` deletes them again, so they do
+ * not crowd other tests' lists in the worker's database.
  */
 export async function insertListedVets(
   app: FastifyInstance,
@@ -141,7 +143,7 @@ export async function insertListedVets(
 ): Promise<{ remove: () => Promise<unknown> }> {
   const tag = randomUUID().slice(0, 8);
   const { db } = app.database;
-  await db.execute(sql`
+  const inserted = (await db.execute(sql`
     WITH u AS (
       INSERT INTO users (email, password_hash, first_name, last_name, verify, review_state)
       SELECT 'listed-' || g || '-' || ${tag} || '@example.com', 'x', 'Listed', 'Vet' || g, true, 'approved' FROM generate_series(1, ${count}::int) g
@@ -151,7 +153,9 @@ export async function insertListedVets(
     SELECT id, ${options.clinicName},
       ${place.lat}::float8 + ((id * 7919) % 600 - 300) / 300.0 * ${options.spread}::float8,
       ${place.lon}::float8 + ((id * 104729) % 600 - 300) / 300.0 * ${options.spread}::float8
-    FROM u`);
+    FROM u
+    RETURNING user_id`)) as unknown as { rows: { user_id: number }[] };
+  for (const { user_id: doctorId } of inserted.rows) app.changes.announce({ kind: 'listing changed', doctorId });
   return { remove: () => db.execute(sql`DELETE FROM users WHERE email LIKE ${`listed-%-${tag}@example.com`}`) };
 }
 

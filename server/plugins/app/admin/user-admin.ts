@@ -1,14 +1,15 @@
-// Manage Users commands (decisions.md section 10): the paged account list, one account in full, and
+// Manage Users commands (docs/product.md, Administration): the paged account list, one account in full, and
 // the actions. Each action changes the account and writes its audit entry in one transaction; a
 // refusal changes nothing and says why in a sentence.
 import { and, asc, count, desc, eq, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { checkoutSessions, emailOutbox, payments, profiles, uploads, users, verificationCodes } from '../../../db/schema';
 import { httpError } from '../../../lib/http-error';
+import { ARTICLE_IMAGES_PREFIX } from '../../../lib/images';
 import type { AdminUserDetail, AdminUserRow, AdminUsersAnswer, AdminUsersBody } from '../../../../shared/schemas/admin';
-import { hasPaidPlan } from '../auth/policies';
 import { auditAbout, writeAudit, type Actor } from '../audit/audit-log';
-import { bumpSearchVersion } from '../doctors/search-cache';
+import type { Announcer } from '../listing/changes';
+import { isListed, planInForceSql } from '../listing/listing-rule';
 import { presentReviewedUser, presentUser } from '../users/user-presenter';
 import type { UserRow } from '../users/user-repository';
 
@@ -30,11 +31,6 @@ export const ADMIN_MESSAGES = {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A plan in force now: the same rule as hasPaidPlan, as SQL over the payments row `p`. */
-function planInForce(plan?: number): SQL {
-  return sql`exists (select 1 from ${payments} p where p.user_id = ${users.id} and p.plan > 0 ${plan ? sql`and p.plan = ${plan}` : sql``} and p.status in ('active', 'canceling') and (p.current_period_end is null or p.current_period_end > now()))`;
-}
-
 function userConditions(input: AdminUsersBody): SQL | undefined {
   const conditions: SQL[] = [];
   const term = input.search.trim().toLowerCase();
@@ -50,7 +46,7 @@ function userConditions(input: AdminUsersBody): SQL | undefined {
   if (input.verified !== undefined) conditions.push(eq(users.verify, input.verified));
   if (input.review_state) conditions.push(eq(users.reviewState, input.review_state));
   if (input.suspended !== undefined) conditions.push(input.suspended ? eq(users.status, 'suspended') : ne(users.status, 'suspended'));
-  if (input.plan !== undefined) conditions.push(input.plan === 0 ? not(planInForce()) : planInForce(input.plan));
+  if (input.plan !== undefined) conditions.push(input.plan === 0 ? not(planInForceSql(users.id)) : planInForceSql(users.id, input.plan));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -121,17 +117,18 @@ async function presentAdminUser(db: DbOrTx, user: UserRow) {
 export async function userDetail(db: DbOrTx, userId: number): Promise<AdminUserDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw httpError(404, 'NOT_FOUND', ADMIN_MESSAGES.notFound);
-  const [presented, [payment], checkouts, reviewHistory, recent] = await Promise.all([
+  const [presented, [payment], listed, checkouts, reviewHistory, recent] = await Promise.all([
     presentAdminUser(db, user),
     db.select().from(payments).where(eq(payments.userId, userId)),
+    isListed(db, userId),
     db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId)).orderBy(desc(checkoutSessions.createdAt)).limit(50),
     auditAbout(db, userId, { reviewOnly: true, limit: 50 }),
     auditAbout(db, userId, { limit: 30 }),
   ]);
   return {
     user: presented,
-    // docs/product.md, Profile and review: public while approved, paid and active.
-    listed: user.reviewState === 'approved' && user.status === 'active' && hasPaidPlan(payment) && presented.profile !== null,
+    // docs/product.md, Profile and review: public while approved, paid and active (listing-rule.ts).
+    listed,
     subscription: payment
       ? {
           plan: payment.plan,
@@ -180,9 +177,9 @@ export async function verifyEmailByHand(db: DbOrTx, actor: Actor, userId: number
 /**
  * Suspends an account: its sessions end at once (the token version moves on and the account is
  * no longer active), and its profile leaves search (search lists active accounts only; cached
- * answers are dropped at once by bumpSearchVersion).
+ * answers and pages are dropped at once: the change is announced).
  */
-export async function suspendUser(db: DbOrTx, actor: Actor, userId: number): Promise<Presented> {
+export async function suspendUser(db: DbOrTx, announcer: Announcer, actor: Actor, userId: number): Promise<Presented> {
   const suspended = await db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.id === actor.id) throw httpError(409, 'SELF', ADMIN_MESSAGES.suspendSelf);
@@ -196,11 +193,11 @@ export async function suspendUser(db: DbOrTx, actor: Actor, userId: number): Pro
     await writeAudit(tx, actor, { action: 'user.suspend', targetType: 'user', targetId: userId, details: { status: { from: 'active', to: 'suspended' } } });
     return presentAdminUser(tx, updated!);
   });
-  bumpSearchVersion();
+  announcer.announce({ kind: 'listing changed', doctorId: userId });
   return suspended;
 }
 
-export async function reactivateUser(db: DbOrTx, actor: Actor, userId: number): Promise<Presented> {
+export async function reactivateUser(db: DbOrTx, announcer: Announcer, actor: Actor, userId: number): Promise<Presented> {
   const reactivated = await db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.status !== 'suspended') throw httpError(409, 'NOT_SUSPENDED', ADMIN_MESSAGES.notSuspended);
@@ -208,7 +205,7 @@ export async function reactivateUser(db: DbOrTx, actor: Actor, userId: number): 
     await writeAudit(tx, actor, { action: 'user.reactivate', targetType: 'user', targetId: userId, details: { status: { from: 'suspended', to: 'active' } } });
     return presentAdminUser(tx, updated!);
   });
-  bumpSearchVersion();
+  announcer.announce({ kind: 'listing changed', doctorId: userId });
   return reactivated;
 }
 
@@ -246,8 +243,10 @@ export async function setRole(db: DbOrTx, actor: Actor, input: { user_id: number
 /**
  * Deletes an account with its profile, payments and checkouts (foreign keys cascade), its uploads,
  * its codes and its e-mails still waiting in the outbox. The audit entry keeps the address.
+ * Article images a former administrator uploaded stay: they belong to the articles (their owner
+ * becomes empty through the foreign key), docs/product.md 6.6.
  */
-export async function deleteUser(db: DbOrTx, actor: Actor, input: { user_id: number; confirm_email: string }): Promise<void> {
+export async function deleteUser(db: DbOrTx, announcer: Announcer, actor: Actor, input: { user_id: number; confirm_email: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, input.user_id);
     if (user.manageRole === 'admin') throw httpError(409, 'IS_ADMIN', ADMIN_MESSAGES.deleteAdmin);
@@ -255,7 +254,12 @@ export async function deleteUser(db: DbOrTx, actor: Actor, input: { user_id: num
     const [profile] = await tx.select({ avatarKey: profiles.avatarKey, clinic: profiles.clinicName }).from(profiles).where(eq(profiles.userId, user.id));
     const removedUploads = await tx
       .delete(uploads)
-      .where(or(eq(uploads.ownerId, user.id), profile?.avatarKey ? sql`${uploads.key} like ${`${escapeLike(profile.avatarKey)}%`}` : sql`false`))
+      .where(
+        or(
+          and(eq(uploads.ownerId, user.id), not(sql`${uploads.key} like ${`${escapeLike(ARTICLE_IMAGES_PREFIX)}%`}`)),
+          profile?.avatarKey ? sql`${uploads.key} like ${`${escapeLike(profile.avatarKey)}%`}` : sql`false`,
+        ),
+      )
       .returning({ key: uploads.key });
     const codes = await tx.delete(verificationCodes).where(eq(verificationCodes.email, user.email)).returning({ id: verificationCodes.id });
     const mails = await tx
@@ -275,7 +279,7 @@ export async function deleteUser(db: DbOrTx, actor: Actor, input: { user_id: num
       },
     });
   });
-  bumpSearchVersion();
+  announcer.announce({ kind: 'listing changed', doctorId: input.user_id });
 }
 
 /** Used by the bulk actions: ids that exist (the others are reported as missing). */

@@ -1,5 +1,6 @@
 // Manage Articles commands (docs/product.md, Articles): list every article, create, edit, publish,
-// unpublish and delete. Each change and its audit_log row are written in one transaction.
+// unpublish and delete. Each change and its audit_log row are written in one transaction; a change
+// a reader can see (an edit, publishing, withdrawing, deleting) is then announced as 'article changed'.
 import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
@@ -15,7 +16,7 @@ import type {
 import { writeAudit, type Actor } from '../audit/audit-log';
 import { isAllowedImageUrl, sanitizeArticleHtml, summaryFrom, textOf } from './article-html';
 import { escapeLike, presentArticle, reviewerName } from './article-repository';
-import { bumpSearchVersion } from '../doctors/search-cache';
+import type { Announcer } from '../listing/changes';
 
 type ArticleRow = typeof articles.$inferSelect;
 type Kind = 'blog' | 'ai';
@@ -155,7 +156,7 @@ export async function createArticle(db: DbOrTx, actor: Actor, input: AdminArticl
   return requireArticle(db, id);
 }
 
-export async function updateArticle(db: DbOrTx, actor: Actor, input: AdminArticleUpdateBody): Promise<AdminArticle> {
+export async function updateArticle(db: DbOrTx, announcer: Announcer, actor: Actor, input: AdminArticleUpdateBody): Promise<AdminArticle> {
   const { id, ...rest } = input;
   const fields = clean(rest);
   await db.transaction(async (tx) => {
@@ -178,12 +179,12 @@ export async function updateArticle(db: DbOrTx, actor: Actor, input: AdminArticl
       .returning();
     await audit(tx, actor, 'article.update', row!, { changed });
   });
-  bumpSearchVersion();
+  announcer.announce({ kind: 'article changed', articleId: id });
   return requireArticle(db, id);
 }
 
 /** Publishing keeps the first publication date; for an AI article it records the reviewer. */
-export async function setPublished(db: DbOrTx, actor: Actor, id: number, published: boolean): Promise<AdminArticle> {
+export async function setPublished(db: DbOrTx, announcer: Announcer, actor: Actor, id: number, published: boolean): Promise<AdminArticle> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
     if (!current) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
@@ -202,15 +203,15 @@ export async function setPublished(db: DbOrTx, actor: Actor, id: number, publish
       .returning();
     await audit(tx, actor, published ? 'article.publish' : 'article.unpublish', row!, current.published === published ? { unchanged: true } : {});
   });
-  bumpSearchVersion();
+  announcer.announce({ kind: 'article changed', articleId: id });
   return requireArticle(db, id);
 }
 
-export async function deleteArticle(db: DbOrTx, actor: Actor, id: number): Promise<void> {
+export async function deleteArticle(db: DbOrTx, announcer: Announcer, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(articles).where(eq(articles.id, id)).returning();
     if (!row) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
     await audit(tx, actor, 'article.delete', row, { published: row.published });
   });
-  bumpSearchVersion();
+  announcer.announce({ kind: 'article changed', articleId: id });
 }

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { payments } from '../../../db/schema';
 import { httpError } from '../../../lib/http-error';
 import type { UserRow } from '../users/user-repository';
-import { hasPaidPlan } from './policies';
+import { hasPaidPlan } from '../listing/listing-rule';
 
 declare module 'fastify' {
   interface FastifyRequest {

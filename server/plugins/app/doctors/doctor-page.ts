@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../../db/client';
 import type { DoctorPage } from '../../../../shared/schemas/doctor';
 import { publicPlanFeatures } from '../plan-features/plan-access';
 import { listPhotos } from '../plan-features/photos';
-import { readPublicDoctor } from './doctor-search';
+import { readPublicDoctor } from '../listing/doctor-search';
 
 export async function findDoctorPage(db: DbOrTx, id: number, at: Date = new Date()): Promise<DoctorPage | undefined> {
   const found = await readPublicDoctor(db, id, at);

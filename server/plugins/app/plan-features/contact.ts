@@ -9,7 +9,7 @@ import { planIncludes } from '../../../../shared/constants/plans';
 import { isPersonName } from '../../../../shared/schemas/common';
 import type { ContactBody, ContactMessage } from '../../../../shared/schemas/plan-features';
 import { httpError } from '../../../lib/http-error';
-import { findPublicDoctor } from '../doctors/doctor-search';
+import { findPublicDoctor } from '../listing/doctor-search';
 import { planInForce } from './plan-access';
 
 export const CONTACT_SENT = 'Thank you. Your message was sent to the practice, and we e-mailed you a confirmation.';

@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../../db/client';
 import { profilePhotos, users } from '../../../db/schema';
 import { PHOTO_LIMIT } from '../../../../shared/constants/services';
 import type { Photo } from '../../../../shared/schemas/plan-features';
-import { bumpSearchVersion } from '../doctors/search-cache';
-import { inspectImage, storeVariants, toWebpVariants, variantUrls } from '../../../lib/images';
+import type { Announcer } from '../listing/changes';
+import { storeVariants, toWebpVariants, variantUrls } from '../../../lib/images';
 import type { FileStorage } from '../../../storage/storage';
 
 /** The gallery thumbnail (default) and the large view; longest side, never enlarged. */
@@ -42,14 +42,13 @@ export async function listPhotos(db: DbOrTx, userId: number): Promise<Photo[]> {
 }
 
 /** Checks, re-encodes and stores one photo at the end of the gallery; ImageRejected when refused. */
-export async function addPhoto(db: DbOrTx, storage: FileStorage, userId: number, bytes: Buffer): Promise<Photo> {
+export async function addPhoto(db: DbOrTx, announcer: Announcer, storage: FileStorage, userId: number, bytes: Buffer): Promise<Photo> {
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(profilePhotos)
     .where(eq(profilePhotos.userId, userId));
   if (Number(count?.n ?? 0) >= PHOTO_LIMIT)
     throw new PhotoProblem(409, 'PHOTO_LIMIT', `You already have ${PHOTO_LIMIT} photos, the most a profile can show. Delete one to add another.`);
-  await inspectImage(bytes);
   const variants = await toWebpVariants(bytes, PHOTO_SIZES, 'inside');
   const stored = await storeVariants(storage, variants, {
     prefix: `photos/u${userId}`,
@@ -89,14 +88,20 @@ export async function addPhoto(db: DbOrTx, storage: FileStorage, userId: number,
     .from(profilePhotos)
     .where(eq(profilePhotos.id, Number(id)));
   // A listed vet's public page shows its photos (docs/decisions/037-search-cache.md).
-  bumpSearchVersion();
+  announcer.announce({ kind: 'listing changed', doctorId: userId });
   return presentPhoto(row!);
 }
 
 const notFound = () => new PhotoProblem(404, 'NOT_FOUND', 'This photo does not exist or is not yours.');
 
 /** Sets a caption and/or moves a photo to `position` (0-based), shifting the others. */
-export async function updatePhoto(db: DbOrTx, userId: number, id: number, changes: { caption?: string; position?: number }): Promise<void> {
+export async function updatePhoto(
+  db: DbOrTx,
+  announcer: Announcer,
+  userId: number,
+  id: number,
+  changes: { caption?: string; position?: number },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -115,10 +120,10 @@ export async function updatePhoto(db: DbOrTx, userId: number, id: number, change
     }
   });
   // A listed vet's public page shows its photos (docs/decisions/037-search-cache.md).
-  bumpSearchVersion();
+  announcer.announce({ kind: 'listing changed', doctorId: userId });
 }
 
-export async function deletePhoto(db: DbOrTx, storage: FileStorage, userId: number, id: number): Promise<void> {
+export async function deletePhoto(db: DbOrTx, announcer: Announcer, storage: FileStorage, userId: number, id: number): Promise<void> {
   const key = await db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -137,7 +142,7 @@ export async function deletePhoto(db: DbOrTx, storage: FileStorage, userId: numb
     return target.key;
   });
   // A listed vet's public page shows its photos (docs/decisions/037-search-cache.md).
-  bumpSearchVersion();
+  announcer.announce({ kind: 'listing changed', doctorId: userId });
   await storage.deleteByPrefix(`${key}/`);
 }
 

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../../db/client';
 import { payments } from '../../../db/schema';
 import { planIncludes, type PlanFeature } from '../../../../shared/constants/plans';
 import { httpError } from '../../../lib/http-error';
-import { activePlan } from '../auth/policies';
+import { activePlan } from '../listing/listing-rule';
 import type { Photo } from '../../../../shared/schemas/plan-features';
 
 export const FEATURE_MESSAGES: Record<Exclude<PlanFeature, 'listed' | 'featured'>, string> = {

@@ -21,7 +21,7 @@ import {
   type TitleWebsiteInput,
   type WorkingTimeInput,
 } from '../../../../shared/schemas/profile';
-import { bumpSearchVersion } from '../doctors/search-cache';
+import type { Announcer } from '../listing/changes';
 import type { UserRow } from '../users/user-repository';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -159,7 +159,7 @@ export function diffProfile(before: ProfileRow | undefined, changes: ProfileChan
  * one stays listed) and each change is written to the audit log as 'profile.changed', so the
  * administrator sees what changed (docs/product.md, Profile and review).
  */
-export async function saveProfile(db: DbOrTx, user: UserRow, section: string, changes: ProfileChanges): Promise<void> {
+export async function saveProfile(db: DbOrTx, announcer: Announcer, user: UserRow, section: string, changes: ProfileChanges): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await tx
       .select()
@@ -187,8 +187,8 @@ export async function saveProfile(db: DbOrTx, user: UserRow, section: string, ch
     }
     await tx.update(users).set({ updatedAt: now }).where(eq(users.id, user.id));
   });
-  // A listed profile's edit shows in search answers at once (docs/decisions/037-search-cache.md).
-  bumpSearchVersion();
+  // A listed profile's edit shows in search answers and on its page at once (docs/decisions/037-search-cache.md).
+  announcer.announce({ kind: 'listing changed', doctorId: user.id });
 }
 
 /** profile-submit: puts a complete profile in the review queue and sets submit_at. */

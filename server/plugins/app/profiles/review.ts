@@ -7,28 +7,16 @@ import { httpError } from '../../../lib/http-error';
 import type { Mailer } from '../../../mail/mailer';
 import { profileApprovedEmail, profileRejectedEmail } from '../../../mail/templates';
 import { REVIEW_REASON_MIN, type ReviewProfileInput, type ReviewQueueInput } from '../../../../shared/schemas/profile';
+import type { ReviewQueueAnswer } from '../../../../shared/schemas/admin';
 import type { ReviewedUser } from '../../../../shared/schemas/user';
 import { writeAudit } from '../audit/audit-log';
 import { presentReviewedUser } from '../users/user-presenter';
-import { bumpSearchVersion } from '../doctors/search-cache';
+import type { Announcer } from '../listing/changes';
 import type { UserRow } from '../users/user-repository';
-
-export interface ProfileChangeEntry {
-  at: string;
-  section: string;
-  fields: string[];
-  changes: Record<string, { from: unknown; to: unknown }>;
-}
-
-export interface ReviewQueueItem {
-  user: ReviewedUser;
-  /** Edits recorded since the last decision, newest first (what changed for the administrator). */
-  changes: ProfileChangeEntry[];
-}
 
 const RECENT_CHANGES = 10;
 
-export async function listReviewQueue(db: DbOrTx, input: ReviewQueueInput): Promise<{ data: ReviewQueueItem[]; totalCount: number }> {
+export async function listReviewQueue(db: DbOrTx, input: ReviewQueueInput): Promise<ReviewQueueAnswer> {
   const where = eq(users.reviewState, input.state);
   // Waiting longest first for the queue; newest decision first for the approved and rejected lists.
   const order = input.state === 'pending' ? [sql`${users.submitAt} asc nulls last`, users.id] : [desc(users.reviewedAt), users.id];
@@ -81,6 +69,7 @@ export const REVIEW_MESSAGES = {
 export async function reviewProfile(
   db: DbOrTx,
   mailer: Mailer,
+  announcer: Announcer,
   admin: UserRow,
   input: ReviewProfileInput,
   links: { viewProfile: string; setupProfile: string },
@@ -130,7 +119,7 @@ export async function reviewProfile(
     ]);
     return presentReviewedUser(updated, payment, profile);
   });
-  // Approval lists the vet and rejection unlists it: cached searches must show it at once.
-  bumpSearchVersion();
+  // Approval lists the vet and rejection unlists it: search and the vet's page must show it at once.
+  announcer.announce({ kind: 'listing changed', doctorId: input.user_id });
   return decided;
 }

@@ -1,6 +1,6 @@
 // What search engines and link previews read (docs/product.md, Pages and look): `fastify.seo`
-// describes any page of the app (status, head, embedded data) and keeps the sitemaps. Write paths
-// that make a profile or an article public or not call `fastify.seo.sitemaps.invalidate()`.
+// describes any page of the app (status, head, embedded data) and keeps the sitemaps, which are made
+// again after every listing or article change announced (`fastify.changes`, here or on another server).
 import fp from 'fastify-plugin';
 import { clock } from '../../../lib/clock';
 import { findDoctorPage } from '../doctors/doctor-page';
@@ -34,10 +34,13 @@ export default fp<SeoOptions>(
       // NOTE: the payments plugin registers after this one; its provider is read when a page is asked for.
       plans: () => plansAnswer(fastify.payments.checkout.name),
     };
+    const sitemaps = createSitemaps(db, site, options);
+    fastify.changes.on('listing changed', () => sitemaps.invalidate());
+    fastify.changes.on('article changed', () => sitemaps.invalidate());
     fastify.decorate('seo', {
       describePage: (pathname: string) => describePage(db, site, pathname, loaders),
-      sitemaps: createSitemaps(db, site, options),
+      sitemaps,
     });
   },
-  { name: 'seo', dependencies: ['database'] },
+  { name: 'seo', dependencies: ['database', 'listing'] },
 );

@@ -1,21 +1,14 @@
 // Reads what search engines may see: public profiles and published articles, one record for a page
-// head and, for the sitemaps, every one of them with its last change. A profile is public while it
-// is approved, its account active and its plan paid and not expired (docs/product.md, Profile and
-// review; Plans and payment). Own queries on purpose: the search module changes independently.
-import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+// head and, for the sitemaps, every one of them with its last change. A profile is public while its
+// vet is listed (listing/listing-rule.ts; docs/product.md, Profile and review; Plans and payment).
+import { and, asc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { articles, payments, profiles, users, zipCodes, type WorkingDay } from '../../../db/schema';
+import { articles, profiles, users, zipCodes, type WorkingDay } from '../../../db/schema';
+import { listedIds } from '../listing/listing-rule';
 
 export type ArticleKind = 'blog' | 'ai';
 
-export const publicProfile = (): SQL =>
-  and(
-    eq(users.reviewState, 'approved'),
-    eq(users.status, 'active'),
-    gt(payments.plan, 0),
-    inArray(payments.status, ['active', 'canceling']),
-    or(isNull(payments.currentPeriodEnd), gt(payments.currentPeriodEnd, sql`now()`)),
-  )!;
+const publicProfile = (): SQL => sql`${users.id} in ${listedIds()}`;
 
 const profileLastChange = sql<Date>`greatest(${profiles.updatedAt}, ${users.updatedAt}, coalesce(${users.reviewedAt}, ${users.updatedAt}))`;
 
@@ -53,7 +46,6 @@ export async function findPublicProfileRecord(db: DbOrTx, id: number): Promise<P
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
-    .innerJoin(payments, eq(payments.userId, users.id))
     .leftJoin(zipCodes, eq(zipCodes.zip, profiles.zip))
     .where(and(eq(users.id, id), publicProfile()));
   if (!row) return undefined;
@@ -129,7 +121,6 @@ export async function sitemapChunks(db: DbOrTx, source: 'profiles' | 'articles',
           .select({ id: users.id, lastChange: profileLastChange.as('last_change'), n: sql<number>`row_number() over (order by ${users.id})`.as('n') })
           .from(users)
           .innerJoin(profiles, eq(profiles.userId, users.id))
-          .innerJoin(payments, eq(payments.userId, users.id))
           .where(publicProfile())
           .as('listed')
       : db
@@ -181,7 +172,6 @@ export async function* sitemapEntries(
             .select({ id: users.id, lastChange: profileLastChange })
             .from(users)
             .innerJoin(profiles, eq(profiles.userId, users.id))
-            .innerJoin(payments, eq(payments.userId, users.id))
             .where(and(publicProfile(), gt(users.id, after), lte(users.id, range.lastId)))
             .orderBy(asc(users.id))
             .limit(batch)

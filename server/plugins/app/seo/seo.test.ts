@@ -404,7 +404,7 @@ describe('robots.txt and sitemaps', () => {
     expect(articleMaps.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('refreshes when a profile is approved (the search version) or a write path invalidates it', async () => {
+  it('refreshes when a profile is approved (a listing change announced) or when invalidated', async () => {
     const listed = async (kind: 'profiles' | 'articles') => {
       const children = locs((await get('/sitemap.xml')).body).filter((c) => c.includes(`/sitemaps/${kind}-`));
       const all: string[] = [];
@@ -412,7 +412,7 @@ describe('robots.txt and sitemaps', () => {
       return all;
     };
     await get('/sitemap.xml');
-    // An approval bumps the search version, which the sitemaps follow at once.
+    // An approval announces a listing change, which the sitemaps follow at once.
     const fresh = await createVet(app, {});
     expect(await listed('profiles')).toContain(`${SITE}/viewdoctorprofile/${fresh.user.id}`);
     // An article written straight to the table is not listed until a write path invalidates.

@@ -1,13 +1,12 @@
 // /sitemap.xml and /robots.txt (docs/product.md, Pages and look). The sitemap is an index of child
 // sitemaps: the fixed pages, then profiles and articles in chunks of at most 50,000 URLs, each with
 // the newest change of its records as lastmod. The chunk ranges come from one pass of the database
-// over each table and are kept until a write path calls `invalidate()` or `ttlMs` passes; a child
-// sitemap is streamed from its id range in batches.
+// over each table and are kept until `invalidate()` (on every listing or article change announced,
+// seo/index.ts) or until `ttlMs` passes; a child sitemap is streamed from its id range in batches.
 import { Readable } from 'node:stream';
 import type { DbOrTx } from '../../../db/client';
 import { PRIVATE_PATH_PREFIXES, STATIC_PAGES } from '../../../../shared/constants/page-meta';
 import { sitemapChunks, sitemapEntries, type SitemapChunk } from './public-records';
-import { currentSearchVersion } from '../doctors/search-cache';
 
 export const SITEMAP_MAX_URLS = 50_000;
 
@@ -38,10 +37,8 @@ export interface SitemapOptions {
 export function createSitemaps(db: DbOrTx, site: string, options: SitemapOptions = {}) {
   const chunkSize = Math.min(options.chunkSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
   const ttlMs = options.ttlMs ?? 15 * 60_000;
-  let localVersion = 0;
-  // Profile listings change with the search version (approval, suspension, plan changes bump it,
-  // here and on other servers); articles call invalidate().
-  const currentVersion = () => localVersion + currentSearchVersion();
+  let version = 0;
+  const currentVersion = () => version;
   let plan: Promise<SitemapPlan> | undefined;
 
   const currentPlan = (): Promise<SitemapPlan> => {
@@ -67,9 +64,9 @@ export function createSitemaps(db: DbOrTx, site: string, options: SitemapOptions
   };
 
   return {
-    /** Write paths call this when a profile becomes public or not, or an article is published, changed or removed. */
+    /** Makes the next index read the chunks again: a listing or an article changed. */
     invalidate(): void {
-      localVersion += 1;
+      version += 1;
     },
 
     async index(): Promise<string> {

@@ -5,7 +5,7 @@ import type { ReviewedUser } from '../../../../shared/schemas/user';
 import type { User } from '../../../../shared/types/user';
 import type { payments, profiles, users } from '../../../db/schema';
 import { AVATAR_SIZES, variantUrls } from '../../../lib/images';
-import { hasPaidPlan } from '../auth/policies';
+import { hasPaidPlan } from '../listing/listing-rule';
 
 type UserRow = typeof users.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;

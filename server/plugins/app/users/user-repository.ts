@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { payments, profiles, users } from '../../../db/schema';
 import { presentUser } from './user-presenter';
-import { bumpSearchVersion } from '../doctors/search-cache';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -37,17 +36,16 @@ export async function createUser(
   return row;
 }
 
-const LISTING_FIELDS = ['reviewState', 'status', 'firstName', 'lastName'] as const;
-
+/**
+ * Changes an account row. A caller that changes what a listing shows (review state, status, names)
+ * announces 'listing changed' itself (docs/decisions/093-one-listing-module.md).
+ */
 export async function updateUser(db: DbOrTx, id: number, changes: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning();
-  // Review state, status and names decide and show search answers: cached ones must not outlive them
-  // (other changes, e.g. a login's bookkeeping, leave the search cache alone).
-  if (LISTING_FIELDS.some((field) => field in changes)) bumpSearchVersion();
   return row;
 }
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
+import sharp from 'sharp';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, createVet, injectAs, uniqueEmail, type Account } from '../../../test/factories';
 import { auditLog, emailOutbox, newsletterSubscribers, profiles, uploads, users, verificationCodes } from '../../../db/schema';
@@ -248,6 +249,52 @@ describe('actions', () => {
     expect(entry).toMatchObject({ actorId: admin.user.id, ip: '127.0.0.1', details: { email, removed: { uploads: 1, codes: 1, queued_emails: 1 } } });
     // The session of the deleted account opens nothing.
     expect((await injectAs(app, vet.token, { url: '/api/payment/subscription', payload: {} })).statusCode).toBe(401);
+  });
+
+  it('keeps the images of published articles when their uploader, a former administrator, is deleted', async () => {
+    const editor = await createAccount(app, { stage: 'admin' });
+    const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
+    const boundary = 'cover-boundary';
+    const form = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\ncover\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const cover = await injectAs(app, editor.token, {
+      url: '/api/admin/articles/upload-image',
+      payload: form,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(cover.statusCode).toBe(200);
+    const coverUrl = cover.json<{ url: string }>().url;
+    const article = await injectAs(app, editor.token, {
+      url: '/api/admin/articles/create',
+      payload: { title: 'Cover kept', author: 'Dr. Maria Alvarez', contents: '<p>Text.</p>', img_url: coverUrl, img_alt: 'Cover' },
+    });
+    expect(article.statusCode).toBe(200);
+    expect((await injectAs(app, editor.token, { url: '/api/admin/articles/publish', payload: { id: article.json<{ id: number }>().id } })).statusCode).toBe(
+      200,
+    );
+    // The editor's own avatar goes with the account.
+    await db()
+      .insert(uploads)
+      .values({ key: `avatars/u${editor.user.id}-own/256.webp`, contentType: 'image/webp', bytes: Buffer.from('x'), size: 1, ownerId: editor.user.id });
+
+    expect((await call('set-role', { user_id: editor.user.id, role: 'user' })).statusCode).toBe(200);
+    expect((await call('delete-user', { user_id: editor.user.id, confirm_email: editor.user.email })).statusCode).toBe(200);
+
+    const served = await app.inject({ method: 'GET', url: coverUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(
+      await db()
+        .select({ key: uploads.key })
+        .from(uploads)
+        .where(eq(uploads.key, `avatars/u${editor.user.id}-own/256.webp`)),
+    ).toHaveLength(0);
   });
 
   it('refuses to delete an administrator until demoted, and a missing account with 404', async () => {

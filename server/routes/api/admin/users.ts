@@ -88,12 +88,12 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       body: UserIdBody,
       response: { 200: AdminUserAnswer, ...refusals },
     },
-    handler: async (request) => ({ user: await suspendUser(db, actorOf(request), request.body.user_id) }),
+    handler: async (request) => ({ user: await suspendUser(db, fastify.changes, actorOf(request), request.body.user_id) }),
   });
 
   fastify.post('/reactivate', {
     schema: { tags, summary: 'Ends a suspension (older sessions stay ended)', body: UserIdBody, response: { 200: AdminUserAnswer, ...refusals } },
-    handler: async (request) => ({ user: await reactivateUser(db, actorOf(request), request.body.user_id) }),
+    handler: async (request) => ({ user: await reactivateUser(db, fastify.changes, actorOf(request), request.body.user_id) }),
   });
 
   fastify.post('/set-role', {
@@ -115,7 +115,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       response: { 200: MessageSchema, ...refusals },
     },
     handler: async (request) => {
-      await deleteUser(db, actorOf(request), request.body);
+      await deleteUser(db, fastify.changes, actorOf(request), request.body);
       return { message: 'The account and its data were deleted.' };
     },
   });
@@ -135,11 +135,12 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       for (const userId of request.body.user_ids) {
         try {
           if (!known.has(userId)) throw new HttpError(404, 'NOT_FOUND', ADMIN_MESSAGES.notFound);
-          if (request.body.action === 'suspend') await suspendUser(db, actor, userId);
+          if (request.body.action === 'suspend') await suspendUser(db, fastify.changes, actor, userId);
           else
             await reviewProfile(
               db,
               fastify.mailer,
+              fastify.changes,
               request.user,
               { user_id: userId, decision: 'approve', reason: '' },
               { viewProfile: `${site}/viewprofile`, setupProfile: `${site}/setupprofile` },

@@ -7,7 +7,7 @@ import { ArticleIdBody, ArticleListSchema, ArticleSchema, ArticleSearchBody } fr
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
 import { sendCachedAnswer } from '../../../lib/http-cache';
-import { SearchCache } from '../../../plugins/app/doctors/search-cache';
+import { AnswerCache } from '../../../lib/answer-cache';
 import { findPublishedArticle, searchPublishedArticles } from '../../../plugins/app/articles/article-repository';
 
 const SearchQuery = Type.Object(
@@ -26,9 +26,12 @@ export function articleRoutes(kind: 'blog' | 'ai') {
   const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     const { db } = fastify.database;
     // Article lists and articles are among the most read answers and change only when an
-    // administrator edits, publishes, withdraws or deletes one, which bumps the public answers'
-    // version (search-cache.ts): answers are kept as the searches' are, for SEARCH_CACHE_SECONDS.
-    const answers = new SearchCache(fastify.config.searchCacheSeconds * 1000);
+    // administrator edits, publishes, withdraws or deletes one, which is announced as 'article
+    // changed' (here and on the other app servers): answers are kept for SEARCH_CACHE_SECONDS, or
+    // until then. A listing change leaves them alone.
+    const answers = new AnswerCache(fastify.config.searchCacheSeconds * 1000);
+    const off = fastify.changes.on('article changed', () => answers.clear());
+    fastify.addHook('onClose', async () => off());
 
     const search = async (request: FastifyRequest, reply: FastifyReply, query: ArticleSearchBody) => {
       if (query.pageSize > 100 || query.pageSize < 1) throw httpError(400, 'VALIDATION_ERROR', 'Choose a page size from 1 to 100.', { field: 'pageSize' });

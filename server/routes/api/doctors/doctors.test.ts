@@ -3,10 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
-import { createVet, insertListedVets, type VetOptions } from '../../../test/factories';
+import { createAccount, createArticle, createVet, injectAs, insertListedVets, type VetOptions } from '../../../test/factories';
 import { profiles, zipCodes, type WorkingDay } from '../../../db/schema';
 import { updateUser } from '../../../plugins/app/users/user-repository';
-import { bumpSearchVersion } from '../../../plugins/app/doctors/search-cache';
 import { clock } from '../../../lib/clock';
 import { SEARCH_COUNT_CAP } from '../../../../shared/constants/search';
 
@@ -340,12 +339,13 @@ describe('who is listed', () => {
     const before = (await search({ searchZipCode: here.zip })).body;
     expect(before.data.map((d) => d.id)).not.toContain(hidden.pending);
     await updateUser(app.database.db, hidden.pending!, { reviewState: 'approved', reviewedAt: new Date() });
+    app.changes.announce({ kind: 'listing changed', doctorId: hidden.pending! });
     const after = (await search({ searchZipCode: here.zip })).body;
     expect(after.data.map((d) => d.id)).toEqual([listed, hidden.pending]);
     expect(after.totalCount).toBe(2);
   });
 
-  it('answers repeated searches from the cache until a write path bumps the search version', async () => {
+  it('answers repeated searches from the cache until a listing change is announced', async () => {
     const first = (await search({ searchZipCode: here.zip, radius: 10 })).body;
     // A change written behind the app's back is not seen while the answer is cached...
     await app.database.db
@@ -353,9 +353,35 @@ describe('who is listed', () => {
       .set({ clinicName: `Renamed ${marker}` })
       .where(eq(profiles.userId, listed));
     expect((await search({ searchZipCode: here.zip, radius: 10 })).body).toEqual(first);
-    // ...and is seen once the version is bumped, as every write path does.
-    bumpSearchVersion();
+    // ...and is seen once a listing change is announced, as every write path does.
+    app.changes.announce({ kind: 'listing changed', doctorId: listed });
     expect((await search({ searchZipCode: here.zip, radius: 10 })).body.data[0]!.clinic_name).toBe(`Renamed ${marker}`);
+  });
+});
+
+describe('what clears a cached search', () => {
+  it('keeps a cached search through an article edit, and drops it the moment any listing changes', async () => {
+    const here = await origin();
+    const shown = await vetAt(here, 1);
+    // Another vet, far from here: its listing change still clears every cached search (any search may show it).
+    const elsewhere = await vetAt(await origin(), 1);
+    const admin = await createAccount(app, { stage: 'admin' });
+    const article = await createArticle(app);
+    const names = async () => (await search({ searchZipCode: here.zip, radius: 7 })).body.data.map((d) => d.clinic_name);
+    expect(await names()).toEqual([`Clinic 1 mi ${marker}`]);
+    // A change written behind the app's back shows only once the cached answer is dropped.
+    await app.database.db
+      .update(profiles)
+      .set({ clinicName: `Renamed ${marker}` })
+      .where(eq(profiles.userId, shown));
+
+    const edited = await injectAs(app, admin.token, { url: '/api/admin/articles/update', payload: { id: article.id, title: `Edited ${marker}` } });
+    expect(edited.statusCode).toBe(200);
+    expect(await names()).toEqual([`Clinic 1 mi ${marker}`]);
+
+    const suspended = await injectAs(app, admin.token, { url: '/api/admin/suspend', payload: { user_id: elsewhere } });
+    expect(suspended.statusCode).toBe(200);
+    expect(await names()).toEqual([`Renamed ${marker}`]);
   });
 });
 
@@ -390,7 +416,7 @@ describe('the search index follows the database', () => {
       await tx.execute(sql`INSERT INTO doctor_search SELECT * FROM doctor_search_source`);
       await tx.execute(sql`ALTER TABLE doctor_search ENABLE TRIGGER doctor_search_logged`);
     });
-    bumpSearchVersion();
+    app.changes.announce({ kind: 'listing changed', doctorId: vet });
     expect(await ids()).toEqual([]);
   });
 
@@ -405,13 +431,13 @@ describe('the search index follows the database', () => {
       await slow.query(`UPDATE users SET review_state = 'approved' WHERE id = $1`, [first]);
       // ...while a later one commits.
       await pool!.query(`UPDATE users SET review_state = 'approved' WHERE id = $1`, [second]);
-      bumpSearchVersion();
+      app.changes.announce({ kind: 'listing changed', doctorId: second });
       expect(await ids()).toEqual([second]);
       await slow.query('COMMIT');
     } finally {
       slow.release();
     }
-    bumpSearchVersion();
+    app.changes.announce({ kind: 'listing changed', doctorId: first });
     expect(await ids()).toEqual([first, second]);
   });
 });
@@ -420,8 +446,6 @@ describe('counting', () => {
   it('stops counting at 1,000 and says the count is capped', async () => {
     const here = await origin();
     const vets = await insertListedVets(app, 1005, here, { clinicName: 'Cap clinic', spread: 0.01 });
-    // Written behind the app's back: every write path bumps the search version, so this one does too.
-    bumpSearchVersion();
     try {
       const { body } = await search({ searchZipCode: here.zip, searchCount: 5 });
       expect(body).toMatchObject({ totalCount: 1000, totalCountCapped: true });
@@ -437,7 +461,6 @@ describe('a dense area', () => {
     const here = await origin();
     // 1,200 listed vets within about 30 miles, over many grid cells.
     const vets = await insertListedVets(app, 1200, here, { clinicName: 'Dense clinic', spread: 0.3 });
-    bumpSearchVersion();
     try {
       const expected = (
         (await app.database.db.execute(sql`

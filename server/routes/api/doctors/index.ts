@@ -8,11 +8,9 @@ import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody, S
 import { findDoctorPage } from '../../../plugins/app/doctors/doctor-page';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
-import { sendCachedAnswer, type CachedAnswer } from '../../../lib/http-cache';
+import { sendCachedAnswer } from '../../../lib/http-cache';
 import { clock } from '../../../lib/clock';
-import { normalizeSearch, SPONSOR_ROTATION_MS } from '../../../plugins/app/doctors/doctor-search';
-import { SearchIndex } from '../../../plugins/app/doctors/search-index';
-import { bumpLocalSearchVersion, onSearchVersionBump, SearchCache } from '../../../plugins/app/doctors/search-cache';
+import { normalizeSearch } from '../../../plugins/app/listing/doctor-search';
 
 const tags = ['doctors'];
 const SEARCH_MAX_AGE = 30;
@@ -85,54 +83,18 @@ function bodyFromQuery(q: SearchQuery): DoctorSearchBody {
 export default async function doctorRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = fastify.database;
-  const cache = new SearchCache(fastify.config.searchCacheSeconds * 1000);
-  // Loaded when the server starts; searches that come earlier wait for it (docs/decisions/073-search-index-in-memory.md).
-  const index = new SearchIndex(fastify.database);
-  fastify.addHook('onReady', async () => {
-    index.load().catch((error: unknown) => fastify.log.error({ err: error }, 'search index: load failed; the next search tries again'));
-  });
-  /** The vets each cached answer shows, for counting appearances (docs/product.md, Plans and payment). */
-  const shownIds = new WeakMap<CachedAnswer, number[]>();
-
-  // With Redis, a bump on any app server reaches every other one (docs/decisions/037-search-cache.md).
-  if (fastify.redis) {
-    const publisher = fastify.redis;
-    // Under the key prefix: deployments (and test runs) sharing one Redis do not clear each other's caches.
-    const channel = `${fastify.config.redisKeyPrefix}search-version`;
-    const subscriber = publisher.duplicate();
-    subscriber.on('error', (error) => fastify.log.warn({ err: error }, 'redis subscriber error'));
-    subscriber.on('message', () => bumpLocalSearchVersion());
-    await subscriber.subscribe(channel).catch((error) => fastify.log.warn({ err: error }, 'search cache: no Redis subscription'));
-    const off = onSearchVersionBump(() => void publisher.publish(channel, String(Date.now())).catch(() => undefined));
-    fastify.addHook('onClose', async () => {
-      off();
-      await subscriber.quit().catch(() => subscriber.disconnect());
-    });
-  }
-
+  // The index and the answer caches are the listing module's (server/plugins/app/listing).
   const search = async (request: FastifyRequest, reply: FastifyReply, body: DoctorSearchBody) => {
-    const normalized = normalizeSearch(body);
-    const now = clock.now();
-    // The key holds what changes an answer over time: the Sponsored rotation window, and the minute for 'open now'.
-    const key = JSON.stringify([normalized, Math.floor(now.getTime() / SPONSOR_ROTATION_MS), normalized.openNow ? Math.floor(now.getTime() / 60_000) : 0]);
-    const answer = (await cache.answer(
-      key,
-      () => index.search(normalized, now),
-      (made, found) => shownIds.set(made, [...new Set(found.data.map((doctor) => doctor.id))]),
-    ))!;
+    const { answer, shown } = await fastify.listing.search(normalizeSearch(body), clock.now());
     // Profile statistics: appearances in search results, also when the answer came from the cache.
-    await fastify.profileStats.recordFromRequest(request, shownIds.get(answer) ?? [], 'appearances');
+    await fastify.profileStats.recordFromRequest(request, shown, 'appearances');
     return sendCachedAnswer(request, reply, answer, SEARCH_MAX_AGE);
   };
 
-  // Profile pages are kept as search answers are: every write that changes a listed vet's page
-  // (profile, account, plan, photos) bumps the same version, and 'open now' moves with the minute.
-  const pages = new SearchCache(fastify.config.searchCacheSeconds * 1000);
   const byId = async (request: FastifyRequest, reply: FastifyReply, raw: number | string) => {
     const id = typeof raw === 'number' ? raw : Number(raw.replace(/^:/, ''));
     const now = clock.now();
-    const key = `${id}|${Math.floor(now.getTime() / 60_000)}`;
-    const page = await pages.answer(key, () => findDoctorPage(db, id, now));
+    const page = await fastify.listing.page(id, now, () => findDoctorPage(db, id, now));
     if (!page) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
     // A page opened directly is counted when the server sends it (plugins/external/web-app.ts); this call is the in-app visit.
     await fastify.profileStats.recordFromRequest(request, [id], 'views');

@@ -1,4 +1,4 @@
-// A listed vet's public page is cached like a search answer (server/plugins/app/doctors/search-cache.ts):
+// A listed vet's public page is cached like a search answer (server/plugins/app/listing/index.ts):
 // every change made through the app reaches it at once, and what the cache keeps is exactly what a
 // fresh read answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -18,7 +18,7 @@ import {
 import { ErrorSchema } from '../../../../shared/schemas/user';
 import { httpError } from '../../../lib/http-error';
 import { sendCacheable } from '../../../lib/http-cache';
-import { activePlan } from '../../../plugins/app/auth/policies';
+import { activePlan } from '../../../plugins/app/listing/listing-rule';
 import { loadPresentedUser } from '../../../plugins/app/users/user-repository';
 import { plansAnswer } from '../../../payments/plans-answer';
 import { sandboxEventId } from '../../../payments/sandbox-provider';
@@ -81,7 +81,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     preHandler: fastify.requireVerified,
     schema: { tags, summary: 'Ends the plan at the end of its paid period', body: EmptyBody, response: { 200: CancelAnswer, ...refusals, 502: ErrorSchema } },
     handler: async (request) => {
-      const row = await cancelPlan(db, fastify.payments.providerFor, request.user, logProviderError);
+      const row = await cancelPlan(db, fastify.changes, fastify.payments.providerFor, request.user, logProviderError);
       return { message: PAYMENT_MESSAGES.canceled(row.currentPeriodEnd), user: await loadPresentedUser(db, request.user) };
     },
   });
@@ -156,7 +156,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     handler: async (request) => {
       const session = await openSession(request.body.id, request.user.id);
-      const result = await confirmCheckout(db, {
+      const result = await confirmCheckout(db, fastify.changes, {
         eventId: sandboxEventId(session.id),
         eventType: 'checkout.session.completed',
         provider: 'sandbox',

@@ -60,7 +60,7 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
           if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return { received: true, outcome: 'pending' };
           const subscriptionId = idOf(session.subscription);
           const periodEnd = subscriptionId ? subscriptionPeriodEnd(await stripe.client.subscriptions.retrieve(subscriptionId)) : null;
-          const result = await confirmCheckout(db, {
+          const result = await confirmCheckout(db, fastify.changes, {
             eventId: event.id,
             eventType: event.type,
             provider: 'stripe',
@@ -83,7 +83,7 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted': {
           const subscription = event.data.object;
-          const outcome = await applySubscriptionChange(db, {
+          const outcome = await applySubscriptionChange(db, fastify.changes, {
             eventId: event.id,
             eventType: event.type,
             provider: 'stripe',

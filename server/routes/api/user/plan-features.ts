@@ -27,7 +27,16 @@ import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user
 import { noStore } from './account-answers';
 
 const tags = ['plan features'];
-const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema };
+const refusals = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  413: ErrorSchema,
+  429: ErrorSchema,
+  503: ErrorSchema,
+};
 const PHOTO_UPLOADS_PER_HOUR = 60;
 
 export default async function planFeatureRoutes(app: FastifyInstance): Promise<void> {
@@ -44,7 +53,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       return await work();
     } catch (error) {
       if (error instanceof PhotoProblem) throw httpError(error.status, error.code, error.message);
-      if (error instanceof ImageRejected) throw httpError(error.code === 'IMAGE_TOO_LARGE' ? 413 : 400, error.code, error.message, { field: 'photo' });
+      if (error instanceof ImageRejected) throw httpError(error.status, error.code, error.message, { field: 'photo' });
       throw error;
     }
   };
@@ -85,7 +94,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       }
       if (!bytes) throw httpError(400, 'VALIDATION_ERROR', 'Please choose a photo to upload.', { field: 'photo' });
       const image = bytes;
-      await photoCall(() => addPhoto(db, fastify.storage, request.user.id, image));
+      await photoCall(() => addPhoto(db, fastify.changes, fastify.storage, request.user.id, image));
       return photoList(request.user.id);
     },
   });
@@ -99,7 +108,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
     },
     handler: async (request) => {
       const { id, caption, position } = request.body;
-      await photoCall(() => updatePhoto(db, request.user.id, id, { caption, position }));
+      await photoCall(() => updatePhoto(db, fastify.changes, request.user.id, id, { caption, position }));
       return photoList(request.user.id);
     },
   });
@@ -112,7 +121,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       response: { 200: PhotoListSchema, ...refusals },
     },
     handler: async (request) => {
-      await photoCall(() => deletePhoto(db, fastify.storage, request.user.id, request.body.id));
+      await photoCall(() => deletePhoto(db, fastify.changes, fastify.storage, request.user.id, request.body.id));
       return photoList(request.user.id);
     },
   });
@@ -129,7 +138,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       // The same rule and words as setupProfileStep2 (shared/schemas/profile.ts), answered as this call's 400 (decision record 055).
       const problem = checkChoiceList(request.body.services, 'services');
       if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, { field: 'services' });
-      await saveProfile(db, request.user, 'services', { services: cleanChoiceList(request.body.services) });
+      await saveProfile(db, fastify.changes, request.user, 'services', { services: cleanChoiceList(request.body.services) });
       return loadPresentedUser(db, (await findUserById(db, request.user.id))!);
     },
   });

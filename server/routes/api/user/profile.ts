@@ -21,7 +21,7 @@ import {
 import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user-repository';
 
 const tags = ['profile'];
-const answers = { 200: UserSchema, 201: TextSchema, 202: TextSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema };
+const answers = { 200: UserSchema, 201: TextSchema, 202: TextSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
 const AVATAR_UPLOADS_PER_HOUR = 30;
 
 export default async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -38,7 +38,11 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       await work();
     } catch (error) {
       if (error instanceof ProfileProblem) return void sendText(reply, error.status, error.message);
-      if (error instanceof ImageRejected) return void sendText(reply, 202, error.message);
+      if (error instanceof ImageRejected) {
+        // A busy image line is no fault of the file: the JSON error shape with 503, not the text refusal.
+        if (error.status === 503) throw httpError(503, error.code, error.message);
+        return void sendText(reply, 202, error.message);
+      }
       throw error;
     }
     await reply.status(200).send(await currentUser(request));
@@ -49,25 +53,28 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     summary: string,
     body: S,
     section: string,
-    build: (body: Static<S>) => Promise<Parameters<typeof saveProfile>[3]>,
+    build: (body: Static<S>) => Promise<Parameters<typeof saveProfile>[4]>,
   ) => {
     fastify.post(url, {
       preHandler: fastify.requirePaidPlan,
       schema: { tags, summary, body, response: answers },
-      handler: (request, reply) => answer(request, reply, async () => saveProfile(db, request.user, section, await build(request.body))),
+      handler: (request, reply) => answer(request, reply, async () => saveProfile(db, fastify.changes, request.user, section, await build(request.body))),
     });
   };
 
   fastify.post('/setupProfileStep1', {
     preHandler: fastify.requirePaidPlan,
     schema: { tags, summary: 'Wizard step 1: contact details, address (a real US zip) and website', body: Step1Body, response: answers },
-    handler: (request, reply) => answer(request, reply, async () => saveProfile(db, request.user, 'step1', await step1Changes(db, request.body))),
+    handler: (request, reply) =>
+      answer(request, reply, async () => saveProfile(db, fastify.changes, request.user, 'step1', await step1Changes(db, request.body))),
   });
   fastify.post('/setupProfileStep2', {
     preHandler: fastify.requirePaidPlan,
     schema: { tags, summary: 'Wizard step 2: working time, summary, education, services, species, licence', body: Step2Body, response: answers },
     handler: (request, reply) =>
-      answer(request, reply, async () => saveProfile(db, request.user, 'step2', step2Changes(request.body, await findProfile(db, request.user.id)))),
+      answer(request, reply, async () =>
+        saveProfile(db, fastify.changes, request.user, 'step2', step2Changes(request.body, await findProfile(db, request.user.id))),
+      ),
   });
   fastify.post('/profile-submit', {
     preHandler: fastify.requirePaidPlan,
@@ -118,7 +125,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
           fit: 'cover',
           ownerId: request.user.id,
         });
-        await saveProfile(db, request.user, 'avatar', { avatarUrl: stored.url, avatarKey: stored.key });
+        await saveProfile(db, fastify.changes, request.user, 'avatar', { avatarUrl: stored.url, avatarKey: stored.key });
         if (previous?.avatarKey) await fastify.storage.deleteByPrefix(`${previous.avatarKey}/`);
       });
     },

@@ -2,19 +2,19 @@
 // shared/constants/plans.ts, a buy button per plan (sign in -> verify -> checkout), the paying
 // vet's current plan with 'Cancel plan', the banner after a paid checkout, and the test-mode notice while the
 // sandbox takes the payments (docs/product.md, Plans and payment).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PLANS, SANDBOX_NOTICE, formatPrice, planById, planPrice, type Plan, type PlanPeriod } from '../../../../shared/constants/plans';
-import type { SubscriptionAnswer } from '../../../../shared/schemas/payment';
 import { PageHero } from '../../../components/ui/page-hero';
 import { Dialog } from '../../../components/ui/dialog';
 import { store, useAppDispatch, useAppSelector } from '../../../app/store';
-import { signedInUser, userReplaced } from '../../auth';
+import { signedInUser, useCurrentUserQuery, userReplaced } from '../../auth';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
-import { paymentApi } from '../api/payment-api';
+import { useCancelPlanMutation } from '../api/cancel-plan';
 import { seedPlansFromPage, useGetPlansQuery } from '../api/get-plans';
-import { customerSet } from '../payment-slice';
+import { useSubscriptionQuery } from '../api/get-subscription';
+import { useStartCheckoutMutation } from '../api/start-checkout';
 import '../payment.css';
 
 // The plans answer embedded in the page is the first cached answer: the notice paints with the first screen.
@@ -31,42 +31,27 @@ export default function ServicesPage() {
   const restoring = useAppSelector((state) => state.auth.restoring);
   const token = useAppSelector((state) => state.auth.token);
   const [period, setPeriod] = useState<PlanPeriod>(params.get('period') === 'year' ? 'year' : 'month');
-  const [subscription, setSubscription] = useState<SubscriptionAnswer>();
   const [pendingPlan, setPendingPlan] = useState<number>();
   const [dialog, setDialog] = useState<'verify' | 'cancel'>();
-  const [canceling, setCanceling] = useState(false);
+  const [startCheckout] = useStartCheckoutMutation();
+  const [cancel, { isLoading: canceling }] = useCancelPlanMutation();
   const paidJustNow = params.get('checkout') === 'success';
   const testMode = useGetPlansQuery().data?.provider === 'sandbox';
 
   const currentPlan = logined ? (user?.payment?.plan ?? 0) : 0;
   const storedStatus = user?.payment?.status;
 
-  // Back from a hosted checkout the provider's webhook may still be on its way: look again a few times.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!logined) return;
-    let stale = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    paymentApi
-      .subscription()
-      .then(async ({ data }) => {
-        if (stale) return;
-        setSubscription(data);
-        dispatch(customerSet({ email: data.email, customerId: data.customerId }));
-        if (data.plan !== currentPlan && token) {
-          const { data: session } = await paymentApi.reloadUser(token);
-          if (!stale) dispatch(userReplaced(session.user));
-        } else if (paidJustNow && data.plan === 0 && attempt < 5) {
-          retry = setTimeout(() => setAttempt((n) => n + 1), 2000);
-        }
-      })
-      .catch(() => undefined);
-    return () => {
-      stale = true;
-      clearTimeout(retry);
-    };
-    // Reloads when the stored plan or its status changes (after a cancel or a return from checkout).
-  }, [logined, token, currentPlan, storedStatus, paidJustNow, attempt, dispatch]);
+  // Back from a hosted checkout the provider's webhook may still be on its way: while the answer says
+  // no plan, ask again every 2 s, five times at most. Each answer is counted once, when it arrives.
+  const [polls, setPolls] = useState({ seen: 0, count: 0, waiting: false });
+  const answer = useSubscriptionQuery(undefined, { skip: !logined, pollingInterval: polls.waiting ? 2000 : 0, skipPollingIfUnfocused: false });
+  const subscription = answer.data;
+  if (answer.fulfilledTimeStamp !== undefined && answer.fulfilledTimeStamp !== polls.seen) {
+    setPolls({ seen: answer.fulfilledTimeStamp, count: polls.count + 1, waiting: paidJustNow && answer.data?.plan === 0 && polls.count < 5 });
+  }
+  // The provider knows a plan the stored user does not show yet: read the user again (its answer replaces the stored one).
+  const planChanged = subscription !== undefined && subscription.plan !== currentPlan;
+  useCurrentUserQuery(token, { skip: !logined || !token || !planChanged });
 
   const buy = async (plan: Plan) => {
     if (!user) {
@@ -79,7 +64,7 @@ export default function ServicesPage() {
     }
     setPendingPlan(plan.id);
     try {
-      const { data } = await paymentApi.checkout(plan.id, period);
+      const data = await startCheckout({ plan: plan.id, period }).unwrap();
       if (data.url.startsWith('/')) navigate(data.url);
       else window.location.assign(data.url);
     } catch {
@@ -89,16 +74,13 @@ export default function ServicesPage() {
   };
 
   const cancelPlan = async () => {
-    setCanceling(true);
     try {
-      const { data } = await paymentApi.cancel();
+      const data = await cancel().unwrap();
       dispatch(userReplaced(data.user));
       toast.success(data.message);
       setDialog(undefined);
     } catch {
       // Shown by the API client; the dialog stays open so the vet can try again.
-    } finally {
-      setCanceling(false);
     }
   };
 

@@ -119,7 +119,7 @@ describe('writing an article', () => {
       published_at: published.published_at,
       published: true,
     });
-    // The public answers read above are cached (server/plugins/app/doctors/search-cache.ts); the edit shows at once all the same.
+    // The public answers read above are cached (server/lib/answer-cache.ts); the edit is announced, so it shows at once all the same.
     const readAgain = (await app.inject({ method: 'POST', url: '/api/articles/get-by-id', payload: { id: draft.id } })).json();
     expect(readAgain.title).toBe(`Winter walks ${marker}`);
     const listed = (await app.inject({ method: 'POST', url: '/api/articles/search', payload: { pageSize: 100, currentVal: 1, searchVal: marker } })).json();
@@ -433,6 +433,27 @@ describe('article images', () => {
     expect((await upload(admin.token, 'banner', await pngImage())).json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'purpose' });
     expect((await upload(admin.token, 'inline', await pngImage(), 'a.png', 'image/png', 'photo')).statusCode).toBe(400);
     expect((await asAdmin('upload-image', { image: 'data:image/png;base64,AAAA' })).json()).toMatchObject({ code: 'MULTIPART_REQUIRED' });
+  });
+
+  it('refuses a purpose named after a built-in object key (toString, constructor, __proto__) with a 400 sentence, storing nothing', async () => {
+    const count = async () => (await app.database.db.select({ n: count_() }).from(uploads))[0]!.n;
+    const before = await count();
+    for (const purpose of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      const res = await upload(admin.token, purpose, await jpegWithExif(4000, 3000));
+      expect(res.statusCode, purpose).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'purpose', message: "Field 'purpose' must be cover, avatar or inline." });
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a 16-bit 6300 x 6300 PNG by what it takes decoded, with a sentence, storing nothing', async () => {
+    const png = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: { r: 90, g: 140, b: 200 } } })
+      .toColourspace('rgb16')
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const res = await upload(admin.token, 'cover', png, 'deep.png', 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_MANY_PIXELS', field: 'image', message: expect.stringMatching(/8 bits per colour/) });
   });
 
   it('refuses uploads from anyone but an administrator', async () => {

@@ -18,7 +18,7 @@ import {
 } from '../../../../../shared/schemas/article-editor';
 import { ErrorSchema } from '../../../../../shared/schemas/user';
 import { httpError } from '../../../../lib/http-error';
-import { IMAGE_MESSAGES, IMAGE_RULES, ImageRejected, inspectImage, storeVariants, toWebpVariants } from '../../../../lib/images';
+import { ARTICLE_IMAGES_PREFIX, IMAGE_MESSAGES, IMAGE_RULES, ImageRejected, storeVariants, toWebpVariants } from '../../../../lib/images';
 import { actorOf } from '../../../../plugins/app/audit/audit-log';
 import { AI_DISABLED_MESSAGE, requestAiDraft } from '../../../../plugins/app/articles/ai-draft';
 import {
@@ -34,11 +34,13 @@ const tags = ['admin: articles'];
 
 /** How each kind of article image is stored: covers and inline images keep their shape, avatars are square. */
 const IMAGE_PURPOSES = {
-  cover: { prefix: 'articles/cover', size: 1600, fit: 'inside' },
-  inline: { prefix: 'articles/inline', size: 1600, fit: 'inside' },
-  avatar: { prefix: 'articles/avatar', size: 256, fit: 'cover' },
+  cover: { prefix: `${ARTICLE_IMAGES_PREFIX}cover`, size: 1600, fit: 'inside' },
+  inline: { prefix: `${ARTICLE_IMAGES_PREFIX}inline`, size: 1600, fit: 'inside' },
+  avatar: { prefix: `${ARTICLE_IMAGES_PREFIX}avatar`, size: 256, fit: 'cover' },
 } as const;
 type ImagePurpose = keyof typeof IMAGE_PURPOSES;
+// NOTE: an own-property check: `in` also finds toString, constructor and __proto__ on the prototype.
+const isImagePurpose = (value: string): value is ImagePurpose => Object.hasOwn(IMAGE_PURPOSES, value);
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
 export default async function adminArticleRoutes(app: FastifyInstance): Promise<void> {
@@ -46,10 +48,6 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
   const { db } = fastify.database;
   const ai = fastify.config.ai;
   fastify.addHook('preHandler', fastify.requireAdmin);
-  // A saved change can add, change or remove a public article: the sitemaps list it at once.
-  fastify.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode === 200 && /\/(update|publish|unpublish|delete)$/.test(request.routeOptions.url ?? '')) fastify.seo.sitemaps.invalidate();
-  });
   // Scoped to these routes: only upload-image reads multipart bodies, one file of at most 5 MB.
   await fastify.register(multipart, { limits: { fileSize: IMAGE_RULES.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 64 } });
 
@@ -94,7 +92,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       body: AdminArticleUpdateBody,
       response: { 200: AdminArticleSchema, ...refusals },
     },
-    handler: (request) => updateArticle(db, actorOf(request), request.body),
+    handler: (request) => updateArticle(db, fastify.changes, actorOf(request), request.body),
   });
 
   fastify.post('/publish', {
@@ -104,7 +102,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       body: AdminArticleIdBody,
       response: { 200: AdminArticleSchema, ...refusals },
     },
-    handler: (request) => setPublished(db, actorOf(request), request.body.id, true),
+    handler: (request) => setPublished(db, fastify.changes, actorOf(request), request.body.id, true),
   });
 
   fastify.post('/unpublish', {
@@ -114,7 +112,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       body: AdminArticleIdBody,
       response: { 200: AdminArticleSchema, ...refusals },
     },
-    handler: (request) => setPublished(db, actorOf(request), request.body.id, false),
+    handler: (request) => setPublished(db, fastify.changes, actorOf(request), request.body.id, false),
   });
 
   fastify.post('/delete', {
@@ -125,7 +123,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       response: { 200: Type.Object({ message: Type.String() }), ...refusals },
     },
     handler: async (request) => {
-      await deleteArticle(db, actorOf(request), request.body.id);
+      await deleteArticle(db, fastify.changes, actorOf(request), request.body.id);
       return { message: 'The article was deleted.' };
     },
   });
@@ -176,7 +174,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       summary:
         'An image for an article: multipart/form-data with `purpose` (cover, avatar or inline) and the file in `image`; JPEG, PNG or WebP up to 5 MB, re-encoded as WebP',
       consumes: ['multipart/form-data'],
-      response: { 200: UploadedImageSchema, ...refusals, 413: ErrorSchema },
+      response: { 200: UploadedImageSchema, ...refusals, 413: ErrorSchema, 503: ErrorSchema },
     },
     handler: async (request) => {
       if (!request.isMultipart()) throw httpError(400, 'MULTIPART_REQUIRED', "Send the image as multipart/form-data in the field 'image'.");
@@ -185,9 +183,10 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       try {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
-            if (part.fieldname !== 'purpose' || !(String(part.value) in IMAGE_PURPOSES))
+            const value = String(part.value);
+            if (part.fieldname !== 'purpose' || !isImagePurpose(value))
               throw httpError(400, 'VALIDATION_ERROR', "Field 'purpose' must be cover, avatar or inline.", { field: 'purpose' });
-            purpose = String(part.value) as ImagePurpose;
+            purpose = value;
             continue;
           }
           if (part.fieldname !== 'image') {
@@ -206,12 +205,11 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       if (!bytes) throw httpError(400, 'VALIDATION_ERROR', 'Choose an image to upload.', { field: 'image' });
       const rule = IMAGE_PURPOSES[purpose];
       try {
-        await inspectImage(bytes);
         const variants = await toWebpVariants(bytes, [rule.size], rule.fit);
         const stored = await storeVariants(fastify.storage, variants, { prefix: rule.prefix, sizes: [rule.size], fit: rule.fit, ownerId: request.user.id });
         return { url: stored.url, width: variants[0]!.width, height: variants[0]!.height };
       } catch (error) {
-        if (error instanceof ImageRejected) throw httpError(error.code === 'IMAGE_TOO_LARGE' ? 413 : 400, error.code, error.message, { field: 'image' });
+        if (error instanceof ImageRejected) throw httpError(error.status, error.code, error.message, { field: 'image' });
         throw error;
       }
     },

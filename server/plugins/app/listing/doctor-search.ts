@@ -2,10 +2,9 @@
 // and a listed vet's public profile. The search itself runs over the in-memory index in
 // search-index.ts (docs/decisions/073-search-index-in-memory.md), kept in step with doctor_search,
 // the table of listable vets that triggers maintain (docs/decisions/035-search-table-and-knn.md).
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { profiles, users, payments } from '../../../db/schema';
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { profiles, users } from '../../../db/schema';
 import {
   DEFAULT_SEARCH_RADIUS,
   SEARCH_COUNT_CAP,
@@ -17,6 +16,7 @@ import {
 } from '../../../../shared/schemas/doctor';
 import { stateCode } from '../../../../shared/constants/us-states';
 import { httpError } from '../../../lib/http-error';
+import { listedSql } from './listing-rule';
 import { openAt } from './week-hours';
 
 /** The rotation moves on every ten minutes: stable while a person pages, fair over a day. */
@@ -228,7 +228,7 @@ export function presentAnswer(search: NormalizedSearch, row: SearchRow): DoctorS
 
 // ---- Public profile ------------------------------------------------------------------------
 
-/** A listed vet's public profile, or undefined when the vet is not listed now. */
+/** A listed vet's public profile, or undefined when the vet is not listed now (listing-rule.ts). */
 export async function findPublicDoctor(db: DbOrTx, id: number, at: Date = new Date()): Promise<DoctorProfile | undefined> {
   return (await readPublicDoctor(db, id, at))?.doctor;
 }
@@ -240,29 +240,20 @@ export async function findPublicDoctor(db: DbOrTx, id: number, at: Date = new Da
  * hours, as the search index does (week-hours.ts), not by a function in the statement.
  */
 export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promise<{ doctor: DoctorProfile; plan: number } | undefined> {
-  const listable = and(
-    eq(users.reviewState, 'approved'),
-    eq(users.status, 'active'),
-    gt(payments.plan, 0),
-    // A cancelled plan ('canceling') stays listed until its paid period ends (docs/product.md, Plans and payment).
-    inArray(payments.status, ['active', 'canceling']),
-    or(isNull(payments.currentPeriodEnd), gt(payments.currentPeriodEnd, at)),
-    eq(users.id, id),
-  );
   const [row] = await db
     .select({
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
       profile: profiles,
-      // Listed means a paid plan in force now, so the payment's plan is the plan in force.
-      plan: payments.plan,
-      weekHours: sql<string | null>`(SELECT ds.week_hours::text FROM doctor_search ds WHERE ds.user_id = ${users.id})`,
+      // Listed means a paid plan in force now, so the listing's plan is the plan in force.
+      plan: sql<number>`ds.plan`,
+      weekHours: sql<string>`ds.week_hours::text`,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
-    .innerJoin(payments, eq(payments.userId, users.id))
-    .where(listable);
+    .innerJoin(sql`doctor_search ds`, sql`ds.user_id = ${users.id}`)
+    .where(and(eq(users.id, id), listedSql(at)));
   if (!row) return undefined;
   const p = row.profile;
   const doctor: DoctorProfile = {
@@ -284,7 +275,7 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
     sponsored: false,
     latitude: p.latitude,
     longitude: p.longitude,
-    open_now: row.weekHours === null ? null : openAt(row.weekHours, p.timeZone, at),
+    open_now: openAt(row.weekHours, p.timeZone, at),
     contact_email: p.contactEmail,
     website_title: p.websiteTitle,
     website_url: p.websiteUrl,

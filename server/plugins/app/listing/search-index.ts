@@ -5,16 +5,16 @@
 // from a grid of cells, or in name order from per-state and per-city lists) and shows it with card
 // rows kept in a bounded cache, read from the database only for vets not in it (one statement).
 // The index follows doctor_search through doctor_search_log: it reads the entries it has not seen
-// when the search version moves (every write path bumps it, and other servers' bumps arrive through
-// Redis), for two seconds after such a bump on every search (a bump can come before its commit),
-// and at least once a second otherwise (writes behind the app's back, servers without Redis).
+// when a listing change is announced (`watch()`: every write path announces, and other servers'
+// announcements arrive through Redis), for two seconds after such an announcement on every search
+// (it can come before its commit), and at least once a second otherwise (writes behind the app's
+// back, servers without Redis).
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { SEARCH_COUNT_CAP, type DoctorSearchAnswer, type DoctorSummary } from '../../../../shared/schemas/doctor';
 import { cardBase, presentAnswer, searchCard, sponsorOffset, type CardBase, type CardRow, type NormalizedSearch, type SearchOrigin } from './doctor-search';
 import { collectGarbage } from '../../../lib/collect-garbage';
-import { currentSearchVersion } from './search-cache';
 import { minuteOfWeek, openInWeek } from './week-hours';
 import { chordFor, earth, EARTH_MILES, milesShown, VetStore, type Slot, type VetRow } from './vet-store';
 
@@ -35,8 +35,8 @@ const LOOKUP_CACHE_ENTRIES = 50_000;
 const CARD_CACHE_ENTRIES = 20_000;
 /** The change log is read at least this often while searches come in... */
 const LOOK_EVERY_MS = 1_000;
-/** ...and on every search for this long after a bump of the search version. */
-const WATCH_AFTER_BUMP_MS = 2_000;
+/** ...and on every search for this long after a listing change was announced. */
+const WATCH_AFTER_CHANGE_MS = 2_000;
 
 interface PickedCity {
   city_key: string;
@@ -274,7 +274,8 @@ export class SearchIndex {
   /** Whether the first load has finished. */
   private ready = false;
   private applying: Promise<void> = Promise.resolve();
-  private seenVersion = currentSearchVersion();
+  /** A listing change was announced and the log not read since. */
+  private changed = false;
   private watchUntil = 0;
   private queued: Promise<void> | null = null;
   private readonly cards = new Map<number, CardBase>();
@@ -298,6 +299,11 @@ export class SearchIndex {
 
   get size(): number {
     return this.store.size;
+  }
+
+  /** A listing changed: the next searches read the change log first (docs/decisions/093-one-listing-module.md). */
+  watch(): void {
+    this.changed = true;
   }
 
   /** The page of a search and its capped count. */
@@ -338,10 +344,9 @@ export class SearchIndex {
   /** Whether the change log must be read before this search. */
   private stale(): boolean {
     const now = Date.now();
-    const version = currentSearchVersion();
-    if (version !== this.seenVersion) {
-      this.seenVersion = version;
-      this.watchUntil = now + WATCH_AFTER_BUMP_MS;
+    if (this.changed) {
+      this.changed = false;
+      this.watchUntil = now + WATCH_AFTER_CHANGE_MS;
       return true;
     }
     return now < this.watchUntil || now - this.lastLook > LOOK_EVERY_MS;

@@ -1,0 +1,58 @@
+// The public answer cache (docs/product.md, 2.2a): bounded in count and in size, so that a client
+// asking for many large answers cannot make the server hold them all, and emptied by its owner when
+// a change it shows is announced.
+import { describe, expect, it } from 'vitest';
+import { cachedAnswer } from './http-cache';
+import { AnswerCache } from './answer-cache';
+
+describe('AnswerCache', () => {
+  it('keeps answers up to its size by pushing the oldest out, and never one larger than the whole', async () => {
+    const cache = new AnswerCache(30_000, 1_000);
+    const big = (n: number) => cachedAnswer({ n, text: 'x'.repeat(300) });
+    for (let n = 0; n < 10; n++) cache.set(`k${n}`, big(n));
+    const { entries, chars } = cache.size;
+    expect(chars).toBeLessThanOrEqual(1_000);
+    expect(entries).toBe(3);
+    expect(cache.get('k9')).toBeDefined();
+    expect(cache.get('k0')).toBeUndefined();
+    cache.set('huge', cachedAnswer({ text: 'x'.repeat(2_000) }));
+    expect(cache.get('huge')).toBeUndefined();
+    // Setting a key again replaces it without counting it twice.
+    cache.set('k9', big(9));
+    expect(cache.size.chars).toBe(chars);
+  });
+
+  it('reads once per key, keeps nothing for an answer not found, and drops everything on a clear', async () => {
+    const cache = new AnswerCache(30_000);
+    let reads = 0;
+    const read = async () => ({ reads: ++reads });
+    const first = await cache.answer('a', read);
+    expect(await cache.answer('a', read)).toBe(first);
+    expect(reads).toBe(1);
+    expect(await cache.answer('missing', async () => undefined)).toBeUndefined();
+    expect(cache.size.entries).toBe(1);
+    cache.clear();
+    expect(await cache.answer('a', read)).not.toBe(first);
+    expect(reads).toBe(2);
+  });
+
+  it('drops only the answers under a prefix', async () => {
+    const cache = new AnswerCache(30_000);
+    for (const key of ['12|1', '12|2', '123|1', '7|1']) cache.set(key, cachedAnswer({ key }));
+    cache.dropPrefix('12|');
+    expect(['12|1', '12|2', '123|1', '7|1'].map((key) => cache.get(key) !== undefined)).toEqual([false, false, true, true]);
+  });
+
+  it('keeps no answer read while a clear happened: it may show the state before the change', async () => {
+    const cache = new AnswerCache(30_000);
+    await cache.answer('a', async () => {
+      cache.clear();
+      return { stale: true };
+    });
+    await cache.answer('b', async () => {
+      cache.dropPrefix('c');
+      return { stale: true };
+    });
+    expect(cache.size.entries).toBe(0);
+  });
+});

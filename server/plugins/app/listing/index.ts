@@ -1,0 +1,97 @@
+// The listing module (docs/decisions/093-one-listing-module.md): who is listed (listing-rule.ts),
+// the in-memory search index (search-index.ts), the caches of search answers and public pages, and
+// the announcements of what writes changed (`fastify.changes`, changes.ts), carried to the other
+// app servers over Redis when REDIS_URL is set. Decorates `fastify.changes` and `fastify.listing`.
+import fp from 'fastify-plugin';
+import { randomUUID } from 'node:crypto';
+import type { DoctorPage } from '../../../../shared/schemas/doctor';
+import { AnswerCache } from '../../../lib/answer-cache';
+import type { CachedAnswer } from '../../../lib/http-cache';
+import { ChangeBus, parseChange } from './changes';
+import { SPONSOR_ROTATION_MS, type NormalizedSearch } from './doctor-search';
+import { SearchIndex } from './search-index';
+
+export interface Listing {
+  /** A search's answer, from the cache or the index, with the ids of the vets it shows. */
+  search(search: NormalizedSearch, now: Date): Promise<{ answer: CachedAnswer; shown: number[] }>;
+  /** A listed vet's public page, from the cache or `read` (undefined when the vet is not listed). */
+  page(id: number, now: Date, read: () => Promise<DoctorPage | undefined>): Promise<CachedAnswer | undefined>;
+  readonly index: SearchIndex;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Announcements of what writes changed (changes.ts). */
+    changes: ChangeBus;
+    listing: Listing;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    const changes = new ChangeBus((error, change) => fastify.log.error({ err: error, change }, 'a listener of a change announcement failed'));
+    fastify.decorate('changes', changes);
+
+    const ttlMs = fastify.config.searchCacheSeconds * 1000;
+    const searches = new AnswerCache(ttlMs);
+    const pages = new AnswerCache(ttlMs);
+    // Loaded when the server starts; searches that come earlier wait for it (docs/decisions/073-search-index-in-memory.md).
+    const index = new SearchIndex(fastify.database);
+    fastify.addHook('onReady', async () => {
+      index.load().catch((error: unknown) => fastify.log.error({ err: error }, 'search index: load failed; the next search tries again'));
+    });
+    // Any search may show the vet whose listing changed; a page shows only its own vet. Article
+    // changes leave both alone.
+    changes.on('listing changed', ({ doctorId }) => {
+      index.watch();
+      searches.clear();
+      pages.dropPrefix(`${doctorId}|`);
+    });
+
+    // With Redis, what one app server announces reaches every other one (docs/decisions/037-search-cache.md).
+    if (fastify.redis) {
+      const publisher = fastify.redis;
+      // Under the key prefix: deployments (and test runs) sharing one Redis do not hear each other.
+      const channel = `${fastify.config.redisKeyPrefix}changes`;
+      // Redis sends a server its own messages too: they carry who sent them, and those are skipped.
+      const me = randomUUID();
+      const subscriber = publisher.duplicate();
+      subscriber.on('error', (error) => fastify.log.warn({ err: error }, 'redis subscriber error'));
+      subscriber.on('message', (_channel: string, message: string) => {
+        let parsed: { from?: unknown; change?: unknown };
+        try {
+          parsed = JSON.parse(message) as typeof parsed;
+        } catch {
+          return;
+        }
+        const change = parseChange(parsed?.change);
+        if (change && parsed.from !== me) changes.deliver(change);
+      });
+      await subscriber.subscribe(channel).catch((error) => fastify.log.warn({ err: error }, 'change announcements: no Redis subscription'));
+      const off = changes.relay((change) => void publisher.publish(channel, JSON.stringify({ from: me, change })).catch(() => undefined));
+      fastify.addHook('onClose', async () => {
+        off();
+        await subscriber.quit().catch(() => subscriber.disconnect());
+      });
+    }
+
+    /** The vets each cached answer shows, for counting appearances (docs/product.md, Plans and payment). */
+    const shownIds = new WeakMap<CachedAnswer, number[]>();
+    fastify.decorate('listing', {
+      index,
+      async search(search, now) {
+        // The key holds what changes an answer over time: the Sponsored rotation window, and the minute for 'open now'.
+        const key = JSON.stringify([search, Math.floor(now.getTime() / SPONSOR_ROTATION_MS), search.openNow ? Math.floor(now.getTime() / 60_000) : 0]);
+        const answer = (await searches.answer(
+          key,
+          () => index.search(search, now),
+          (made, found) => shownIds.set(made, [...new Set(found.data.map((doctor) => doctor.id))]),
+        ))!;
+        return { answer, shown: shownIds.get(answer) ?? [] };
+      },
+      // A page moves with the minute ('open now'); a listing change drops every page of its vet.
+      page: (id, now, read) => pages.answer(`${id}|${Math.floor(now.getTime() / 60_000)}`, read),
+    } satisfies Listing);
+  },
+  { name: 'listing', dependencies: ['database'] },
+);
