@@ -42,6 +42,8 @@ export interface Config {
   rateLimit: {
     /** Requests per minute per client address on the whole API. */
     globalPerMinute: number;
+    /** Pages the server renders (HTML outside /api and /assets) per minute per client address. */
+    pagesPerMinute: number;
     /** Failed sign-ins per account and client pair within loginWindowMinutes before that pair is
      *  locked out; also the failures per account after which every further try waits a growing delay. */
     loginFailuresPerAccount: number;
@@ -215,6 +217,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimit: {
       globalPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+      pagesPerMinute: integer(env, 'PAGE_RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
       loginFailuresPerAccount: integer(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 10_000),
       loginWindowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
       loginMaxDelaySeconds: integer(env, 'LOGIN_MAX_DELAY_SECONDS', 60, 1, 3600),

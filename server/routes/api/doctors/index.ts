@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody, SEARCH_PAGE_MAX } from '../../../../shared/schemas/doctor';
-import { findDoctorPage } from '../../../plugins/app/doctors/doctor-page';
+import { findDoctorPage, PROFILE_NOT_PUBLIC } from '../../../plugins/app/doctors/doctor-page';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
 import { sendCachedAnswer } from '../../../lib/http-cache';
@@ -95,7 +95,7 @@ export default async function doctorRoutes(app: FastifyInstance): Promise<void> 
     const id = typeof raw === 'number' ? raw : Number(raw.replace(/^:/, ''));
     const now = clock.now();
     const page = await fastify.listing.page(id, now, () => findDoctorPage(db, id, now));
-    if (!page) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
+    if (!page) throw httpError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
     // A page opened directly is counted when the server sends it (plugins/external/web-app.ts); this call is the in-app visit.
     await fastify.profileStats.recordFromRequest(request, [id], 'views');
     return sendCachedAnswer(request, reply, page, 120);
