@@ -51,6 +51,8 @@ export const users = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: integer('reviewed_by'),
     lastVerificationEmailAt: timestamp('last_verification_email_at', { withTimezone: true }),
+    /** The account's Stripe customer, made by its first Stripe checkout and reused by every later one (migration 0011). */
+    stripeCustomerId: text('stripe_customer_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

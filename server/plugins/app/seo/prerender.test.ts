@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/helper';
 import { createArticle, createVet } from '../../../test/factories';
 import { articles, profiles } from '../../../db/schema';
-import { PLANS, formatPrice } from '../../../../shared/constants/plans';
+import { PLANS, SANDBOX_NOTICE, formatPrice } from '../../../../shared/constants/plans';
+import { parseInitialData } from '../../../../shared/schemas/initial-data';
 import { escapeHtml } from './html';
 import { ROUTE_MODULES } from './route-assets';
 
@@ -155,6 +156,25 @@ describe('the first screen in the HTML', () => {
       for (const feature of plan.features) expect(page.root).toContain(`<li>${escapeHtml(feature)}</li>`);
     }
     expect(text(page.root)).toContain('Questions vets ask');
+  });
+
+  it('/services says payments are simulated while the sandbox takes them, and embeds the plans answer that says so (issue 23, row 2)', async () => {
+    const page = await open('/services');
+    expect(page.root).toContain(`<p class="test-mode-notice" role="note">${SANDBOX_NOTICE}</p>`);
+    const embedded = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(page.html)?.[1];
+    expect(parseInitialData(embedded, '/services')?.plans).toEqual((await app.inject({ method: 'GET', url: '/api/payment/plans' })).json());
+    const stripe = await buildTestApp(
+      { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:9' },
+      { distDir: dist },
+    );
+    try {
+      const real = await stripe.inject({ method: 'GET', url: '/services' });
+      expect(real.body).toContain('<h1>Plans and pricing</h1>');
+      expect(real.body).not.toContain('test-mode-notice');
+      expect(real.body).not.toContain('no card is charged');
+    } finally {
+      await stripe.close();
+    }
   });
 
   it('other pages: an empty root and the scripts at their usual priority; the header marks the current page', async () => {

@@ -11,7 +11,7 @@
 // NOTE: when one of those components changes its markup, change the template with it, or the page jumps
 // when React takes over (tests/e2e/prerender.test.ts measures the layout shift).
 import { BLOG_DEFAULTS } from '../../../../shared/constants/messages';
-import { PLANS, formatPrice, planPrice } from '../../../../shared/constants/plans';
+import { PLANS, SANDBOX_NOTICE, formatPrice, planPrice } from '../../../../shared/constants/plans';
 import { CONTACT, FOOTER_EXTRA_LINKS, HEADER_LINKS } from '../../../../shared/constants/site-links';
 import { isOpenAt } from '../../../../shared/opening-hours';
 import type { Article, ArticleList } from '../../../../shared/schemas/article';
@@ -237,8 +237,8 @@ const SERVICES_QUESTIONS: Array<[string, string]> = [
   ['Is it free for pet owners?', 'Always. Pet owners search, read articles and contact practices without an account.'],
 ];
 
-/** /services as a visitor who is not signed in sees it, monthly prices first. */
-function services(): string {
+/** /services as a visitor who is not signed in sees it, monthly prices first; the sandbox says payments are not real. */
+function services(answer: InitialData['plans']): string {
   const plans = PLANS.map(
     (plan) =>
       `<article class="card plan${plan.id === 2 ? ' featured' : ''}" aria-labelledby="plan-${plan.id}">${plan.id === 2 ? '<span class="badge">Most popular</span>' : ''}` +
@@ -254,6 +254,7 @@ function services(): string {
       'Choose how your practice appears to pet owners. Every plan includes a reviewed public profile; cancel any time.',
     ) +
     `<section class="section"><div class="container">` +
+    (answer?.provider === 'sandbox' ? `<p class="test-mode-notice" role="note">${e(SANDBOX_NOTICE)}</p>` : '') +
     `<div class="pricing-bar"><div class="billing-toggle" role="group" aria-label="Billing period"><button type="button" disabled aria-pressed="true">Monthly</button><button type="button" disabled aria-pressed="false">Yearly<span class="save">2 months free</span></button></div></div>` +
     `<div class="plans">${plans}</div>` +
     `<div class="section"><h2>Questions vets ask</h2><div class="grid grid-2">${SERVICES_QUESTIONS.map(([q, a]) => `<div class="card"><h3>${e(q)}</h3><p>${e(a)}</p></div>`).join('')}</div></div>` +
@@ -266,7 +267,7 @@ function mainContent(path: string, data: InitialData | undefined): string | unde
   if (data?.doctor) return profile(data.doctor);
   if (data?.article) return article(data.article);
   if (data?.articles && (path === '/blogpage' || path === '/ai-blogpage')) return articleList(path === '/ai-blogpage' ? 'ai' : 'blog', data.articles);
-  if (path === '/services') return services();
+  if (path === '/services') return services(data?.plans);
   return undefined;
 }
 

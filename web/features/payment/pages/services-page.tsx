@@ -1,19 +1,24 @@
 // /services: the three plans side by side with monthly and yearly prices from
 // shared/constants/plans.ts, a buy button per plan (sign in -> verify -> checkout), the paying
-// vet's current plan with 'Cancel plan', and the banner after a paid checkout (docs/product.md, Plans and payment).
+// vet's current plan with 'Cancel plan', the banner after a paid checkout, and the test-mode notice while the
+// sandbox takes the payments (docs/product.md, Plans and payment).
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PLANS, formatPrice, planById, planPrice, type Plan, type PlanPeriod } from '../../../../shared/constants/plans';
+import { PLANS, SANDBOX_NOTICE, formatPrice, planById, planPrice, type Plan, type PlanPeriod } from '../../../../shared/constants/plans';
 import { PageHero } from '../../../components/ui/page-hero';
 import { Dialog } from '../../../components/ui/dialog';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { store, useAppDispatch, useAppSelector } from '../../../app/store';
 import { signedInUser, useCurrentUserQuery, userReplaced } from '../../auth';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useCancelPlanMutation } from '../api/cancel-plan';
+import { seedPlansFromPage, useGetPlansQuery } from '../api/get-plans';
 import { useSubscriptionQuery } from '../api/get-subscription';
 import { useStartCheckoutMutation } from '../api/start-checkout';
 import '../payment.css';
+
+// The plans answer embedded in the page is the first cached answer: the notice paints with the first screen.
+seedPlansFromPage(store.dispatch);
 
 const periodLabel = (period: PlanPeriod) => (period === 'year' ? 'yearly' : 'monthly');
 
@@ -31,6 +36,7 @@ export default function ServicesPage() {
   const [startCheckout] = useStartCheckoutMutation();
   const [cancel, { isLoading: canceling }] = useCancelPlanMutation();
   const paidJustNow = params.get('checkout') === 'success';
+  const testMode = useGetPlansQuery().data?.provider === 'sandbox';
 
   const currentPlan = logined ? (user?.payment?.plan ?? 0) : 0;
   const storedStatus = user?.payment?.status;
@@ -92,6 +98,11 @@ export default function ServicesPage() {
       />
       <section className="section">
         <div className="container">
+          {testMode && (
+            <p className="test-mode-notice" role="note">
+              {SANDBOX_NOTICE}
+            </p>
+          )}
           {paidJustNow && (
             <div className="banner banner-success" role="status">
               <p>
