@@ -9,7 +9,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { escapeHtml, shellRenderer } from '../app/seo/html';
-import { prerenderPage } from '../app/seo/prerender';
+import { loadPageRenderer, pageBodies } from '../app/seo/page-renderer';
 import { routeAssetLinks, type Manifest } from '../app/seo/route-assets';
 import { PRODUCT_NAME } from '../../../shared/constants/messages';
 import { quantity } from '../../lib/wording';
@@ -41,10 +41,12 @@ function tooManyPagesHtml(seconds: number): string {
 export interface WebAppOptions {
   /** Folder of the built app; when it holds no index.html only the API is served. */
   distDir: string;
+  /** The web app's server entry (dist/ssr/entry-server.js); without it every page's root is empty. */
+  ssrEntry: string;
 }
 
 export default fp<WebAppOptions>(
-  async (fastify, { distDir }) => {
+  async (fastify, { distDir, ssrEntry }) => {
     const indexPath = path.join(distDir, 'index.html');
     const hasApp = fs.existsSync(indexPath);
     if (hasApp) {
@@ -66,6 +68,9 @@ export default fp<WebAppOptions>(
     const render = indexHtml === undefined ? undefined : shellRenderer(indexHtml);
     const manifestPath = path.join(distDir, '.vite', 'manifest.json');
     const linksFor = routeAssetLinks(fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest) : undefined);
+    const renderPage = hasApp ? await loadPageRenderer(ssrEntry) : undefined;
+    if (hasApp && !renderPage) fastify.log.warn(`No server entry at ${ssrEntry}: pages paint when the app has started.`);
+    const bodyOf = pageBodies(renderPage, linksFor);
 
     fastify.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
@@ -102,11 +107,9 @@ export default fp<WebAppOptions>(
         // The page carries the whole get-by-id answer and does not call it, so its view is counted here
         // (docs/product.md, Plans and payment; docs/decisions/068-profile-view-counted-with-the-page.md).
         if (request.method === 'GET' && page.initialData?.doctor) await fastify.profileStats.recordFromRequest(request, [page.initialData.doctor.id], 'views');
-        // The route's own files start with the shell's, and its first screen paints before the JavaScript runs
-        // (docs/decisions/074-prerendered-first-screen.md).
-        const search = request.url.slice(pathname.length);
-        const body = { links: linksFor(decoded), body: page.head.status === 200 ? prerenderPage(decoded, search, page.initialData) : undefined };
-        return reply.status(page.head.status).send(render(page.head, page.initialData, body));
+        // The route's own files start with the shell's, and its first screen, rendered by React, paints before the
+        // JavaScript runs (docs/decisions/089-server-rendering-with-react.md).
+        return reply.status(page.head.status).send(render(page.head, page.initialData, await bodyOf(request, decoded, page)));
       }
       return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
     });

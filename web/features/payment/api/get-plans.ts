@@ -14,8 +14,13 @@ const getPlansApi = api.injectEndpoints({
 
 export const { useGetPlansQuery } = getPlansApi;
 
+/** Puts a plans answer in the cache: the server's render (web/entry-server.tsx) and the browser's first one start from it. */
+export function seedPlans(dispatch: (action: unknown) => unknown, plans: PlansAnswer) {
+  dispatch(getPlansApi.util.upsertQueryEntries([{ endpointName: 'getPlans', arg: undefined, value: plans }]));
+}
+
 /** Seeds the cache with the answer the server embedded in /services (web/lib/initial-data.ts), so the test-mode notice shows with the first screen. */
 export function seedPlansFromPage(dispatch: (action: unknown) => unknown) {
   const plans = takeInitialData()?.plans;
-  if (plans) dispatch(getPlansApi.util.upsertQueryEntries([{ endpointName: 'getPlans', arg: undefined, value: plans }]));
+  if (plans) seedPlans(dispatch, plans);
 }
