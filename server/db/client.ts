@@ -45,14 +45,12 @@ export interface OpenOptions {
   /** PGlite in a worker thread (the default) or, with false, on the calling thread (PGLITE_WORKER=off):
    *  docs/decisions/092-pglite-in-a-worker-thread.md. */
   worker?: boolean;
-  /** In the worker thread, a statement that takes longer fails with 503 and the database is opened again. */
-  statementTimeoutMs?: number;
+  /** In the worker thread, once migrated, a statement that takes longer fails with 503 and the database is
+   *  opened again. Absent: no limit (the scripts, whose batches may run for minutes). */
+  statementTimeoutMs?: number | undefined;
   /** Where the worker's client reports a statement over the time limit and the restart (default: stderr). */
   log?: (line: string) => void;
 }
-
-/** The default time limit of one statement on the embedded database (PGLITE_STATEMENT_TIMEOUT_MS). */
-export const PGLITE_STATEMENT_TIMEOUT_MS = 30_000;
 
 /**
  * PostgreSQL's memory settings inside PGlite. The WASM heap never shrinks, and PostgreSQL's defaults
@@ -103,13 +101,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
             dataDir,
             image: dataDir ? undefined : options.image,
             settings: PGLITE_SETTINGS,
-            statementTimeoutMs: options.statementTimeoutMs ?? PGLITE_STATEMENT_TIMEOUT_MS,
             log: options.log,
           });
     // The worker's client answers the calls drizzle's PGlite driver makes (query, exec, transaction).
     const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
     try {
       await migratePglite(db as never, { migrationsFolder });
+      // NOTE: after the migrations, which may rewrite a large table once (a new index at 100k vets).
+      if (client instanceof PgliteWorkerClient && options.statementTimeoutMs) client.limitStatements(options.statementTimeoutMs);
     } catch (error) {
       await client.close();
       throw error;

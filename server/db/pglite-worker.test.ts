@@ -124,6 +124,8 @@ describe.skipIf(pglitePassDone)('PGlite in a worker thread', () => {
 
       const again = await fastify.inject({ method: 'GET', url: '/api/health' });
       expect(again.statusCode).toBe(200);
+      // The inspector named the PostgreSQL functions the stuck statement was in.
+      expect(logged.find((line) => line.startsWith('the stuck statement was in:'))).toMatch(/ExecutorRun/);
       // An in-memory database starts again from its image: what the tests above wrote is gone.
       const rows = await database.db.select().from(newsletterSubscribers);
       expect(rows).toEqual([]);

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { HttpError, httpError } from '../lib/http-error';
 import { projectRoot } from '../lib/project-root';
+import { threadStack } from './thread-stack';
 
 /** The worker thread's program: a plain .mjs file under server/, found the same way from the source and the compiled server. */
 const THREAD = path.join(projectRoot, 'server/db/pglite-thread.mjs');
@@ -17,8 +18,6 @@ export interface PgliteWorkerOptions {
   /** An in-memory database starts as a copy of this dump, and starts from it again after a restart. */
   image?: Blob | undefined;
   settings: string[];
-  /** A statement that takes longer fails with 503 and the database is opened again in a new thread. */
-  statementTimeoutMs: number;
   /** Told when a statement ran over the limit (the SQL text, never its parameters) and when the restart ends. */
   log?: (line: string) => void;
 }
@@ -99,23 +98,25 @@ export class PgliteWorkerClient {
   #inTransaction = false;
   #restarting: Promise<void> | undefined;
   #closed = false;
-  readonly #watch: NodeJS.Timeout;
+  #statementTimeoutMs = Infinity;
+  #watch: NodeJS.Timeout | undefined;
 
   private constructor(options: PgliteWorkerOptions) {
     this.#options = options;
-    this.#watch = setInterval(() => this.#checkTime(), Math.max(10, Math.min(1000, options.statementTimeoutMs / 4)));
-    this.#watch.unref();
   }
 
   static async open(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
     const client = new PgliteWorkerClient(options);
-    try {
-      client.#worker = await client.#startThread();
-    } catch (error) {
-      clearInterval(client.#watch);
-      throw error;
-    }
+    client.#worker = await client.#startThread();
     return client;
+  }
+
+  /** From now on a statement that runs longer than `ms` fails with 503 and the database is opened again in a new thread. */
+  limitStatements(ms: number): void {
+    this.#statementTimeoutMs = ms;
+    clearInterval(this.#watch);
+    this.#watch = setInterval(() => this.#checkTime(), Math.max(10, Math.min(1000, ms / 4)));
+    this.#watch.unref();
   }
 
   async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
@@ -245,14 +246,12 @@ export class PgliteWorkerClient {
   #checkTime(): void {
     if (this.#sent.length === 0 || this.#restarting) return;
     const ms = performance.now() - this.#runningSince;
-    if (ms <= this.#options.statementTimeoutMs) return;
-    this.#restart(
-      `a database statement ran for more than ${this.#options.statementTimeoutMs} ms, so the database is being opened again: ${this.#sent[0]!.sql}`,
-    );
+    if (ms <= this.#statementTimeoutMs) return;
+    this.#restart(`a database statement ran for more than ${this.#statementTimeoutMs} ms, so the database is being opened again: ${this.#sent[0]!.sql}`, true);
   }
 
   /** Ends the thread, fails what it held with 503, and opens the database again in a new thread; other work waits meanwhile. */
-  #restart(reason: string): void {
+  #restart(reason: string, stuck = false): void {
     const log = this.#options.log ?? ((line: string) => console.error(`Animal Doctor: ${line}`));
     log(reason);
     this.#generation++;
@@ -263,6 +262,8 @@ export class PgliteWorkerClient {
     this.#worker = undefined;
     const started = performance.now();
     this.#restarting = (async () => {
+      // The stuck thread's stack, for the cause (docs/decisions/081-a-stuck-test-step-runs-again.md).
+      if (stuck && old) log(`the stuck statement was in: ${(await threadStack(old.threadId)) ?? 'unknown (the inspector did not answer)'}`);
       // NOTE: terminate() returns once the thread has stopped, even inside WebAssembly; only then may a new
       // thread open the same data folder. This process keeps the DATA_DIR lock the whole time.
       await old?.terminate();
