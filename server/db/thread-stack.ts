@@ -8,7 +8,7 @@ interface Frame {
 }
 
 /** The innermost `depth` function names of thread `threadId`, or undefined when the inspector cannot tell within `waitMs`. */
-export async function threadStack(threadId: number, depth = 25, waitMs = 2000): Promise<string | undefined> {
+export async function threadStack(threadId: number, depth = 25, waitMs = 5000): Promise<string | undefined> {
   const session = new inspector.Session();
   try {
     session.connect();
