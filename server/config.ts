@@ -15,6 +15,9 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The embedded database: PGlite in a worker thread (PGLITE_WORKER, on by default) and the time limit
+   *  of one statement there, after which the request fails and the database is opened again. */
+  pglite: { worker: boolean; statementTimeoutMs: number };
   redisUrl: string | undefined;
   /** Prefix of every Redis key this app writes: servers that should share limits share it. */
   redisKeyPrefix: string;
@@ -200,6 +203,10 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
     databaseUrl,
+    pglite: {
+      worker: flag(env, 'PGLITE_WORKER', true),
+      statementTimeoutMs: integer(env, 'PGLITE_STATEMENT_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    },
     redisUrl,
     redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'ad:',
     jwtSecret,

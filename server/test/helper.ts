@@ -56,7 +56,11 @@ async function openFileDatabase(): Promise<Database> {
       await migrated.close();
     }
   })();
-  return openDatabase({ image: await pgliteImage });
+  // The production path: PGlite in its worker thread, with a statement limit far above the slowest
+  // legitimate statement on a loaded machine (a factory writing 1,200 vets took about 30 s at load 25),
+  // so a statement stuck in PGlite (docs/decisions/081-a-stuck-test-step-runs-again.md) ends with a
+  // log line naming it instead of holding the pass (docs/decisions/092-pglite-in-a-worker-thread.md).
+  return openDatabase({ image: await pgliteImage, statementTimeoutMs: 180_000 });
 }
 
 /** This test file's database, opened on first use and migrated. */
