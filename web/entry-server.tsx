@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { configureStore } from '@reduxjs/toolkit';
+import { matchRoute } from '../shared/routes';
 import type { InitialData } from '../shared/schemas/initial-data';
 import { App } from './app/app';
 import { routes } from './app/router';
@@ -32,7 +33,8 @@ function lastSegment(pathname: string): string {
 
 /** The embedded answers as the page modules seed them in the browser (their `seed…FromPage` at module load). */
 function seedFirstScreen(dispatch: Dispatch, pathname: string, search: string, data: InitialData): void {
-  const kind = pathname.startsWith('/ai-') ? 'ai' : 'blog';
+  const firstScreen = matchRoute(pathname)?.route.firstScreen;
+  const kind = firstScreen && 'articles' in firstScreen ? firstScreen.articles : 'blog';
   if (data.doctor) seedDoctor(dispatch, lastSegment(pathname), data.doctor);
   if (data.article) seedArticle(dispatch, kind, lastSegment(pathname), data.article);
   // Only the list's first page with the defaults is embedded: another page or search asks the API.

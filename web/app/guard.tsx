@@ -6,8 +6,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from './store';
 import { hasPaidPlan, isAdmin } from '../features/auth/auth-slice';
 import { PageLoader } from '../components/ui/page-loader';
-
-export type GuardKind = 'loggedIn' | 'admin' | 'paidPlan' | 'signedOut';
+import type { GuardKind } from '../../shared/routes';
 
 export function Guard({ kind }: { kind: GuardKind }) {
   const restoring = useAppSelector((state) => state.auth.restoring);

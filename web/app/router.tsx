@@ -1,19 +1,37 @@
-// Every route of docs/product.md, Screens and routes, under one layout; pages load lazily with a fallback loader.
-// Guards follow docs/product.md, Roles and guards; they only decide what to show (the server enforces).
+// The web app's routes: every entry of the route table (shared/routes.ts; docs/product.md, Screens and routes) under
+// one layout, its page module loaded lazily with a fallback loader. Guards follow docs/product.md, Roles and guards;
+// they only decide what to show (the server enforces).
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { HOME_PATH, ROUTE_LIST, type RouteEntry } from '../../shared/routes';
 import { Layout } from './layout/layout';
 import { RouteError } from './layout/route-error';
 import { PageLoader } from '../components/ui/page-loader';
-import { Guard, type GuardKind } from './guard';
+import { Guard } from './guard';
 
 type PageModule = { default: React.ComponentType };
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+type PageLoader = () => Promise<PageModule>;
+
+// Every page module, each its own lazy chunk; a route names its module in the table (docs/decisions/090-one-route-table.md).
+const PAGE_MODULES = import.meta.glob<PageModule>('../features/*/pages/*-page.tsx');
+
+/** The loader of a route's page module; a module the table names but the app does not have stops the app at once. */
+export function pageLoader(route: Pick<RouteEntry, 'module'>): PageLoader {
+  const load = PAGE_MODULES[`../${route.module}`];
+  if (!load) throw new Error(`shared/routes.ts names ${route.module}, which is not a page module under web/features/*/pages`);
+  return load;
+}
+
+/** The page modules no route names (none: a page without a route is dead code). */
+export const unroutedPageModules = (): string[] => Object.keys(PAGE_MODULES).filter((file) => !ROUTE_LIST.some(([, route]) => `../${route.module}` === file));
+
+const page = (load: PageLoader): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
-const guarded = (kind: GuardKind, load: () => Promise<PageModule>): RouteObject => ({
-  element: <Guard kind={kind} />,
-  children: [{ index: true, ...page(load) }],
-});
+
+const pageRoute = (route: RouteEntry): RouteObject =>
+  route.guard
+    ? { path: route.path, element: <Guard kind={route.guard} />, children: [{ index: true, ...page(pageLoader(route)) }] }
+    : { path: route.path, ...page(pageLoader(route)) };
 
 export const routes: RouteObject[] = [
   {
@@ -22,33 +40,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: PageLoader,
     children: [
-      { index: true, element: <Navigate to="/home" replace /> },
-      { path: 'home', ...page(() => import('../features/home/pages/home-page')) },
-      { path: 'signin', ...guarded('signedOut', () => import('../features/auth/pages/signin-page')) },
-      { path: 'signup', ...guarded('signedOut', () => import('../features/auth/pages/signup-page')) },
-      { path: 'verify', ...page(() => import('../features/auth/pages/verify-page')) },
-      { path: 'verify/token', ...page(() => import('../features/auth/pages/verify-token-page')) },
-      { path: 'verify/contact', ...page(() => import('../features/profile/pages/verify-contact-page')) },
-      { path: 'congratulationverify/:id', ...guarded('loggedIn', () => import('../features/auth/pages/congratulation-page')) },
-      { path: 'forgotpassword', ...page(() => import('../features/auth/pages/forgot-password-page')) },
-      { path: 'searchdoctor', ...page(() => import('../features/doctors/pages/search-doctor-page')) },
-      { path: 'viewdoctorprofile/:id', ...page(() => import('../features/doctors/pages/doctor-profile-page')) },
-      { path: 'blogpage', ...page(() => import('../features/blog/pages/blog-page')) },
-      { path: 'singlepost/:id', ...page(() => import('../features/blog/pages/single-post-page')) },
-      { path: 'ai-blogpage', ...page(() => import('../features/blog/pages/ai-blog-page')) },
-      { path: 'ai-singlepost/:id', ...page(() => import('../features/blog/pages/ai-single-post-page')) },
-      { path: 'services', ...page(() => import('../features/payment/pages/services-page')) },
-      { path: 'checkout/:id', ...guarded('loggedIn', () => import('../features/payment/pages/checkout-page')) },
-      { path: 'medicine', ...page(() => import('../features/content/pages/medicine-page')) },
-      { path: 'insurance', ...page(() => import('../features/content/pages/insurance-page')) },
-      { path: 'aboutus', ...page(() => import('../features/content/pages/about-page')) },
-      { path: 'privacypolicy', ...page(() => import('../features/content/pages/privacy-page')) },
-      { path: 'terms', ...page(() => import('../features/content/pages/terms-page')) },
-      { path: 'unsubscribe', ...page(() => import('../features/newsletter/pages/unsubscribe-page')) },
-      { path: 'setupprofile', ...guarded('paidPlan', () => import('../features/profile/pages/setup-profile-page')) },
-      { path: 'viewprofile', ...guarded('loggedIn', () => import('../features/profile/pages/view-profile-page')) },
-      { path: 'admin', ...guarded('admin', () => import('../features/admin/pages/manage-users-page')) },
-      { path: 'articleeditor', ...guarded('admin', () => import('../features/articles/pages/manage-articles-page')) },
+      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      ...ROUTE_LIST.map(([, route]) => pageRoute(route)),
       { path: '*', ...page(() => import('./layout/not-found-page')) },
     ],
   },

@@ -1,7 +1,8 @@
 // The <head> of each page as the server sends it (docs/product.md, Pages and look): title,
 // description, canonical URL, Open Graph and Twitter card tags, robots, and schema.org JSON-LD,
-// filled from the database for profiles and articles. A profile or article that is not public is
-// a 404; unknown paths too; private pages carry `noindex`.
+// filled from the database for profiles and articles. Which page a path is comes from the route table
+// (shared/routes.ts). A profile or article that is not public is a 404; paths the table does not have too;
+// private pages carry `noindex`.
 import type {
   Article as ArticleLd,
   BreadcrumbList,
@@ -16,7 +17,7 @@ import type {
 import type { DbOrTx } from '../../../db/client';
 import type { WorkingDay } from '../../../db/schema';
 import { PRODUCT_NAME } from '../../../../shared/constants/messages';
-import { RECORD_PAGES, SITE_DESCRIPTION, STATIC_PAGES, documentTitle, isPrivatePath } from '../../../../shared/constants/page-meta';
+import { HOME_PATH, ROUTES, SITE_DESCRIPTION, documentTitle, matchRoute, normalizePath, routePath, routeShowing } from '../../../../shared/routes';
 import type { InitialData } from '../../../../shared/schemas/initial-data';
 import { findPublicProfileRecord, findPublishedArticleRecord, type ArticleKind, type PublicProfileRecord, type PublishedArticleRecord } from './public-records';
 
@@ -53,11 +54,8 @@ export interface RecordLoaders {
   plans: () => InitialData['plans'];
 }
 
-/** The article lists, whose first page is embedded like a record's answer. */
-const LIST_PAGES: Record<string, ArticleKind> = { '/blogpage': 'blog', '/ai-blogpage': 'ai' };
-
-/** Route patterns of the app that have no fixed head (they render for one person). */
-const APP_ROUTES = [/^\/$/, /^\/verify\/token$/, /^\/congratulationverify\/[^/]+$/, /^\/checkout\/[^/]+$/];
+/** A record's id in its page's address; it may carry a leading colon, as the app links it. */
+const RECORD_ID = /^:?(\d{1,9})$/;
 
 const absolute = (site: string, url: string | null | undefined): string | undefined => {
   if (!url) return undefined;
@@ -121,7 +119,8 @@ type VeterinaryPractice = MergeLeafTypes<[VeterinaryCareLeaf, LocalBusinessLeaf]
 function profileHead(site: string, record: PublicProfileRecord): PageHead {
   const name = record.clinicName ?? record.doctorName;
   const place = [record.city, record.state].filter(Boolean).join(', ');
-  const canonical = `${site}/viewdoctorprofile/${record.id}`;
+  const path = routePath('doctorProfile', { id: record.id });
+  const canonical = `${site}${path}`;
   const image = absolute(site, record.avatarUrl);
   const practice: WithContext<VeterinaryPractice> = {
     '@context': 'https://schema.org',
@@ -163,16 +162,16 @@ function profileHead(site: string, record: PublicProfileRecord): PageHead {
     jsonLd: [
       practice,
       breadcrumbs(site, [
-        ['Home', '/home'],
-        ['Search Doctor', '/searchdoctor'],
-        [name, `/viewdoctorprofile/${record.id}`],
+        ['Home', HOME_PATH],
+        [ROUTES.searchDoctor.title, ROUTES.searchDoctor.path],
+        [name, path],
       ]),
     ],
   };
 }
 
 function articleHead(site: string, record: PublishedArticleRecord): PageHead {
-  const path = `${record.kind === 'ai' ? '/ai-singlepost' : '/singlepost'}/:${record.id}`;
+  const path = routePath(routeShowing({ kind: 'article', articles: record.kind }), { id: `:${record.id}` });
   const canonical = `${site}${path}`;
   const image = absolute(site, record.imgUrl);
   const published = record.publishedAt.toISOString();
@@ -189,7 +188,8 @@ function articleHead(site: string, record: PublishedArticleRecord): PageHead {
     mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
     publisher: { '@type': 'Organization', name: PRODUCT_NAME, url: `${site}/home` },
   };
-  const [listName, listPath] = record.kind === 'ai' ? ['Articles', '/ai-blogpage'] : ['Authors Digest', '/blogpage'];
+  const list = ROUTES[routeShowing({ kind: 'articleList', articles: record.kind })];
+  if (!('title' in list)) throw new Error(`The ${record.kind} article list has no title`);
   return {
     status: 200,
     title: documentTitle(record.title),
@@ -202,8 +202,8 @@ function articleHead(site: string, record: PublishedArticleRecord): PageHead {
     jsonLd: [
       article,
       breadcrumbs(site, [
-        ['Home', '/home'],
-        [listName, listPath],
+        ['Home', HOME_PATH],
+        [list.title, list.path],
         [record.title, path],
       ]),
     ],
@@ -214,76 +214,73 @@ const notFound = (): PageHead => ({ status: 404, title: documentTitle('Page not 
 
 /** Decides the status, head and embedded data of one page of the app. */
 export async function describePage(db: DbOrTx, site: string, pathname: string, loaders: RecordLoaders): Promise<PageData> {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === '/' || path === '/home') {
+  const path = normalizePath(pathname);
+  const match = matchRoute(path === '/' ? HOME_PATH : path);
+  if (!match) return { head: notFound() };
+  const { name, route, params } = match;
+  if (route.access === 'private') {
+    return { head: { status: 200, title: PRODUCT_NAME, description: SITE_DESCRIPTION, noindex: true, jsonLd: [] } };
+  }
+  if (name === 'home') {
     // NOTE: 'query-input' is schema.org's Action-input convention, which the typings do not model.
     const search: SearchAction & { 'query-input': string } = {
       '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${site}/searchdoctor?zip={search_term_string}` },
+      target: { '@type': 'EntryPoint', urlTemplate: `${site}${ROUTES.searchDoctor.path}?zip={search_term_string}` },
       'query-input': 'required name=search_term_string',
     };
     const website: WithContext<WebSite> = {
       '@context': 'https://schema.org',
       '@type': 'WebSite',
       name: PRODUCT_NAME,
-      url: `${site}/home`,
+      url: `${site}${HOME_PATH}`,
       description: SITE_DESCRIPTION,
       potentialAction: search,
     };
     return {
       head: {
         status: 200,
-        title: documentTitle(STATIC_PAGES[0]!.title),
-        description: SITE_DESCRIPTION,
-        canonical: `${site}/home`,
+        title: documentTitle(ROUTES.home.title),
+        description: ROUTES.home.description,
+        canonical: `${site}${HOME_PATH}`,
         ogType: 'website',
         jsonLd: [website],
       },
     };
   }
-  const fixed = STATIC_PAGES.find((page) => page.path === path);
-  if (fixed) {
-    const listKind = LIST_PAGES[path];
-    const articles = listKind ? await loaders.articleList(listKind) : undefined;
-    const plans = path === '/services' ? loaders.plans() : undefined;
+  if ('title' in route) {
+    const articles = route.firstScreen?.kind === 'articleList' ? await loaders.articleList(route.firstScreen.articles) : undefined;
+    const plans = route.path === '/services' ? loaders.plans() : undefined;
     return {
       ...(articles ? { initialData: { path: pathname, articles } } : {}),
       ...(plans ? { initialData: { path: pathname, plans } } : {}),
       head: {
         status: 200,
-        title: documentTitle(fixed.title),
-        description: fixed.description,
-        canonical: `${site}${fixed.path}`,
+        title: documentTitle(route.title),
+        description: route.description,
+        canonical: `${site}${route.path}`,
         ogType: 'website',
         jsonLd: [
           breadcrumbs(site, [
-            ['Home', '/home'],
-            [fixed.title, fixed.path],
+            ['Home', HOME_PATH],
+            [route.title, route.path],
           ]),
         ],
       },
     };
   }
-  if (isPrivatePath(path) || APP_ROUTES.some((route) => route.test(path))) {
-    return { head: { status: 200, title: PRODUCT_NAME, description: SITE_DESCRIPTION, noindex: true, jsonLd: [] } };
-  }
-  const doctorId = RECORD_PAGES.doctor.exec(path)?.[1];
-  if (doctorId) {
-    const record = await findPublicProfileRecord(db, Number(doctorId));
+  const id = RECORD_ID.exec(params.id ?? '')?.[1];
+  if (!id) return { head: notFound() };
+  if (route.firstScreen.kind === 'doctor') {
+    const record = await findPublicProfileRecord(db, Number(id));
     if (!record) return { head: notFound() };
     const doctor = await loaders.doctor(record.id);
     // NOTE: the page shows what the API answers; if the API does not list the profile, neither does the page.
     if (!doctor) return { head: notFound() };
     return { head: profileHead(site, record), initialData: { path: pathname, doctor } };
   }
-  for (const kind of ['blog', 'ai'] as const) {
-    const articleId = RECORD_PAGES[kind === 'ai' ? 'aiArticle' : 'article'].exec(path)?.[1];
-    if (!articleId) continue;
-    const record = await findPublishedArticleRecord(db, kind, Number(articleId));
-    if (!record) return { head: notFound() };
-    const article = await loaders.article(kind, record.id);
-    if (!article) return { head: notFound() };
-    return { head: articleHead(site, record), initialData: { path: pathname, article } };
-  }
-  return { head: notFound() };
+  const record = await findPublishedArticleRecord(db, route.firstScreen.articles, Number(id));
+  if (!record) return { head: notFound() };
+  const article = await loaders.article(record.kind, record.id);
+  if (!article) return { head: notFound() };
+  return { head: articleHead(site, record), initialData: { path: pathname, article } };
 }

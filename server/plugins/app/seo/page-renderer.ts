@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
+import { matchRoute } from '../../../../shared/routes';
 import type { InitialData } from '../../../../shared/schemas/initial-data';
 import type { PageBody } from './html';
 import type { PageData } from './page-head';
@@ -23,16 +24,26 @@ export async function loadPageRenderer(entry: string): Promise<RenderPage | unde
 }
 
 /**
- * Whether the server renders a page: the pages whose first screen is text from one embedded answer or from constants
- * (a profile, an article, an article list's first page, /services). Others (and a list asked with `?page=`/`?q=`)
- * keep an empty root and paint when the app has started: a rendered shell there only moved the first paint before
- * the script's work, which then counted as blocking time (docs/decisions/074-prerendered-first-screen.md).
+ * Whether the server renders a page: the routes marked `serverRendered` in the route table (shared/routes.ts), whose
+ * first screen is text from one embedded answer or from constants, when that answer is embedded. A record's page
+ * renders whatever its query; the others only without one (a list asked with `?page=`/`?q=` shows another page than
+ * the embedded first one). Other pages keep an empty root and paint when the app has started: a rendered shell there
+ * only moved the first paint before the script's work, which then counted as blocking time
+ * (docs/decisions/074-prerendered-first-screen.md).
  */
 export function rendersOnServer(pathname: string, search: string, data: InitialData | undefined): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (data?.doctor || data?.article) return true;
-  if (search) return false;
-  return (Boolean(data?.articles) && (path === '/blogpage' || path === '/ai-blogpage')) || path === '/services';
+  const route = matchRoute(pathname)?.route;
+  if (!route?.serverRendered) return false;
+  switch (route.firstScreen?.kind) {
+    case 'doctor':
+      return Boolean(data?.doctor);
+    case 'article':
+      return Boolean(data?.article);
+    case 'articleList':
+      return Boolean(data?.articles) && !search;
+    default:
+      return !search;
+  }
 }
 
 /**

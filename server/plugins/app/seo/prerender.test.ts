@@ -15,7 +15,7 @@ import { articles, profiles } from '../../../db/schema';
 import { PLANS, SANDBOX_NOTICE, formatPrice } from '../../../../shared/constants/plans';
 import { parseInitialData } from '../../../../shared/schemas/initial-data';
 import { escapeHtml } from './html';
-import { ROUTE_MODULES } from './route-assets';
+import { ROUTE_LIST } from '../../../../shared/routes';
 
 const marker = randomUUID().slice(0, 6);
 const TRICKY = `Paws & Claws <script>alert(1)</script> "quoted" ${marker}`;
@@ -220,6 +220,6 @@ describe("the route's own chunk in the head", () => {
   });
 
   it("names modules that exist in the web app's source", () => {
-    for (const [, module] of ROUTE_MODULES) expect(fs.existsSync(path.resolve(import.meta.dirname, '../../../../web', module)), module).toBe(true);
+    for (const [, { module }] of ROUTE_LIST) expect(fs.existsSync(path.resolve(import.meta.dirname, '../../../../web', module)), module).toBe(true);
   });
 });

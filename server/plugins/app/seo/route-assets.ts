@@ -1,9 +1,10 @@
 // The files of a page's own lazy route, named in its head, so the browser fetches them with the app's
 // main script instead of after it (HTML -> main JS and route JS together, not one after the other;
 // docs/decisions/074-prerendered-first-screen.md). Read from Vite's build manifest (dist/web/.vite/manifest.json).
-// NOTE: the table repeats the lazy imports of web/app/router.tsx for the pages anyone can open; a page missing
-// here only loses the head start. seo.test.ts checks that every module named here is in the built manifest.
+// Which module a path needs is the route table's (shared/routes.ts); seo.test.ts checks that every module it
+// names is in the built manifest.
 import { escapeHtml } from './html';
+import { matchRoute, type RouteEntry } from '../../../../shared/routes';
 
 /** A chunk of Vite's manifest (only the fields used here). */
 export interface ManifestChunk {
@@ -14,25 +15,11 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** Public route -> its page module, relative to web/ as the manifest names it. */
-export const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^\/home$/, 'features/home/pages/home-page.tsx'],
-  [/^\/searchdoctor$/, 'features/doctors/pages/search-doctor-page.tsx'],
-  [/^\/viewdoctorprofile\/[^/]+$/, 'features/doctors/pages/doctor-profile-page.tsx'],
-  [/^\/blogpage$/, 'features/blog/pages/blog-page.tsx'],
-  [/^\/singlepost\/[^/]+$/, 'features/blog/pages/single-post-page.tsx'],
-  [/^\/ai-blogpage$/, 'features/blog/pages/ai-blog-page.tsx'],
-  [/^\/ai-singlepost\/[^/]+$/, 'features/blog/pages/ai-single-post-page.tsx'],
-  [/^\/services$/, 'features/payment/pages/services-page.tsx'],
-  [/^\/medicine$/, 'features/content/pages/medicine-page.tsx'],
-  [/^\/insurance$/, 'features/content/pages/insurance-page.tsx'],
-  [/^\/aboutus$/, 'features/content/pages/about-page.tsx'],
-  [/^\/privacypolicy$/, 'features/content/pages/privacy-page.tsx'],
-  [/^\/terms$/, 'features/content/pages/terms-page.tsx'],
-  [/^\/signin$/, 'features/auth/pages/signin-page.tsx'],
-  [/^\/signup$/, 'features/auth/pages/signup-page.tsx'],
-  [/^\/forgotpassword$/, 'features/auth/pages/forgot-password-page.tsx'],
-];
+/**
+ * Whether a route's files are named in its head: not for pages that need a signed-in user (their guard shows the
+ * loader until the session is restored, and sends a visitor elsewhere), so a visitor does not fetch them.
+ */
+export const preloadsModule = (route: RouteEntry): boolean => route.guard === undefined || route.guard === 'signedOut';
 
 /**
  * Answers a function that gives, for a path, the `<link>` tags of its route's chunk: modulepreload for its
@@ -65,8 +52,7 @@ export function routeAssetLinks(manifest: Manifest | undefined): (pathname: stri
     return links;
   };
   return (pathname) => {
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const found = ROUTE_MODULES.find(([pattern]) => pattern.test(path));
-    return found && manifest[found[1]] ? linksOf(found[1]) : '';
+    const route = matchRoute(pathname)?.route;
+    return route && preloadsModule(route) && manifest[route.module] ? linksOf(route.module) : '';
   };
 }

@@ -1,11 +1,11 @@
 // /sitemap.xml and /robots.txt (docs/product.md, Pages and look). The sitemap is an index of child
-// sitemaps: the fixed pages, then profiles and articles in chunks of at most 50,000 URLs, each with
+// sitemaps: the fixed pages of the route table (shared/routes.ts), then profiles and articles in chunks of at most 50,000 URLs, each with
 // the newest change of its records as lastmod. The chunk ranges come from one pass of the database
 // over each table and are kept until `invalidate()` (on every listing or article change announced,
 // seo/index.ts) or until `ttlMs` passes; a child sitemap is streamed from its id range in batches.
 import { Readable } from 'node:stream';
 import type { DbOrTx } from '../../../db/client';
-import { PRIVATE_PATH_PREFIXES, STATIC_PAGES } from '../../../../shared/constants/page-meta';
+import { FIXED_PAGES, PRIVATE_PATH_PREFIXES, routePath, routeShowing } from '../../../../shared/routes';
 import { sitemapChunks, sitemapEntries, type SitemapChunk } from './public-records';
 
 export const SITEMAP_MAX_URLS = 50_000;
@@ -82,7 +82,7 @@ export function createSitemaps(db: DbOrTx, site: string, options: SitemapOptions
 
     /** A child sitemap as a stream, or undefined when there is no such sitemap. */
     async child(name: string): Promise<Readable | undefined> {
-      if (name === 'pages') return Readable.from([URLSET_OPEN, ...STATIC_PAGES.map((page) => urlEntry(`${site}${page.path}`)), '</urlset>\n']);
+      if (name === 'pages') return Readable.from([URLSET_OPEN, ...FIXED_PAGES.map((page) => urlEntry(`${site}${page.path}`)), '</urlset>\n']);
       const match = /^(profiles|articles)-(\d{1,6})$/.exec(name);
       if (!match) return undefined;
       const source = match[1] as 'profiles' | 'articles';
@@ -96,7 +96,10 @@ export function createSitemaps(db: DbOrTx, site: string, options: SitemapOptions
           for (const entry of batch) {
             // NOTE: records that became public after the plan was made may push a chunk past its size; they wait for the next plan.
             if (written++ >= chunkSize) break;
-            const path = source === 'profiles' ? `/viewdoctorprofile/${entry.id}` : `${entry.kind === 'ai' ? '/ai-singlepost' : '/singlepost'}/:${entry.id}`;
+            const path =
+              source === 'profiles'
+                ? routePath('doctorProfile', { id: entry.id })
+                : routePath(routeShowing({ kind: 'article', articles: entry.kind ?? 'blog' }), { id: `:${entry.id}` });
             part += urlEntry(`${site}${path}`, entry.lastChange);
           }
           yield part;
