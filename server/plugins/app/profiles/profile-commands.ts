@@ -166,7 +166,14 @@ const REVIEWED_FIELDS = ['clinic_name', 'contact_email'];
  * audit log as 'profile.changed', so the administrator sees what changed (docs/product.md, Profile
  * and review). `within` runs in the same transaction (the contact address link's e-mail).
  */
-export async function saveProfile(db: DbOrTx, announcer: Announcer, user: UserRow, section: string, changes: ProfileChanges, within?: (tx: DbOrTx) => Promise<void>): Promise<void> {
+export async function saveProfile(
+  db: DbOrTx,
+  announcer: Announcer,
+  user: UserRow,
+  section: string,
+  changes: ProfileChanges,
+  within?: (tx: DbOrTx) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await tx
       .select()
