@@ -1,9 +1,11 @@
-// One error handler: every refusal is `{ message, code }` with the right status; an unexpected
-// error answers 500 with only a request id, which the log line carries too. Nothing internal leaks.
-// A schema failure answers a plain sentence and the `field` it is about (validation-messages.ts).
+// One error handler: every refusal is a DomainError (lib/domain-error.ts), answered here and nowhere
+// else: `{ message, code }` with the right status, or the plain sentence where the spec gives a "text"
+// answer. An unexpected error answers 500 with only a request id, which the log line carries too.
+// Nothing internal leaks. A schema failure answers a plain sentence and the `field` it is about
+// (validation-messages.ts). Decision record 097.
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
-import { HttpError } from '../../lib/http-error';
+import { DomainError } from '../../lib/domain-error';
 import { describeIssue, pickIssue, type ValidationIssue } from './validation-messages';
 
 export default fp(
@@ -23,9 +25,10 @@ export default fp(
       if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
     });
     fastify.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request, reply) => {
-      if (error instanceof HttpError) {
-        retryAfterHeader(reply, error.extra.retryAfter);
-        return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...error.extra });
+      if (error instanceof DomainError) {
+        if (error.answer === 'text') return reply.status(error.status).type('text/plain; charset=utf-8').send(error.message);
+        retryAfterHeader(reply, error.retryAfter);
+        return reply.status(error.status).send({ message: error.message, code: error.code, ...error.details });
       }
       if (error.validation) {
         const { message, field } = describeIssue(pickIssue(error.validation), error.validationContext);

@@ -1,6 +1,7 @@
 // The account commands (register, login, verify e-mail, reset password, newsletter) as one plugin:
 // `fastify.accounts.<command>(...)`. Routes validate, authorize, call a command and shape the answer;
-// commands throw AccountError, which routes map (routes/api/user/account-answers.ts).
+// commands throw a DomainError in the form their call answers (lib/domain-error.ts), which the error
+// handler answers (plugins/external/errors.ts).
 import fp from 'fastify-plugin';
 import type { AccountDeps } from './account-deps';
 import { createLoginThrottle } from './login-throttle';

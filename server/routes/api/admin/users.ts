@@ -21,7 +21,7 @@ import {
   UserIdBody,
 } from '../../../../shared/schemas/admin';
 import { ErrorSchema, MessageSchema } from '../../../../shared/schemas/user';
-import { HttpError } from '../../../lib/http-error';
+import { DomainError } from '../../../lib/domain-error';
 import { toCsv } from '../../../../shared/csv';
 import { actorOf, exportAuditLog, listAuditLog } from '../../../plugins/app/audit/audit-log';
 import { confirmedSubscribers, listSubscribers } from '../../../plugins/app/admin/subscribers';
@@ -134,7 +134,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       const results: { user_id: number; ok: boolean; code?: string; message?: string }[] = [];
       for (const userId of request.body.user_ids) {
         try {
-          if (!known.has(userId)) throw new HttpError(404, 'NOT_FOUND', ADMIN_MESSAGES.notFound);
+          if (!known.has(userId)) throw new DomainError(404, 'NOT_FOUND', ADMIN_MESSAGES.notFound);
           if (request.body.action === 'suspend') await suspendUser(db, fastify.changes, actor, userId);
           else
             await reviewProfile(
@@ -148,7 +148,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
             );
           results.push({ user_id: userId, ok: true });
         } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
+          if (!(error instanceof DomainError)) throw error;
           results.push({ user_id: userId, ok: false, code: error.code, message: error.message });
         }
       }
