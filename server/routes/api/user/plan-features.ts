@@ -22,7 +22,6 @@ import { requireFeature } from '../../../plugins/app/plan-features/plan-access';
 import { addPhoto, deletePhoto, listPhotos, updatePhoto } from '../../../plugins/app/plan-features/photos';
 import { listMessages } from '../../../plugins/app/plan-features/contact';
 import { readStatistics } from '../../../plugins/app/plan-features/statistics';
-import { saveProfile } from '../../../plugins/app/profiles/profile-commands';
 import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user-repository';
 import { noStore } from './account-answers';
 
@@ -127,7 +126,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       // The same rule and words as setupProfileStep2 (shared/schemas/profile.ts), answered as this call's 400 (decision record 055).
       const problem = checkChoiceList(request.body.services, 'services');
       if (problem) throw domainError(400, 'VALIDATION_ERROR', problem, { field: 'services' });
-      await saveProfile(db, fastify.changes, request.user, 'services', { services: cleanChoiceList(request.body.services) });
+      await fastify.profiles.save(request.user, 'services', { services: cleanChoiceList(request.body.services) });
       return loadPresentedUser(db, (await findUserById(db, request.user.id))!);
     },
   });

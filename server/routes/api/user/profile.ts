@@ -9,9 +9,8 @@ import { ContactInfoBody, EducationBody, Step1Body, Step2Body, SummaryBody, Titl
 import { EmptyBody, ErrorSchema, MessageSchema, TextSchema, TokenBody, UserSchema } from '../../../../shared/schemas/user';
 import { domainError, textRefusal } from '../../../lib/domain-error';
 import { AVATAR_SIZES, IMAGE_MESSAGES, IMAGE_RULES, storeImage } from '../../../lib/images';
-import { changeBuilders, findProfile, saveProfile, step1Changes, step2Changes, submitProfile } from '../../../plugins/app/profiles/profile-commands';
+import type { Profiles } from '../../../plugins/app/profiles/index';
 import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user-repository';
-import { confirmContactAddress, contactLinkForSave, sendContactLink } from '../../../plugins/app/profiles/contact-address';
 
 const tags = ['profile'];
 const answers = { 200: UserSchema, 201: TextSchema, 202: TextSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
@@ -20,6 +19,7 @@ const AVATAR_UPLOADS_PER_HOUR = 30;
 export default async function profileRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = fastify.database;
+  const { profiles } = fastify;
   // Scoped to these routes: only change-avatar reads multipart bodies, one file of at most 5 MB.
   await fastify.register(multipart, { limits: { fileSize: IMAGE_RULES.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
 
@@ -36,37 +36,29 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     summary: string,
     body: S,
     section: string,
-    build: (body: Static<S>) => Promise<Parameters<typeof saveProfile>[4]>,
+    build: (body: Static<S>) => Promise<Parameters<Profiles['save']>[2]>,
   ) => {
     fastify.post(url, {
       preHandler: fastify.requirePaidPlan,
       schema: { tags, summary, body, response: answers },
-      handler: (request) => answer(request, async () => saveProfile(db, fastify.changes, request.user, section, await build(request.body))),
+      handler: (request) => answer(request, async () => profiles.save(request.user, section, await build(request.body))),
     });
-  };
-
-  /** Saves contact details; a new contact e-mail that is not confirmed gets its link in the same transaction (docs/product.md, 5.7). */
-  const saveContact = async (request: FastifyRequest, section: string, changes: Parameters<typeof saveProfile>[4]) => {
-    const before = await findProfile(db, request.user.id);
-    const link = await contactLinkForSave(fastify, request.user, before, changes.contactEmail, request.ip);
-    await saveProfile(db, fastify.changes, request.user, section, changes, link);
   };
 
   fastify.post('/setupProfileStep1', {
     preHandler: fastify.requirePaidPlan,
     schema: { tags, summary: 'Wizard step 1: contact details, address (a real US zip) and website', body: Step1Body, response: answers },
-    handler: (request) => answer(request, async () => saveContact(request, 'step1', await step1Changes(db, request.body))),
+    handler: (request) => answer(request, async () => profiles.saveContact(request.user, 'step1', await profiles.changes.step1(request.body), request.ip)),
   });
   fastify.post('/setupProfileStep2', {
     preHandler: fastify.requirePaidPlan,
     schema: { tags, summary: 'Wizard step 2: working time, summary, education, services, species, licence', body: Step2Body, response: answers },
-    handler: (request) =>
-      answer(request, async () => saveProfile(db, fastify.changes, request.user, 'step2', step2Changes(request.body, await findProfile(db, request.user.id)))),
+    handler: (request) => answer(request, async () => profiles.save(request.user, 'step2', await profiles.changes.step2(request.user.id, request.body))),
   });
   fastify.post('/profile-submit', {
     preHandler: fastify.requirePaidPlan,
     schema: { tags, summary: 'Submit the profile for review (sets submit_at); no body', body: EmptyBody, response: answers },
-    handler: (request) => answer(request, () => submitProfile(db, request.user)),
+    handler: (request) => answer(request, () => profiles.submit(request.user)),
   });
 
   fastify.post('/change-contact-info', {
@@ -77,7 +69,8 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       body: ContactInfoBody,
       response: answers,
     },
-    handler: (request) => answer(request, async () => saveContact(request, 'contact_info', await changeBuilders.contactInfo(db, request.body))),
+    handler: (request) =>
+      answer(request, async () => profiles.saveContact(request.user, 'contact_info', await profiles.changes.contactInfo(request.body), request.ip)),
   });
   fastify.post('/send-contact-link', {
     preHandler: fastify.requirePaidPlan,
@@ -88,7 +81,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       response: { 200: MessageSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
     },
     handler: async (request) => {
-      return { message: await sendContactLink(fastify, request.user, request.ip) };
+      return { message: await profiles.sendContactLink(request.user, request.ip) };
     },
   });
   fastify.post('/verify-contact-email', {
@@ -99,12 +92,12 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       body: TokenBody,
       response: { 200: MessageSchema, 400: ErrorSchema },
     },
-    handler: async (request) => ({ message: await confirmContactAddress(fastify, request.body.token) }),
+    handler: async (request) => ({ message: await profiles.confirmContactAddress(request.body.token) }),
   });
-  edit('/change-workingtime', 'Edit working time and time zone', WorkingTimeBody, 'working_time', (body) => changeBuilders.workingTime(db, body));
-  edit('/change-title-website', 'Edit the website title and address', TitleWebsiteBody, 'title_website', (body) => changeBuilders.titleWebsite(db, body));
-  edit('/change-summary', 'Edit the summary (up to 2,000 characters)', SummaryBody, 'summary', (body) => changeBuilders.summary(db, body));
-  edit('/change-education', 'Edit education', EducationBody, 'education', (body) => changeBuilders.education(db, body));
+  edit('/change-workingtime', 'Edit working time and time zone', WorkingTimeBody, 'working_time', profiles.changes.workingTime);
+  edit('/change-title-website', 'Edit the website title and address', TitleWebsiteBody, 'title_website', profiles.changes.titleWebsite);
+  edit('/change-summary', 'Edit the summary (up to 2,000 characters)', SummaryBody, 'summary', profiles.changes.summary);
+  edit('/change-education', 'Edit education', EducationBody, 'education', profiles.changes.education);
 
   fastify.post('/change-avatar', {
     preHandler: fastify.requirePaidPlan,
@@ -136,7 +129,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       if (!bytes) throw textRefusal(202, 'VALIDATION_ERROR', 'Please choose an image to upload.');
       const image = bytes;
       return answer(request, async () => {
-        const previous = await findProfile(db, request.user.id);
+        const previous = await profiles.find(request.user.id);
         const stored = await storeImage(fastify.storage, image, {
           prefix: `avatars/u${request.user.id}`,
           sizes: AVATAR_SIZES,
@@ -144,7 +137,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
           ownerId: request.user.id,
           refusal: { text: 202 },
         });
-        await saveProfile(db, fastify.changes, request.user, 'avatar', { avatarUrl: stored.url, avatarKey: stored.key });
+        await profiles.save(request.user, 'avatar', { avatarUrl: stored.url, avatarKey: stored.key });
         if (previous?.avatarKey) await fastify.storage.deleteByPrefix(`${previous.avatarKey}/`);
       });
     },
