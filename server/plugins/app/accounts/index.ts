@@ -12,6 +12,9 @@ import { exchangeVerificationLink, resendVerificationEmail } from './verify-emai
 import { changePassword, checkResetCode, requestResetCode } from './reset-password';
 import { confirmSubscription, requestSubscription, unsubscribe } from './newsletter';
 
+export { RESET_WINDOW_MS } from './codes';
+export type { SignedIn } from './account-deps';
+
 type Command<F> = F extends (deps: AccountDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;
 const bind = <F extends (deps: AccountDeps, ...rest: never[]) => unknown>(deps: AccountDeps, command: F) =>
   ((...rest: never[]) => command(deps, ...rest)) as Command<F>;

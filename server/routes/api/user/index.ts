@@ -19,9 +19,8 @@ import {
 } from '../../../../shared/schemas/user';
 import { Type } from '@sinclair/typebox';
 import { domainError } from '../../../lib/domain-error';
-import { RESET_WINDOW_MS } from '../../../plugins/app/accounts/codes';
 import { loadPresentedUser } from '../../../plugins/app/users/user-repository';
-import type { SignedIn } from '../../../plugins/app/accounts/account-deps';
+import { RESET_WINDOW_MS, type SignedIn } from '../../../plugins/app/accounts/index';
 import { clearResetCookie, noStore, resetCookieOf, setResetCookie } from './account-answers';
 
 const tags = ['user'];

@@ -19,7 +19,7 @@ import {
 import { ErrorSchema } from '../../../../../shared/schemas/user';
 import { domainError } from '../../../../lib/domain-error';
 import { ARTICLE_IMAGES_PREFIX, IMAGE_MESSAGES, IMAGE_RULES, storeVariants, toWebpVariants } from '../../../../lib/images';
-import { actorOf } from '../../../../plugins/app/audit/audit-log';
+import { actorOf } from '../../../../plugins/app/admin/index';
 import { AI_DISABLED_MESSAGE, requestAiDraft } from '../../../../plugins/app/articles/ai-draft';
 import {
   createArticle,
