@@ -56,6 +56,41 @@ const layerRules = {
   },
 };
 
+// Server areas (decision record 097): an area under server/plugins/app that is a plugin decorates
+// `fastify.<area>`; a route (server/routes/**) uses that decoration, and imports from the area only
+// its index.ts (types, messages it quotes). Add an area here when it becomes a plugin.
+const serverDir = path.resolve(import.meta.dirname, 'server');
+const PLUGIN_AREAS = new Set(['accounts', 'profiles', 'admin', 'audit']);
+const routeRules = {
+  rules: {
+    'route-boundaries': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          area: "A route uses fastify.{{area}} or imports plugins/app/{{area}}/index.ts, never the area's other files (docs/architecture.md, How a request flows).",
+        },
+      },
+      create(context) {
+        const check = (source) => {
+          if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+          const target = path.relative(serverDir, path.resolve(path.dirname(context.filename), source.value)).split(path.sep);
+          if (target[0] !== 'plugins' || target[1] !== 'app' || !PLUGIN_AREAS.has(target[2])) return;
+          const rest = target.slice(3);
+          if (rest.length === 0 || (rest.length === 1 && /^index(\.ts)?$/.test(rest[0]))) return;
+          context.report({ node: source, messageId: 'area', data: { area: target[2] } });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source.type === 'Literal' ? node.source : undefined),
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.cache/**', 'server/db/migrations/**'] },
   js.configs.recommended,
@@ -92,6 +127,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['server/routes/**/*.ts'],
+    ignores: ['server/routes/**/*.test.ts'],
+    plugins: { server: routeRules },
+    rules: { 'server/route-boundaries': 'error' },
   },
   {
     files: ['shared/**/*.ts'],

@@ -19,6 +19,8 @@ import mailerPlugin from './mail/mailer';
 import listingPlugin from './plugins/app/listing/index';
 import seoPlugin, { type SeoOptions } from './plugins/app/seo/index';
 import accountsPlugin from './plugins/app/accounts/index';
+import profilesPlugin from './plugins/app/profiles/index';
+import adminPlugin from './plugins/app/admin/index';
 import healthRoutes from './routes/api/health/index';
 import userRoutes from './routes/api/user/index';
 import newsletterCodeRoutes from './routes/api/user/newsletter';
@@ -66,6 +68,8 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(listingPlugin);
   await fastify.register(seoPlugin, options.seo ?? {});
   await fastify.register(accountsPlugin);
+  await fastify.register(profilesPlugin);
+  await fastify.register(adminPlugin);
   await fastify.register(paymentsPlugin);
   await fastify.register(storagePlugin);
   await fastify.register(profileStatsPlugin);

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import app from '../app';
 import { fastifyOptions } from '../fastify-options';
-import { HttpError } from '../lib/http-error';
+import { DomainError } from '../lib/domain-error';
 import { testConfig } from '../test/helper';
 import { pglitePassDone } from '../test/passes';
 import { openDatabase, type Database } from './client';
@@ -19,9 +19,9 @@ import { newsletterSubscribers } from './schema';
 const LONG_STATEMENT = sql`select count(*) from generate_series(1, 2000000000)`;
 
 /** The 503 refusal drizzle wraps (as the cause of its own error) when a statement ran over the limit. */
-function refusal(error: unknown): HttpError | undefined {
+function refusal(error: unknown): DomainError | undefined {
   const cause = (error as { cause?: unknown }).cause;
-  return error instanceof HttpError ? error : cause instanceof HttpError ? cause : undefined;
+  return error instanceof DomainError ? error : cause instanceof DomainError ? cause : undefined;
 }
 
 /** The rows of `db.execute` (its result type is the engine's own). */
@@ -118,7 +118,7 @@ describe.skipIf(pglitePassDone)('PGlite in a worker thread', () => {
       const queued = await fastify.inject({ method: 'GET', url: '/api/health' });
       expect(queued.statusCode).toBe(503);
       expect(queued.json()).toEqual({ code: 'DATABASE_UNAVAILABLE', message: 'The database is not answering right now. Please try again in a minute.' });
-      expect(refusal(await long)?.statusCode).toBe(503);
+      expect(refusal(await long)?.status).toBe(503);
       expect(performance.now() - started).toBeLessThan(10_000);
       expect(logged.some((line) => line.includes('generate_series'))).toBe(true);
 
@@ -143,7 +143,7 @@ describe.skipIf(pglitePassDone)('PGlite in a worker thread', () => {
         await tx.insert(newsletterSubscribers).values({ email: 'after@example.com', unsubscribeToken: 'token-after' });
       })
       .catch((error: unknown) => error);
-    expect(refusal(result)?.statusCode).toBe(503);
+    expect(refusal(result)?.status).toBe(503);
     expect(await db.select().from(newsletterSubscribers)).toEqual([]);
   }, 30_000);
 });
@@ -156,7 +156,7 @@ describe.skipIf(pglitePassDone)('PGlite in a worker thread on a data folder', ()
     const database = await openDatabase({ dataDir, owner: 'worker test', statementTimeoutMs: 5000, log });
     try {
       await database.db.insert(newsletterSubscribers).values({ email: 'kept@example.com', unsubscribeToken: 'token-kept' });
-      expect(refusal(await database.db.execute(LONG_STATEMENT).catch((error: unknown) => error))?.statusCode).toBe(503);
+      expect(refusal(await database.db.execute(LONG_STATEMENT).catch((error: unknown) => error))?.status).toBe(503);
       // This process held DATA_DIR's lock through the restart, so another process is still refused (data-dir-lock.ts).
       expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'animal-doctor.lock'), 'utf8'))).toMatchObject({ pid: process.pid, owner: 'worker test' });
       const rows = await database.db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers);

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import { HttpError, httpError } from '../lib/http-error';
+import { DomainError, domainError } from '../lib/domain-error';
 import { projectRoot } from '../lib/project-root';
 import { threadStack } from './thread-stack';
 
@@ -23,8 +23,8 @@ export interface PgliteWorkerOptions {
 }
 
 /** What a request gets when the database did not answer in time or is being opened again. */
-export function databaseUnavailable(): HttpError {
-  return httpError(503, 'DATABASE_UNAVAILABLE', 'The database is not answering right now. Please try again in a minute.');
+export function databaseUnavailable(): DomainError {
+  return domainError(503, 'DATABASE_UNAVAILABLE', 'The database is not answering right now. Please try again in a minute.');
 }
 
 interface Statement {

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { FileStorage } from '../storage/storage';
 import { workQueue, WorkQueueFull } from './work-queue';
+import { DomainError } from './domain-error';
 
 export const IMAGE_RULES = {
   maxBytes: 5 * 1024 * 1024,
@@ -43,19 +44,37 @@ export const IMAGE_MESSAGES = {
   busy: 'Many images are being processed right now. Please try again in a minute.',
 } as const;
 
-export class ImageRejected extends Error {
-  override name = 'ImageRejected';
+type ImageRefusalCode =
+  'IMAGE_TOO_LARGE' | 'IMAGE_EMPTY' | 'IMAGE_SVG' | 'IMAGE_TYPE' | 'IMAGE_UNREADABLE' | 'IMAGE_TOO_MANY_PIXELS' | 'IMAGE_TOO_SMALL' | 'IMAGE_BUSY';
+
+/**
+ * How the call that uploads the image answers a refusal: as JSON naming its form `field` (photos,
+ * article images), or as the profile calls' text with `text` as status (the avatar, decision record 030).
+ */
+export interface ImageRefusalForm {
+  field?: string;
+  text?: 201 | 202;
+}
+
+/**
+ * An upload refused, as the one domain error: 413 for a file over the size limit, 503 when the image
+ * line is full, 400 for the rest. A busy line is no fault of the file, so it keeps the JSON shape
+ * with 503 even where the call answers refusals as text.
+ */
+export class ImageRejected extends DomainError {
   constructor(
-    readonly code:
-      'IMAGE_TOO_LARGE' | 'IMAGE_EMPTY' | 'IMAGE_SVG' | 'IMAGE_TYPE' | 'IMAGE_UNREADABLE' | 'IMAGE_TOO_MANY_PIXELS' | 'IMAGE_TOO_SMALL' | 'IMAGE_BUSY',
+    override readonly code: ImageRefusalCode,
     message: string,
+    readonly form: ImageRefusalForm = {},
   ) {
-    super(message);
+    const asText = form.text !== undefined && code !== 'IMAGE_BUSY';
+    const status = asText ? form.text! : code === 'IMAGE_TOO_LARGE' ? 413 : code === 'IMAGE_BUSY' ? 503 : 400;
+    super(status, code, message, !asText && form.field ? { field: form.field } : {}, asText ? 'text' : 'json');
   }
 
-  /** 413 for a file over the size limit, 503 when the image line is full, 400 for the rest. */
-  get status(): 400 | 413 | 503 {
-    return this.code === 'IMAGE_TOO_LARGE' ? 413 : this.code === 'IMAGE_BUSY' ? 503 : 400;
+  /** The same refusal in the form of the call that uploaded the image. */
+  answeredAs(form: ImageRefusalForm): ImageRejected {
+    return new ImageRejected(this.code, this.message, form);
   }
 }
 
@@ -126,9 +145,15 @@ const imageWork = workQueue(1, IMAGE_RULES.maxWaiting);
  * Checks the upload (inspectImage), then re-encodes it to WebP at each size (the longer side for
  * 'inside', a square for 'cover'). The file is decoded once, already reduced to the largest size,
  * and every size is made from those pixels. sharp drops EXIF, GPS, ICC comments and XMP unless
- * asked to keep them; the EXIF orientation is applied first. Throws ImageRejected.
+ * asked to keep them; the EXIF orientation is applied first. Throws ImageRejected in the caller's `form`.
  */
-export async function toWebpVariants(bytes: Buffer, sizes: readonly number[], fit: 'cover' | 'inside'): Promise<ImageVariant[]> {
+export async function toWebpVariants(bytes: Buffer, sizes: readonly number[], fit: 'cover' | 'inside', form: ImageRefusalForm = {}): Promise<ImageVariant[]> {
+  return encodeVariants(bytes, sizes, fit).catch((error: unknown) => {
+    throw error instanceof ImageRejected ? error.answeredAs(form) : error;
+  });
+}
+
+async function encodeVariants(bytes: Buffer, sizes: readonly number[], fit: 'cover' | 'inside'): Promise<ImageVariant[]> {
   await inspectImage(bytes);
   try {
     return await imageWork.run(async () => {
@@ -185,11 +210,13 @@ export interface StoreImageOptions {
   ownerId?: number | null;
   /** Which size `url` points at; the middle one by default. */
   defaultSize?: number;
+  /** How the uploading call answers a refusal. */
+  refusal?: ImageRefusalForm;
 }
 
 /** Checks, re-encodes and stores an uploaded image; throws ImageRejected when it is refused. */
 export async function storeImage(storage: FileStorage, bytes: Buffer, options: StoreImageOptions): Promise<StoredImage> {
-  return storeVariants(storage, await toWebpVariants(bytes, options.sizes, options.fit), options);
+  return storeVariants(storage, await toWebpVariants(bytes, options.sizes, options.fit, options.refusal), options);
 }
 
 /** Stores already-made variants (our own generated art goes through here, uploads through storeImage). */

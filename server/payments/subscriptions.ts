@@ -5,7 +5,7 @@ import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { planById, planPrice, type Plan, type PlanPeriod } from '../../shared/constants/plans';
 import type { Db, DbOrTx } from '../db/client';
 import { auditLog, checkoutSessions, payments, processedEvents, users } from '../db/schema';
-import { httpError } from '../lib/http-error';
+import { domainError } from '../lib/domain-error';
 import { hasPaidPlan } from '../plugins/app/listing/listing-rule';
 import type { Counters } from '../plugins/app/limits/counters';
 import type { UserRow } from '../plugins/app/users/user-repository';
@@ -119,21 +119,21 @@ export async function startCheckout(
   logProviderError: (error: unknown) => void,
 ): Promise<{ id: string; url: string }> {
   const plan = planById(planId);
-  if (!plan) throw httpError(400, 'VALIDATION_ERROR', 'Choose plan 1, 2 or 3.');
+  if (!plan) throw domainError(400, 'VALIDATION_ERROR', 'Choose plan 1, 2 or 3.');
   const current = await findPayment(db, user.id);
   if (hasPaidPlan(current) && current!.plan === plan.id && current!.period === period && current!.status === 'active') {
-    throw httpError(409, 'SAME_PLAN', PAYMENT_MESSAGES.samePlan(plan, period));
+    throw domainError(409, 'SAME_PLAN', PAYMENT_MESSAGES.samePlan(plan, period));
   }
   // Set and checked in one atomic step (SET NX in Redis): parallel calls of one account cannot each open one.
   const lease = `checkout-opening:${user.id}`;
-  if (!(await counters.claim(lease, OPENING_LEASE_MS))) throw httpError(409, 'CHECKOUT_IN_PROGRESS', PAYMENT_MESSAGES.checkoutOpening);
+  if (!(await counters.claim(lease, OPENING_LEASE_MS))) throw domainError(409, 'CHECKOUT_IN_PROGRESS', PAYMENT_MESSAGES.checkoutOpening);
   try {
     const call = async <T>(work: () => Promise<T>): Promise<T> => {
       try {
         return await work();
       } catch (error) {
         logProviderError(error);
-        throw httpError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
+        throw domainError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
       }
     };
     const open = await findReusableCheckout(db, user.id, provider.name, plan.id, period);
@@ -143,7 +143,7 @@ export async function startCheckout(
     // Only a checkout opened anew counts (it may leave a customer and a session at the provider).
     const budget = `checkouts:${user.id}`;
     if ((await counters.hit(budget, 60 * 60 * 1000)) > CHECKOUTS_PER_HOUR) {
-      throw httpError(429, 'RATE_LIMITED', PAYMENT_MESSAGES.tooManyCheckouts, { retryAfter: Math.ceil((await counters.ttl(budget)) / 1000) });
+      throw domainError(429, 'RATE_LIMITED', PAYMENT_MESSAGES.tooManyCheckouts, { retryAfter: Math.ceil((await counters.ttl(budget)) / 1000) });
     }
     const customerId = await accountCustomer(db, provider, user, call, logProviderError);
     const amountCents = planPrice(plan, period);
@@ -232,16 +232,16 @@ export async function cancelPlan(
   logProviderError: (error: unknown) => void,
 ): Promise<PaymentRow> {
   const payment = await findPayment(db, user.id);
-  if (!payment || !hasPaidPlan(payment)) throw httpError(409, 'NO_PLAN', PAYMENT_MESSAGES.noPlan);
-  if (payment.status === 'canceling') throw httpError(409, 'ALREADY_CANCELING', PAYMENT_MESSAGES.alreadyCanceling(payment.currentPeriodEnd));
+  if (!payment || !hasPaidPlan(payment)) throw domainError(409, 'NO_PLAN', PAYMENT_MESSAGES.noPlan);
+  if (payment.status === 'canceling') throw domainError(409, 'ALREADY_CANCELING', PAYMENT_MESSAGES.alreadyCanceling(payment.currentPeriodEnd));
   const provider = providerFor(payment.provider);
-  if (!provider) throw httpError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
+  if (!provider) throw domainError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
   let confirmed: { currentPeriodEnd: Date | null };
   try {
     confirmed = await provider.cancelAtPeriodEnd(payment);
   } catch (error) {
     logProviderError(error);
-    throw httpError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
+    throw domainError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
   }
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -249,7 +249,7 @@ export async function cancelPlan(
       .set({ status: 'canceling', currentPeriodEnd: confirmed.currentPeriodEnd, updatedAt: new Date() })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'active')))
       .returning();
-    if (!row) throw httpError(409, 'ALREADY_CANCELING', PAYMENT_MESSAGES.alreadyCanceling(payment.currentPeriodEnd));
+    if (!row) throw domainError(409, 'ALREADY_CANCELING', PAYMENT_MESSAGES.alreadyCanceling(payment.currentPeriodEnd));
     await audit(tx, user.id, 'plan.cancel_requested', user.id, {
       plan: row.plan,
       provider: row.provider,
@@ -347,7 +347,7 @@ export async function findOwnCheckout(db: DbOrTx, id: string, userId: number, pr
     .select()
     .from(checkoutSessions)
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId), eq(checkoutSessions.provider, provider)));
-  if (!row) throw httpError(404, 'NOT_FOUND', PAYMENT_MESSAGES.checkoutNotFound);
+  if (!row) throw domainError(404, 'NOT_FOUND', PAYMENT_MESSAGES.checkoutNotFound);
   return row;
 }
 

@@ -1,9 +1,11 @@
-// One error handler: every refusal is `{ message, code }` with the right status; an unexpected
-// error answers 500 with only a request id, which the log line carries too. Nothing internal leaks.
-// A schema failure answers a plain sentence and the `field` it is about (validation-messages.ts).
+// One error handler: every refusal is a DomainError (lib/domain-error.ts), answered here and nowhere
+// else: `{ message, code }` with the right status, or the plain sentence where the spec gives a "text"
+// answer. An unexpected error answers 500 with only a request id, which the log line carries too.
+// Nothing internal leaks. A schema failure answers a plain sentence and the `field` it is about
+// (validation-messages.ts). Decision record 097.
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
-import { HttpError } from '../../lib/http-error';
+import { DomainError } from '../../lib/domain-error';
 import { describeIssue, pickIssue, type ValidationIssue } from './validation-messages';
 
 export default fp(
@@ -25,10 +27,11 @@ export default fp(
     fastify.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request, reply) => {
       // drizzle wraps what the database client throws (the embedded database's 503 when a statement
       // ran over its time limit, server/db/pglite-worker.ts) in its own error, as the cause.
-      const refusal = error instanceof HttpError ? error : error.cause instanceof HttpError ? error.cause : undefined;
+      const refusal = error instanceof DomainError ? error : error.cause instanceof DomainError ? error.cause : undefined;
       if (refusal) {
-        retryAfterHeader(reply, refusal.extra.retryAfter);
-        return reply.status(refusal.statusCode).send({ message: refusal.message, code: refusal.code, ...refusal.extra });
+        if (refusal.answer === 'text') return reply.status(refusal.status).type('text/plain; charset=utf-8').send(refusal.message);
+        retryAfterHeader(reply, refusal.retryAfter);
+        return reply.status(refusal.status).send({ message: refusal.message, code: refusal.code, ...refusal.details });
       }
       if (error.validation) {
         const { message, field } = describeIssue(pickIssue(error.validation), error.validationContext);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { buildTestApp } from '../../test/helper';
-import { httpError } from '../../lib/http-error';
+import { domainError, rateLimited, textRefusal } from '../../lib/domain-error';
 
 describe('error shape for bad input', () => {
   let app: FastifyInstance;
@@ -50,7 +50,16 @@ describe('error shape for bad input', () => {
               async (request) => request.body,
             );
             scope.post('/api/probe/refuse', async () => {
-              throw httpError(409, 'CONFLICT', 'That already exists.');
+              throw domainError(409, 'CONFLICT', 'That already exists.');
+            });
+            scope.post('/api/probe/refuse-field', async () => {
+              throw domainError(400, 'VALIDATION_ERROR', 'Enter a five-digit zip code.', { field: 'zip' });
+            });
+            scope.post('/api/probe/refuse-text', async () => {
+              throw textRefusal(202, 'PROFILE_INVALID', 'Please enter a phone number.');
+            });
+            scope.post('/api/probe/refuse-later', async () => {
+              throw rateLimited('Too many tries. Please wait a minute.', 59.2);
             });
             scope.post('/api/probe/crash', async () => {
               throw new Error('secret internal detail: SELECT * FROM users');
@@ -150,6 +159,23 @@ describe('error shape for bad input', () => {
     const res = await post('/api/probe/refuse', '{}');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'That already exists.', code: 'CONFLICT' });
+  });
+
+  it('answers a domain error with its field, as text where the call answers text, and with Retry-After when it knows the wait', async () => {
+    const field = await post('/api/probe/refuse-field', '{}');
+    expect([field.statusCode, field.headers['content-type'], field.body]).toEqual([
+      400,
+      'application/json; charset=utf-8',
+      '{"message":"Enter a five-digit zip code.","code":"VALIDATION_ERROR","field":"zip"}',
+    ]);
+    const text = await post('/api/probe/refuse-text', '{}');
+    expect([text.statusCode, text.headers['content-type'], text.body]).toEqual([202, 'text/plain; charset=utf-8', 'Please enter a phone number.']);
+    const later = await post('/api/probe/refuse-later', '{}');
+    expect([later.statusCode, later.headers['retry-after'], later.json()]).toEqual([
+      429,
+      '60',
+      { message: 'Too many tries. Please wait a minute.', code: 'RATE_LIMITED', retryAfter: 60 },
+    ]);
   });
 
   it('hides internals of an unexpected error behind a request id', async () => {

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { httpError } from '../../lib/http-error';
+import { domainError } from '../../lib/domain-error';
 import { quantity } from '../../lib/wording';
 
 declare module 'fastify' {
@@ -101,7 +101,7 @@ export default fp(
     // handler sees them (text fields' own formats refuse other control characters).
     fastify.addHook('preValidation', async (request) => {
       if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params)) {
-        throw httpError(400, 'VALIDATION_ERROR', 'The request contains a character that is not allowed (a NUL byte).');
+        throw domainError(400, 'VALIDATION_ERROR', 'The request contains a character that is not allowed (a NUL byte).');
       }
     });
 

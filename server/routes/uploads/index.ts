@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ErrorSchema } from '../../../shared/schemas/user';
-import { httpError } from '../../lib/http-error';
+import { domainError } from '../../lib/domain-error';
 import { STORAGE_KEY } from '../../storage/storage';
 
 export default async function uploadRoutes(fastify: FastifyInstance): Promise<void> {
@@ -17,7 +17,7 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
     handler: async (request, reply) => {
       const key = request.params['*'];
       const object = STORAGE_KEY.test(key) ? await fastify.storage.get(key) : undefined;
-      if (!object) throw httpError(404, 'NOT_FOUND', 'This file does not exist.');
+      if (!object) throw domainError(404, 'NOT_FOUND', 'This file does not exist.');
       return reply
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff')

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { verificationCodes } from '../../../db/schema';
+import { textRefusal } from '../../../lib/domain-error';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_TRIES = 5;
@@ -93,3 +94,6 @@ export const CODE_MESSAGES: Record<'wrong' | 'expired' | 'too_many', string> = {
   expired: 'The code has expired or was not requested. Please ask for a new one.',
   too_many: 'Too many wrong tries. Please ask for a new code.',
 };
+
+/** A refused code: the spec answers check-verify-code and check-subscribe-verify-code with 400 text (docs/product.md, The API). */
+export const codeRefused = (result: keyof typeof CODE_MESSAGES) => textRefusal(400, `CODE_${result.toUpperCase()}`, CODE_MESSAGES[result]);

@@ -1,6 +1,7 @@
 // The account commands (register, login, verify e-mail, reset password, newsletter) as one plugin:
 // `fastify.accounts.<command>(...)`. Routes validate, authorize, call a command and shape the answer;
-// commands throw AccountError, which routes map (routes/api/user/account-answers.ts).
+// commands throw a DomainError in the form their call answers (lib/domain-error.ts), which the error
+// handler answers (plugins/external/errors.ts).
 import fp from 'fastify-plugin';
 import type { AccountDeps } from './account-deps';
 import { createLoginThrottle } from './login-throttle';
@@ -10,6 +11,9 @@ import { login } from './login';
 import { exchangeVerificationLink, resendVerificationEmail } from './verify-email';
 import { changePassword, checkResetCode, requestResetCode } from './reset-password';
 import { confirmSubscription, requestSubscription, unsubscribe } from './newsletter';
+
+export { RESET_WINDOW_MS } from './codes';
+export type { SignedIn } from './account-deps';
 
 type Command<F> = F extends (deps: AccountDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;
 const bind = <F extends (deps: AccountDeps, ...rest: never[]) => unknown>(deps: AccountDeps, command: F) =>

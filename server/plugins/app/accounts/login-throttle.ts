@@ -10,7 +10,7 @@
 // limit that a check-then-count would let through.
 import type { Config } from '../../../config';
 import type { Counters } from '../limits/counters';
-import { rateLimited } from './account-errors';
+import { rateLimited } from '../../../lib/domain-error';
 import { quantity } from '../../../lib/wording';
 
 export interface LoginThrottle {

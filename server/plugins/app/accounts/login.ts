@@ -2,7 +2,7 @@
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { hashPassword, verifyPassword } from '../../../lib/password';
 import { findUserByEmail, normalizeEmail } from '../users/user-repository';
-import { AccountError } from './account-errors';
+import { domainError } from '../../../lib/domain-error';
 import { signIn, type AccountDeps, type SignedIn } from './account-deps';
 
 export async function login(deps: AccountDeps, given: { email: string; password: string }, client: string): Promise<SignedIn> {
@@ -11,8 +11,8 @@ export async function login(deps: AccountDeps, given: { email: string; password:
   const user = await findUserByEmail(deps.db, email);
   // An unknown address costs a hash too, so the answer time does not tell which addresses exist.
   const ok = user ? await verifyPassword(user.passwordHash, given.password) : (await hashPassword(given.password), false);
-  if (!user || !ok) throw new AccountError('bad_credentials', MESSAGES.loginFailed);
+  if (!user || !ok) throw domainError(401, 'BAD_CREDENTIALS', MESSAGES.loginFailed);
   await deps.loginThrottle.succeeded(email, client);
-  if (user.status === 'suspended') throw new AccountError('suspended', 'This account is suspended. Please contact support.');
+  if (user.status === 'suspended') throw domainError(403, 'SUSPENDED', 'This account is suspended. Please contact support.');
   return signIn(deps, user);
 }

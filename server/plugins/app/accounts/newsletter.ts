@@ -5,9 +5,9 @@ import { and, eq, ne } from 'drizzle-orm';
 import { newsletterSubscribers } from '../../../db/schema';
 import { codeEmail } from '../../../mail/templates';
 import { normalizeEmail } from '../users/user-repository';
-import { AccountError } from './account-errors';
+import { domainError, textRefusal } from '../../../lib/domain-error';
 import type { AccountDeps } from './account-deps';
-import { CODE_MESSAGES, checkCode, issueCode } from './codes';
+import { checkCode, codeRefused, issueCode } from './codes';
 
 /** The page a person opens from the e-mail (it asks before unsubscribing), and the RFC 8058 one-click URL. */
 export function unsubscribeLinks(publicUrl: string, token: string) {
@@ -18,7 +18,7 @@ export async function requestSubscription(deps: AccountDeps, given: string, clie
   const email = normalizeEmail(given);
   const { db } = deps;
   const [existing] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
-  if (existing?.status === 'confirmed') throw new AccountError('already_subscribed', 'This e-mail is already subscribed.');
+  if (existing?.status === 'confirmed') throw textRefusal(409, 'ALREADY_SUBSCRIBED', 'This e-mail is already subscribed.');
   await deps.sendLimits.take('newsletter', email, client);
   const unsubscribeToken = existing?.unsubscribeToken ?? crypto.randomBytes(24).toString('base64url');
   await db.transaction(async (tx) => {
@@ -36,7 +36,7 @@ export async function requestSubscription(deps: AccountDeps, given: string, clie
 export async function confirmSubscription(deps: AccountDeps, given: string, code: string | number): Promise<void> {
   const email = normalizeEmail(given);
   const checked = await checkCode(deps.db, email, 'newsletter', code);
-  if (checked.result !== 'ok') throw new AccountError(`code_${checked.result}`, CODE_MESSAGES[checked.result]);
+  if (checked.result !== 'ok') throw codeRefused(checked.result);
   await deps.db.update(newsletterSubscribers).set({ status: 'confirmed', confirmedAt: new Date() }).where(eq(newsletterSubscribers.email, email));
 }
 
@@ -46,8 +46,7 @@ export async function unsubscribe(deps: AccountDeps, token: string): Promise<voi
     .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.unsubscribeToken, token));
-  if (!row)
-    throw new AccountError('unsubscribe_unknown', 'This unsubscribe link is not valid. If you keep receiving e-mails, write to hello@animaldoctor.app.');
+  if (!row) throw domainError(404, 'NOT_FOUND', 'This unsubscribe link is not valid. If you keep receiving e-mails, write to hello@animaldoctor.app.');
   await deps.db
     .update(newsletterSubscribers)
     .set({ status: 'unsubscribed', unsubscribedAt: new Date() })

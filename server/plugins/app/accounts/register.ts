@@ -4,7 +4,7 @@ import { passwordProblem } from '../../../../shared/password-policy';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { hashPassword } from '../../../lib/password';
 import { createUser, findUserByEmail, normalizeEmail } from '../users/user-repository';
-import { AccountError } from './account-errors';
+import { textRefusal } from '../../../lib/domain-error';
 import { signIn, type AccountDeps, type SignedIn } from './account-deps';
 import { sendFirstVerificationEmail } from './verify-email';
 
@@ -18,18 +18,18 @@ export interface RegisterInput {
 export async function register(deps: AccountDeps, input: RegisterInput, client: string): Promise<SignedIn> {
   const email = normalizeEmail(input.email);
   const problem = await passwordProblem(input.password, email);
-  if (problem) throw new AccountError('weak_password', problem);
+  if (problem) throw textRefusal(202, 'WEAK_PASSWORD', problem);
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
-  if (!firstName || !lastName) throw new AccountError('weak_password', 'Please enter your first and last name.');
-  if (await findUserByEmail(deps.db, email)) throw new AccountError('email_taken', MESSAGES.emailAlreadyRegistered);
+  if (!firstName || !lastName) throw textRefusal(202, 'WEAK_PASSWORD', 'Please enter your first and last name.');
+  if (await findUserByEmail(deps.db, email)) throw textRefusal(201, 'EMAIL_TAKEN', MESSAGES.emailAlreadyRegistered);
   await deps.sendLimits.take('verify_email', email, client);
   const passwordHash = await hashPassword(input.password);
   // The account and its verification e-mail commit together: a crash between the two would leave an
   // account nobody is told about (server/reliability/crash.test.ts found it).
   const user = await deps.db.transaction(async (tx) => {
     const created = await createUser(tx, { email, passwordHash, firstName, lastName });
-    if (!created) throw new AccountError('email_taken', MESSAGES.emailAlreadyRegistered); // lost a race with the same address
+    if (!created) throw textRefusal(201, 'EMAIL_TAKEN', MESSAGES.emailAlreadyRegistered); // lost a race with the same address
     await sendFirstVerificationEmail({ ...deps, db: tx as unknown as AccountDeps['db'] }, created);
     return created;
   });

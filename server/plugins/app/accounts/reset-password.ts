@@ -7,9 +7,9 @@ import { users } from '../../../db/schema';
 import { hashPassword } from '../../../lib/password';
 import { codeEmail } from '../../../mail/templates';
 import { bumpTokenVersion, findUserByEmail, normalizeEmail } from '../users/user-repository';
-import { AccountError } from './account-errors';
+import { domainError } from '../../../lib/domain-error';
 import type { AccountDeps } from './account-deps';
-import { CODE_MESSAGES, checkCode, consumeResetWindow, issueCode } from './codes';
+import { checkCode, codeRefused, consumeResetWindow, issueCode } from './codes';
 
 /**
  * Spends the send budgets, then answers; the code is made and e-mailed after the answer has gone,
@@ -31,14 +31,14 @@ export async function requestResetCode(deps: AccountDeps, given: string, client:
 /** A right code opens the window; the returned reset token must come back with change-password. */
 export async function checkResetCode(deps: AccountDeps, given: string, code: string | number): Promise<string> {
   const checked = await checkCode(deps.db, normalizeEmail(given), 'password_reset', code);
-  if (checked.result !== 'ok') throw new AccountError(`code_${checked.result}`, CODE_MESSAGES[checked.result]);
+  if (checked.result !== 'ok') throw codeRefused(checked.result);
   return checked.resetToken!;
 }
 
 export async function changePassword(deps: AccountDeps, given: string, password: string, resetToken: string | undefined): Promise<void> {
   const email = normalizeEmail(given);
   const problem = await passwordProblem(password, email);
-  if (problem) throw new AccountError('weak_password', problem);
+  if (problem) throw domainError(400, 'WEAK_PASSWORD', problem);
   // The window is checked (and used up) before any hashing (docs/security.md, row 12); the
   // transaction gives it back if the change fails.
   const changed = await deps.db.transaction(async (tx) => {
@@ -52,6 +52,6 @@ export async function changePassword(deps: AccountDeps, given: string, password:
     await bumpTokenVersion(tx, user.id); // ends every session and every unused verification link
     return true;
   });
-  if (!changed) throw new AccountError('no_reset_window', 'Please confirm the code we e-mailed you before choosing a new password.');
+  if (!changed) throw domainError(403, 'NO_RESET_WINDOW', 'Please confirm the code we e-mailed you before choosing a new password.');
   await deps.loginThrottle.clearAccount(email);
 }

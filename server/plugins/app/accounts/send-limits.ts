@@ -6,7 +6,7 @@
 // checked first so a refused client does not spend a recipient's budget.
 import type { Config } from '../../../config';
 import type { Counters } from '../limits/counters';
-import { rateLimited } from './account-errors';
+import { rateLimited } from '../../../lib/domain-error';
 import { quantity } from '../../../lib/wording';
 
 export type SendPurpose =

@@ -6,7 +6,7 @@ import { usedTokens, users } from '../../../db/schema';
 import { verificationEmail } from '../../../mail/templates';
 import { TokenError } from '../auth/tokens';
 import { findUserById, updateUser, type UserRow } from '../users/user-repository';
-import { AccountError, rateLimited } from './account-errors';
+import { rateLimited, textRefusal } from '../../../lib/domain-error';
 import { signIn, type AccountDeps, type SignedIn } from './account-deps';
 import { quantity } from '../../../lib/wording';
 
@@ -61,18 +61,18 @@ export async function exchangeVerificationLink(deps: AccountDeps, token: string)
     claims = await deps.tokens.verify(token, 'verify_email');
   } catch (error) {
     if (!(error instanceof TokenError)) throw error;
-    if (error.reason === 'expired') throw new AccountError('link_expired', 'This verification link has expired. Please sign in and ask for a new one.');
-    throw new AccountError('link_invalid', 'This verification link is not valid.');
+    if (error.reason === 'expired') throw textRefusal(201, 'LINK_EXPIRED', 'This verification link has expired. Please sign in and ask for a new one.');
+    throw textRefusal(201, 'LINK_INVALID', 'This verification link is not valid.');
   }
   const user = await findUserById(deps.db, Number(claims.sub));
   // NOTE: the token version is compared as for session tokens (docs/security.md, row 5).
-  if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) throw new AccountError('link_invalid', 'This verification link is not valid.');
+  if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) throw textRefusal(201, 'LINK_INVALID', 'This verification link is not valid.');
   const used = await deps.db
     .insert(usedTokens)
     .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
     .onConflictDoNothing()
     .returning();
-  if (used.length === 0) throw new AccountError('link_used', 'This verification link was already used. Please sign in.');
+  if (used.length === 0) throw textRefusal(201, 'LINK_USED', 'This verification link was already used. Please sign in.');
   const verified = user.verify ? user : await updateUser(deps.db, user.id, { verify: true, verifiedAt: new Date() });
   return signIn(deps, verified ?? user);
 }

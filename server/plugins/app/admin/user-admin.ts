@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { checkoutSessions, emailOutbox, payments, profiles, uploads, users, verificationCodes } from '../../../db/schema';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import { ARTICLE_IMAGES_PREFIX } from '../../../lib/images';
 import type { AdminUserDetail, AdminUserRow, AdminUsersAnswer, AdminUsersBody } from '../../../../shared/schemas/admin';
 import { auditAbout, writeAudit, type Actor } from '../audit/audit-log';
@@ -116,7 +116,7 @@ async function presentAdminUser(db: DbOrTx, user: UserRow) {
 
 export async function userDetail(db: DbOrTx, userId: number): Promise<AdminUserDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw httpError(404, 'NOT_FOUND', ADMIN_MESSAGES.notFound);
+  if (!user) throw domainError(404, 'NOT_FOUND', ADMIN_MESSAGES.notFound);
   const [presented, [payment], listed, checkouts, reviewHistory, recent] = await Promise.all([
     presentAdminUser(db, user),
     db.select().from(payments).where(eq(payments.userId, userId)),
@@ -157,7 +157,7 @@ export async function userDetail(db: DbOrTx, userId: number): Promise<AdminUserD
 /** The target row, locked for the rest of the transaction, or 404. */
 async function lockUser(tx: DbOrTx, userId: number): Promise<UserRow> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-  if (!user) throw httpError(404, 'NOT_FOUND', ADMIN_MESSAGES.notFound);
+  if (!user) throw domainError(404, 'NOT_FOUND', ADMIN_MESSAGES.notFound);
   return user;
 }
 
@@ -166,7 +166,7 @@ type Presented = Awaited<ReturnType<typeof presentAdminUser>>;
 export async function verifyEmailByHand(db: DbOrTx, actor: Actor, userId: number): Promise<Presented> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    if (user.verify) throw httpError(409, 'ALREADY_VERIFIED', ADMIN_MESSAGES.alreadyVerified);
+    if (user.verify) throw domainError(409, 'ALREADY_VERIFIED', ADMIN_MESSAGES.alreadyVerified);
     const now = new Date();
     const [updated] = await tx.update(users).set({ verify: true, verifiedAt: now, updatedAt: now }).where(eq(users.id, userId)).returning();
     await writeAudit(tx, actor, { action: 'user.verify_email', targetType: 'user', targetId: userId, details: { verify: { from: false, to: true } } });
@@ -182,9 +182,9 @@ export async function verifyEmailByHand(db: DbOrTx, actor: Actor, userId: number
 export async function suspendUser(db: DbOrTx, announcer: Announcer, actor: Actor, userId: number): Promise<Presented> {
   const suspended = await db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    if (user.id === actor.id) throw httpError(409, 'SELF', ADMIN_MESSAGES.suspendSelf);
-    if (user.manageRole === 'admin') throw httpError(409, 'IS_ADMIN', ADMIN_MESSAGES.suspendAdmin);
-    if (user.status === 'suspended') throw httpError(409, 'ALREADY_SUSPENDED', ADMIN_MESSAGES.alreadySuspended);
+    if (user.id === actor.id) throw domainError(409, 'SELF', ADMIN_MESSAGES.suspendSelf);
+    if (user.manageRole === 'admin') throw domainError(409, 'IS_ADMIN', ADMIN_MESSAGES.suspendAdmin);
+    if (user.status === 'suspended') throw domainError(409, 'ALREADY_SUSPENDED', ADMIN_MESSAGES.alreadySuspended);
     const [updated] = await tx
       .update(users)
       .set({ status: 'suspended', tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
@@ -200,7 +200,7 @@ export async function suspendUser(db: DbOrTx, announcer: Announcer, actor: Actor
 export async function reactivateUser(db: DbOrTx, announcer: Announcer, actor: Actor, userId: number): Promise<Presented> {
   const reactivated = await db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    if (user.status !== 'suspended') throw httpError(409, 'NOT_SUSPENDED', ADMIN_MESSAGES.notSuspended);
+    if (user.status !== 'suspended') throw domainError(409, 'NOT_SUSPENDED', ADMIN_MESSAGES.notSuspended);
     const [updated] = await tx.update(users).set({ status: 'active', updatedAt: new Date() }).where(eq(users.id, userId)).returning();
     await writeAudit(tx, actor, { action: 'user.reactivate', targetType: 'user', targetId: userId, details: { status: { from: 'suspended', to: 'active' } } });
     return presentAdminUser(tx, updated!);
@@ -221,13 +221,13 @@ export async function setRole(db: DbOrTx, actor: Actor, input: { user_id: number
       .where(and(eq(users.manageRole, 'admin'), eq(users.status, 'active')))
       .for('update');
     const user = await lockUser(tx, input.user_id);
-    if (user.manageRole === input.role) throw httpError(409, 'SAME_ROLE', ADMIN_MESSAGES.sameRole(input.role));
+    if (user.manageRole === input.role) throw domainError(409, 'SAME_ROLE', ADMIN_MESSAGES.sameRole(input.role));
     if (input.role === 'user') {
-      if (admins.filter((a) => a.id !== user.id).length === 0) throw httpError(409, 'LAST_ADMIN', ADMIN_MESSAGES.lastAdmin);
-      if (user.id === actor.id && input.confirm !== true) throw httpError(409, 'CONFIRM_REQUIRED', ADMIN_MESSAGES.confirmSelf, { field: 'confirm' });
+      if (admins.filter((a) => a.id !== user.id).length === 0) throw domainError(409, 'LAST_ADMIN', ADMIN_MESSAGES.lastAdmin);
+      if (user.id === actor.id && input.confirm !== true) throw domainError(409, 'CONFIRM_REQUIRED', ADMIN_MESSAGES.confirmSelf, { field: 'confirm' });
     } else {
-      if (user.status === 'suspended') throw httpError(409, 'SUSPENDED', ADMIN_MESSAGES.suspendedAdmin);
-      if (!user.verify) throw httpError(409, 'NOT_VERIFIED', ADMIN_MESSAGES.unverifiedAdmin);
+      if (user.status === 'suspended') throw domainError(409, 'SUSPENDED', ADMIN_MESSAGES.suspendedAdmin);
+      if (!user.verify) throw domainError(409, 'NOT_VERIFIED', ADMIN_MESSAGES.unverifiedAdmin);
     }
     const [updated] = await tx.update(users).set({ manageRole: input.role, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
     await writeAudit(tx, actor, {
@@ -249,8 +249,9 @@ export async function setRole(db: DbOrTx, actor: Actor, input: { user_id: number
 export async function deleteUser(db: DbOrTx, announcer: Announcer, actor: Actor, input: { user_id: number; confirm_email: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, input.user_id);
-    if (user.manageRole === 'admin') throw httpError(409, 'IS_ADMIN', ADMIN_MESSAGES.deleteAdmin);
-    if (input.confirm_email.trim().toLowerCase() !== user.email) throw httpError(400, 'CONFIRM_EMAIL', ADMIN_MESSAGES.confirmEmail, { field: 'confirm_email' });
+    if (user.manageRole === 'admin') throw domainError(409, 'IS_ADMIN', ADMIN_MESSAGES.deleteAdmin);
+    if (input.confirm_email.trim().toLowerCase() !== user.email)
+      throw domainError(400, 'CONFIRM_EMAIL', ADMIN_MESSAGES.confirmEmail, { field: 'confirm_email' });
     const [profile] = await tx.select({ avatarKey: profiles.avatarKey, clinic: profiles.clinicName }).from(profiles).where(eq(profiles.userId, user.id));
     const removedUploads = await tx
       .delete(uploads)

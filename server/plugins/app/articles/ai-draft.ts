@@ -1,9 +1,9 @@
 // 'Draft with AI' (docs/product.md, Articles): one call to an OpenAI-compatible chat-completions
 // endpoint, bounded in time and size. The answer (HTML or markdown) becomes sanitised HTML; any
-// failure is an HttpError with a plain sentence and nothing is saved.
+// failure is an DomainError with a plain sentence and nothing is saved.
 import { marked } from 'marked';
 import type { Config } from '../../../config';
-import { httpError } from '../../../lib/http-error';
+import { DomainError, domainError } from '../../../lib/domain-error';
 import { sanitizeArticleHtml, summaryFrom, textOf } from './article-html';
 
 export type AiConfig = NonNullable<Config['ai']>;
@@ -42,7 +42,7 @@ async function readLimited(response: Response, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw httpError(502, 'AI_BAD_ANSWER', 'The AI service sent an answer that is too long. Nothing was saved; try a narrower topic.');
+      throw domainError(502, 'AI_BAD_ANSWER', 'The AI service sent an answer that is too long. Nothing was saved; try a narrower topic.');
     }
     chunks.push(value);
   }
@@ -53,7 +53,7 @@ async function readLimited(response: Response, limit: number): Promise<string> {
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const unreadable = () =>
-  httpError(502, 'AI_BAD_ANSWER', 'The AI service sent an answer that is not an article. Nothing was saved; try again or change the topic.');
+  domainError(502, 'AI_BAD_ANSWER', 'The AI service sent an answer that is not an article. Nothing was saved; try again or change the topic.');
 
 /** The first message's content of a chat-completions answer, or a refusal. */
 function contentOf(raw: string): string {
@@ -87,7 +87,7 @@ export function draftFromAnswer(answer: string, topic: string): AiDraft {
   // The article rules refuse control characters in these plain-text fields; here they are the model's fault, not
   // the administrator's, so the answer is a bad gateway answer (502), not a 400 about their request.
   if (CONTROL.test(cleanTitle) || CONTROL.test(subContent)) {
-    throw httpError(
+    throw domainError(
       502,
       'AI_BAD_ANSWER',
       'The AI service sent an answer with characters that cannot be saved. Nothing was saved; try again or change the topic.',
@@ -117,20 +117,20 @@ export async function requestAiDraft(ai: AiConfig, topic: string): Promise<AiDra
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError') {
-      throw httpError(504, 'AI_TIMEOUT', `The AI service did not answer within ${seconds} seconds. Nothing was saved; try again in a minute.`);
+      throw domainError(504, 'AI_TIMEOUT', `The AI service did not answer within ${seconds} seconds. Nothing was saved; try again in a minute.`);
     }
-    throw httpError(502, 'AI_UNAVAILABLE', 'The AI service could not be reached. Nothing was saved; check AI_BASE_URL or try again later.');
+    throw domainError(502, 'AI_UNAVAILABLE', 'The AI service could not be reached. Nothing was saved; check AI_BASE_URL or try again later.');
   }
   let raw: string;
   try {
     raw = await readLimited(response, AI_LIMITS.maxAnswerBytes);
   } catch (error) {
-    if ((error as Error).name === 'HttpError') throw error;
-    throw httpError(504, 'AI_TIMEOUT', `The AI service did not finish its answer within ${seconds} seconds. Nothing was saved; try again in a minute.`);
+    if (error instanceof DomainError) throw error;
+    throw domainError(504, 'AI_TIMEOUT', `The AI service did not finish its answer within ${seconds} seconds. Nothing was saved; try again in a minute.`);
   }
   if (!response.ok) {
     // The status only: an upstream body may echo the request, and the key never leaves the server.
-    throw httpError(
+    throw domainError(
       502,
       'AI_UNAVAILABLE',
       `The AI service refused the request (HTTP ${response.status}). Nothing was saved; check the AI settings or try again later.`,

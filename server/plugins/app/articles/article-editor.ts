@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { articles, users } from '../../../db/schema';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import type {
   AdminArticle,
   AdminArticleCreateBody,
@@ -76,16 +76,16 @@ export async function findArticleForEditor(db: DbOrTx, id: number): Promise<Admi
 
 async function requireArticle(db: DbOrTx, id: number): Promise<AdminArticle> {
   const article = await findArticleForEditor(db, id);
-  if (!article) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
+  if (!article) throw domainError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
   return article;
 }
 
 /** Plain-text fields are refused (not silently changed) when they carry markup. */
 function plainText(field: string, label: string, value: string): string {
   const trimmed = value.replace(/\s+/g, ' ').trim();
-  if (/[<>]/.test(trimmed)) throw httpError(400, 'VALIDATION_ERROR', `${label} cannot contain < or >.`, { field });
+  if (/[<>]/.test(trimmed)) throw domainError(400, 'VALIDATION_ERROR', `${label} cannot contain < or >.`, { field });
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw httpError(400, 'VALIDATION_ERROR', `${label} cannot contain control characters.`, { field });
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw domainError(400, 'VALIDATION_ERROR', `${label} cannot contain control characters.`, { field });
   return trimmed;
 }
 
@@ -94,7 +94,7 @@ function imageUrl(field: string, label: string, value: string | null | undefined
   const trimmed = value.trim();
   if (trimmed === '') return null;
   if (!isAllowedImageUrl(trimmed))
-    throw httpError(400, 'VALIDATION_ERROR', `${label} must be an image uploaded to this site. Please upload the image instead of giving its address.`, {
+    throw domainError(400, 'VALIDATION_ERROR', `${label} must be an image uploaded to this site. Please upload the image instead of giving its address.`, {
       field,
     });
   return trimmed;
@@ -115,11 +115,11 @@ function clean(input: Omit<AdminArticleUpdateBody, 'id'>): CleanFields {
   const out: CleanFields = {};
   if (input.title !== undefined) {
     out.title = plainText('title', 'The title', input.title);
-    if (!out.title) throw httpError(400, 'VALIDATION_ERROR', 'Enter a title.', { field: 'title' });
+    if (!out.title) throw domainError(400, 'VALIDATION_ERROR', 'Enter a title.', { field: 'title' });
   }
   if (input.author !== undefined) {
     out.author = plainText('author', "The author's name", input.author);
-    if (!out.author) throw httpError(400, 'VALIDATION_ERROR', "Enter the author's name.", { field: 'author' });
+    if (!out.author) throw domainError(400, 'VALIDATION_ERROR', "Enter the author's name.", { field: 'author' });
   }
   if (input.avatar !== undefined) out.avatar = imageUrl('avatar', "The author's avatar", input.avatar);
   if (input.img_url !== undefined) out.imgUrl = imageUrl('img_url', 'The cover image', input.img_url);
@@ -161,7 +161,7 @@ export async function updateArticle(db: DbOrTx, announcer: Announcer, actor: Act
   const fields = clean(rest);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
-    if (!current) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
+    if (!current) throw domainError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
     const contents = fields.contents ?? current.contents;
     // An empty summary is made from the text again (docs/product.md, Articles).
     const subContent = fields.subContent !== undefined ? fields.subContent || summaryFrom(contents) : current.subContent || summaryFrom(contents);
@@ -187,9 +187,9 @@ export async function updateArticle(db: DbOrTx, announcer: Announcer, actor: Act
 export async function setPublished(db: DbOrTx, announcer: Announcer, actor: Actor, id: number, published: boolean): Promise<AdminArticle> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
-    if (!current) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
+    if (!current) throw domainError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
     if (published && textOf(current.contents).length === 0)
-      throw httpError(400, 'VALIDATION_ERROR', 'Write the article text before publishing it.', { field: 'contents' });
+      throw domainError(400, 'VALIDATION_ERROR', 'Write the article text before publishing it.', { field: 'contents' });
     const now = new Date();
     const [row] = await tx
       .update(articles)
@@ -210,7 +210,7 @@ export async function setPublished(db: DbOrTx, announcer: Announcer, actor: Acto
 export async function deleteArticle(db: DbOrTx, announcer: Announcer, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(articles).where(eq(articles.id, id)).returning();
-    if (!row) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
+    if (!row) throw domainError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
     await audit(tx, actor, 'article.delete', row, { published: row.published });
   });
   announcer.announce({ kind: 'article changed', articleId: id });

@@ -2,7 +2,7 @@
 // account is gone, suspended, or its token version changed (password change, suspension).
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import { findUserById, type UserRow } from '../users/user-repository';
 import { resolveJwtSecret, TokenError, TokenService } from './tokens';
 
@@ -37,10 +37,10 @@ export default fp(
     fastify.decorate('authenticate', async (request: FastifyRequest, options: { allowUnverified?: boolean } = {}) => {
       const header = request.headers.authorization ?? '';
       const token = /^Bearer (.+)$/i.exec(header)?.[1]?.trim();
-      if (!token) throw httpError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+      if (!token) throw domainError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
       const user = await userFromSessionToken(token);
-      if (!user) throw httpError(401, 'UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
-      if (!user.verify && !options.allowUnverified) throw httpError(403, 'NOT_VERIFIED', 'Please verify your e-mail address first.');
+      if (!user) throw domainError(401, 'UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+      if (!user.verify && !options.allowUnverified) throw domainError(403, 'NOT_VERIFIED', 'Please verify your e-mail address first.');
       return user;
     });
   },

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { payments } from '../../../db/schema';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import type { UserRow } from '../users/user-repository';
 import { hasPaidPlan } from '../listing/listing-rule';
 
@@ -39,7 +39,7 @@ export default fp(
 
     const signedIn = async (request: FastifyRequest, allowUnverified: boolean) => {
       request.user = await fastify.authenticate(request, { allowUnverified: true });
-      if (!allowUnverified && !request.user.verify) throw httpError(403, 'NOT_VERIFIED', AUTH_MESSAGES.notVerified);
+      if (!allowUnverified && !request.user.verify) throw domainError(403, 'NOT_VERIFIED', AUTH_MESSAGES.notVerified);
       return request.user;
     };
 
@@ -52,11 +52,11 @@ export default fp(
     fastify.decorate('requirePaidPlan', async (request: FastifyRequest) => {
       const user = await signedIn(request, false);
       const [payment] = await fastify.database.db.select().from(payments).where(eq(payments.userId, user.id));
-      if (!hasPaidPlan(payment)) throw httpError(403, 'PLAN_REQUIRED', AUTH_MESSAGES.planRequired);
+      if (!hasPaidPlan(payment)) throw domainError(403, 'PLAN_REQUIRED', AUTH_MESSAGES.planRequired);
     });
     fastify.decorate('requireAdmin', async (request: FastifyRequest) => {
       const user = await signedIn(request, false);
-      if (user.manageRole !== 'admin') throw httpError(403, 'FORBIDDEN', AUTH_MESSAGES.adminOnly);
+      if (user.manageRole !== 'admin') throw domainError(403, 'FORBIDDEN', AUTH_MESSAGES.adminOnly);
     });
   },
   { name: 'authorize', dependencies: ['authenticate', 'database'] },

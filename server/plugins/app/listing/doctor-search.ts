@@ -15,7 +15,7 @@ import {
   type DoctorSummary,
 } from '../../../../shared/schemas/doctor';
 import { stateCode } from '../../../../shared/constants/us-states';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import { listedSql } from './listing-rule';
 import { openAt } from './week-hours';
 
@@ -51,15 +51,15 @@ export function normalizeSearch(query: DoctorSearchBody): NormalizedSearch {
   const zip = (query.searchZipCode ?? '').trim();
   const city = collapse(query.searchCity ?? '');
   const stateInput = collapse(query.searchState ?? '');
-  if (!zip && !city && !stateInput) throw httpError(400, 'VALIDATION_ERROR', 'Enter a zip code, a city or a state.', { field: 'searchZipCode' });
-  if (zip && !/^\d{5}$/.test(zip)) throw httpError(400, 'VALIDATION_ERROR', 'Enter a five-digit zip code.', { field: 'searchZipCode' });
+  if (!zip && !city && !stateInput) throw domainError(400, 'VALIDATION_ERROR', 'Enter a zip code, a city or a state.', { field: 'searchZipCode' });
+  if (zip && !/^\d{5}$/.test(zip)) throw domainError(400, 'VALIDATION_ERROR', 'Enter a five-digit zip code.', { field: 'searchZipCode' });
   let state = '';
   if (stateInput) {
     state = stateCode(stateInput) ?? '';
-    if (!state) throw httpError(400, 'UNKNOWN_STATE', `We do not know the state "${stateInput}". Use its name or two-letter code.`, { field: 'searchState' });
+    if (!state) throw domainError(400, 'UNKNOWN_STATE', `We do not know the state "${stateInput}". Use its name or two-letter code.`, { field: 'searchState' });
   }
   if (query.radius !== undefined && (query.radius < 1 || query.radius > SEARCH_RADIUS_MAX)) {
-    throw httpError(400, 'VALIDATION_ERROR', `Choose a radius from 1 to ${SEARCH_RADIUS_MAX} miles.`, { field: 'radius' });
+    throw domainError(400, 'VALIDATION_ERROR', `Choose a radius from 1 to ${SEARCH_RADIUS_MAX} miles.`, { field: 'radius' });
   }
   const count = query.searchCount ?? 10;
   const start = query.searchStart ?? 0;
@@ -181,10 +181,11 @@ export function searchCard(base: CardBase, distance: number | null, openNow: boo
 
 /** The answer to a search from what the index found (search-index.ts); 400 for an unknown zip or city. */
 export function presentAnswer(search: NormalizedSearch, row: SearchRow): DoctorSearchAnswer {
-  if (search.zip && !row.origin) throw httpError(400, 'UNKNOWN_ZIP', `We do not know the zip code ${search.zip}. Please check it.`, { field: 'searchZipCode' });
+  if (search.zip && !row.origin)
+    throw domainError(400, 'UNKNOWN_ZIP', `We do not know the zip code ${search.zip}. Please check it.`, { field: 'searchZipCode' });
   if (!search.zip && search.city && !row.picked_city) {
     const where = search.state ? ` in ${search.state}` : '';
-    throw httpError(400, 'UNKNOWN_CITY', `We do not know a city called "${search.city}"${where}. Check the spelling, or search by zip code or state.`, {
+    throw domainError(400, 'UNKNOWN_CITY', `We do not know a city called "${search.city}"${where}. Check the spelling, or search by zip code or state.`, {
       field: 'searchCity',
     });
   }

@@ -8,11 +8,10 @@ import { CONTACT_LIMITS } from '../../../../shared/constants/services';
 import { planIncludes } from '../../../../shared/constants/plans';
 import { isPersonName } from '../../../../shared/schemas/common';
 import type { ContactBody, ContactMessage } from '../../../../shared/schemas/plan-features';
-import { httpError } from '../../../lib/http-error';
+import { DomainError, domainError } from '../../../lib/domain-error';
 import { findPublicDoctor } from '../listing/doctor-search';
 import { planInForce } from './plan-access';
 import { messageRecipient } from '../profiles/contact-address';
-import { AccountError } from '../accounts/account-errors';
 
 export const CONTACT_SENT = 'Thank you. Your message was sent to the practice, and we e-mailed you a confirmation.';
 const HOUR = 3_600_000;
@@ -26,7 +25,7 @@ const NOT_IN_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2
 /** A stored name as one plain line (older names may hold line breaks). */
 const oneLine = (value: string) => value.replace(NOT_IN_ONE_LINE, ' ').replace(/\s+/g, ' ').trim();
 
-const invalid = (field: string, message: string) => httpError(400, 'VALIDATION_ERROR', message, { field });
+const invalid = (field: string, message: string) => domainError(400, 'VALIDATION_ERROR', message, { field });
 
 function cleanInput(body: ContactBody) {
   const name = body.name.trim();
@@ -66,12 +65,12 @@ export async function sendContactMessage(fastify: FastifyInstance, doctorId: num
   const input = cleanInput(body);
   const { db } = fastify.database;
   const doctor = await findPublicDoctor(db, doctorId);
-  if (!doctor) throw httpError(404, 'NOT_FOUND', 'This practice is not listed on Animal Doctor.');
+  if (!doctor) throw domainError(404, 'NOT_FOUND', 'This practice is not listed on Animal Doctor.');
   // A plan without the feature: 403 with a plain message (docs/product.md, Plans and payment).
   if (!planIncludes(await planInForce(db, doctorId), 'contact_form')) {
-    throw httpError(403, 'PLAN_REQUIRED', 'This practice does not take messages through the site. Please call or e-mail them instead.');
+    throw domainError(403, 'PLAN_REQUIRED', 'This practice does not take messages through the site. Please call or e-mail them instead.');
   }
-  const tooMany = () => httpError(429, 'RATE_LIMITED', 'Too many messages were sent in the last hour. Please try again later or call the practice.');
+  const tooMany = () => domainError(429, 'RATE_LIMITED', 'Too many messages were sent in the last hour. Please try again later or call the practice.');
   const client = `contact:client:${clientKey}`;
   if ((await fastify.counters.hit(client, HOUR)) > CONTACT_LIMITS.perClientPerHour) throw tooMany();
   if ((await fastify.counters.hit(`contact:vet:${doctorId}`, HOUR)) > CONTACT_LIMITS.perVetPerHour) {
@@ -86,8 +85,8 @@ export async function sendContactMessage(fastify: FastifyInstance, doctorId: num
     await fastify.accounts.sendLimits.take('contact_confirmation', input.email, clientKey);
   } catch (error) {
     await fastify.counters.decrement(`contact:vet:${doctorId}`);
-    if (!(error instanceof AccountError)) throw error;
-    throw httpError(429, 'RATE_LIMITED', tooMany().message, { retryAfter: error.retryAfter });
+    if (!(error instanceof DomainError) || error.code !== 'RATE_LIMITED') throw error;
+    throw domainError(429, 'RATE_LIMITED', tooMany().message, { retryAfter: error.retryAfter });
   }
 
   const [account] = await db

@@ -7,20 +7,11 @@ import { PHOTO_LIMIT } from '../../../../shared/constants/services';
 import type { Photo } from '../../../../shared/schemas/plan-features';
 import type { Announcer } from '../listing/changes';
 import { storeVariants, toWebpVariants, variantUrls } from '../../../lib/images';
+import { domainError } from '../../../lib/domain-error';
 import type { FileStorage } from '../../../storage/storage';
 
 /** The gallery thumbnail (default) and the large view; longest side, never enlarged. */
 export const PHOTO_SIZES = [480, 1280] as const;
-
-export class PhotoProblem extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 type PhotoRow = typeof profilePhotos.$inferSelect;
 
@@ -48,8 +39,8 @@ export async function addPhoto(db: DbOrTx, announcer: Announcer, storage: FileSt
     .from(profilePhotos)
     .where(eq(profilePhotos.userId, userId));
   if (Number(count?.n ?? 0) >= PHOTO_LIMIT)
-    throw new PhotoProblem(409, 'PHOTO_LIMIT', `You already have ${PHOTO_LIMIT} photos, the most a profile can show. Delete one to add another.`);
-  const variants = await toWebpVariants(bytes, PHOTO_SIZES, 'inside');
+    throw domainError(409, 'PHOTO_LIMIT', `You already have ${PHOTO_LIMIT} photos, the most a profile can show. Delete one to add another.`);
+  const variants = await toWebpVariants(bytes, PHOTO_SIZES, 'inside', { field: 'photo' });
   const stored = await storeVariants(storage, variants, {
     prefix: `photos/u${userId}`,
     sizes: PHOTO_SIZES,
@@ -81,7 +72,7 @@ export async function addPhoto(db: DbOrTx, announcer: Announcer, storage: FileSt
   });
   if (id === undefined) {
     await storage.deleteByPrefix(`${stored.key}/`);
-    throw new PhotoProblem(409, 'PHOTO_LIMIT', `You already have ${PHOTO_LIMIT} photos, the most a profile can show. Delete one to add another.`);
+    throw domainError(409, 'PHOTO_LIMIT', `You already have ${PHOTO_LIMIT} photos, the most a profile can show. Delete one to add another.`);
   }
   const [row] = await db
     .select()
@@ -92,7 +83,7 @@ export async function addPhoto(db: DbOrTx, announcer: Announcer, storage: FileSt
   return presentPhoto(row!);
 }
 
-const notFound = () => new PhotoProblem(404, 'NOT_FOUND', 'This photo does not exist or is not yours.');
+const notFound = () => domainError(404, 'NOT_FOUND', 'This photo does not exist or is not yours.');
 
 /** Sets a caption and/or moves a photo to `position` (0-based), shifting the others. */
 export async function updatePhoto(

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { DbOrTx } from '../../../db/client';
 import { payments } from '../../../db/schema';
 import { planIncludes, type PlanFeature } from '../../../../shared/constants/plans';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import { activePlan } from '../listing/listing-rule';
 import type { Photo } from '../../../../shared/schemas/plan-features';
 
@@ -26,7 +26,7 @@ export async function planInForce(db: DbOrTx, userId: number): Promise<number> {
 export function requireFeature(fastify: FastifyInstance, feature: keyof typeof FEATURE_MESSAGES): preHandlerAsyncHookHandler {
   return async function (this: FastifyInstance, request: FastifyRequest, reply) {
     await fastify.requireVerified.call(this, request, reply);
-    if (!planIncludes(await planInForce(fastify.database.db, request.user.id), feature)) throw httpError(403, 'PLAN_REQUIRED', FEATURE_MESSAGES[feature]);
+    if (!planIncludes(await planInForce(fastify.database.db, request.user.id), feature)) throw domainError(403, 'PLAN_REQUIRED', FEATURE_MESSAGES[feature]);
   };
 }
 

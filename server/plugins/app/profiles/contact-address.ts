@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../../db/client';
 import { profiles, usedTokens } from '../../../db/schema';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import { contactAddressEmail } from '../../../mail/templates';
 import { TokenError } from '../auth/tokens';
 import { findUserById, type UserRow } from '../users/user-repository';
@@ -70,8 +70,8 @@ export async function sendContactLink(fastify: FastifyInstance, user: UserRow, c
   const { db } = fastify.database;
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
   const address = normalize(profile?.contactEmail);
-  if (!address) throw httpError(400, 'NO_CONTACT_EMAIL', 'Please enter a contact e-mail in your profile first.');
-  if (isConfirmedContact(address, profile, user)) throw httpError(409, 'ALREADY_CONFIRMED', `Your contact e-mail ${address} is already confirmed.`);
+  if (!address) throw domainError(400, 'NO_CONTACT_EMAIL', 'Please enter a contact e-mail in your profile first.');
+  if (isConfirmedContact(address, profile, user)) throw domainError(409, 'ALREADY_CONFIRMED', `Your contact e-mail ${address} is already confirmed.`);
   await fastify.accounts.sendLimits.take('contact_address', address, client);
   await queueLink(fastify, db, user, address);
   return linkSentMessage(address);
@@ -90,26 +90,26 @@ export async function confirmContactAddress(fastify: FastifyInstance, token: str
   } catch (error) {
     if (!(error instanceof TokenError)) throw error;
     if (error.reason === 'expired')
-      throw httpError(400, 'LINK_EXPIRED', 'This confirmation link has expired. The practice can send a new one from its profile.');
-    throw httpError(400, 'LINK_INVALID', LINK_INVALID);
+      throw domainError(400, 'LINK_EXPIRED', 'This confirmation link has expired. The practice can send a new one from its profile.');
+    throw domainError(400, 'LINK_INVALID', LINK_INVALID);
   }
   const address = claims.email!;
   const { db } = fastify.database;
   const user = await findUserById(db, Number(claims.sub));
-  if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) throw httpError(400, 'LINK_INVALID', LINK_INVALID);
+  if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) throw domainError(400, 'LINK_INVALID', LINK_INVALID);
   await db.transaction(async (tx) => {
     const used = await tx
       .insert(usedTokens)
       .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
       .onConflictDoNothing()
       .returning();
-    if (used.length === 0) throw httpError(400, 'LINK_USED', 'This confirmation link was already used.');
+    if (used.length === 0) throw domainError(400, 'LINK_USED', 'This confirmation link was already used.');
     const [confirmed] = await tx
       .update(profiles)
       .set({ verifiedContactEmail: address })
       .where(and(eq(profiles.userId, user.id), sql`lower(trim(${profiles.contactEmail})) = ${address}`))
       .returning({ userId: profiles.userId });
-    if (!confirmed) throw httpError(400, 'LINK_STALE', 'This link is for an address the practice no longer uses. Nothing was changed.');
+    if (!confirmed) throw domainError(400, 'LINK_STALE', 'This link is for an address the practice no longer uses. Nothing was changed.');
   });
   return `Thank you. ${address} is confirmed: messages from the practice's contact form will come here.`;
 }

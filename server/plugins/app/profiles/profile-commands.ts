@@ -1,6 +1,6 @@
 // The vet's profile: saving each part, submitting for review, and what changed (docs/product.md,
 // Profile and review). Every function takes the database or a transaction; a refusal a person can
-// fix is thrown as ProfileProblem and answered as text (201/202, docs/product.md, Profile and review).
+// fix is a text refusal (201/202, docs/product.md, Profile and review; decision record 030).
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { auditLog, profiles, users, zipCodes } from '../../../db/schema';
@@ -23,26 +23,19 @@ import {
 } from '../../../../shared/schemas/profile';
 import type { Announcer } from '../listing/changes';
 import type { UserRow } from '../users/user-repository';
+import { textRefusal } from '../../../lib/domain-error';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type ProfileChanges = Partial<typeof profiles.$inferInsert>;
 
 /**
- * A problem the vet can fix. `status` 202 means an input is wrong; 201 means the profile is not in
- * a state that allows the call (e.g. submitting before both steps are saved). Decision record 030.
+ * A problem the vet can fix, answered as text: 202 means an input is wrong; 201 means the profile is
+ * not in a state that allows the call (e.g. submitting before both steps are saved). Decision record 030.
  */
-export class ProfileProblem extends Error {
-  override name = 'ProfileProblem';
-  constructor(
-    message: string,
-    readonly status: 201 | 202 = 202,
-  ) {
-    super(message);
-  }
-}
+const profileProblem = (message: string, status: 201 | 202 = 202) => textRefusal(status, status === 202 ? 'PROFILE_INVALID' : 'PROFILE_INCOMPLETE', message);
 
 function assertValid(problem: string | undefined): void {
-  if (problem) throw new ProfileProblem(problem);
+  if (problem) throw profileProblem(problem);
 }
 
 export async function findProfile(db: DbOrTx, userId: number): Promise<ProfileRow | undefined> {
@@ -55,9 +48,9 @@ async function contactChanges(db: DbOrTx, input: ContactInfoInput): Promise<Prof
   assertValid(checkContactInfo(input));
   const zip = input.zip.trim();
   const [place] = await db.select().from(zipCodes).where(eq(zipCodes.zip, zip));
-  if (!place) throw new ProfileProblem(`The zip code ${zip} is not a US zip code we know. Please check it.`);
+  if (!place) throw profileProblem(`The zip code ${zip} is not a US zip code we know. Please check it.`);
   const state = input.state?.trim().toUpperCase() || place.state;
-  if (state !== place.state) throw new ProfileProblem(`The zip code ${zip} is in ${place.state}, not ${state}. Please check the zip code or the state.`);
+  if (state !== place.state) throw profileProblem(`The zip code ${zip} is in ${place.state}, not ${state}. Please check the zip code or the state.`);
   return {
     clinicName: input.clinic_name.trim(),
     contactPhone: normalizeUsPhone(input.contact_phone)!,
@@ -216,8 +209,8 @@ export async function saveProfile(
 /** profile-submit: puts a complete profile in the review queue and sets submit_at. */
 export async function submitProfile(db: DbOrTx, user: UserRow): Promise<void> {
   const profile = await findProfile(db, user.id);
-  if (!profile?.step1DoneAt) throw new ProfileProblem('Please complete Step 1 (contact details) before you submit your profile.', 201);
-  if (!profile.step2DoneAt) throw new ProfileProblem('Please complete Step 2 (working time and practice details) before you submit your profile.', 201);
+  if (!profile?.step1DoneAt) throw profileProblem('Please complete Step 1 (contact details) before you submit your profile.', 201);
+  if (!profile.step2DoneAt) throw profileProblem('Please complete Step 2 (working time and practice details) before you submit your profile.', 201);
   // Already in review or listed: nothing to do; later edits are recorded by saveProfile.
   if (user.reviewState === 'pending' || user.reviewState === 'approved') return;
   await db.transaction(async (tx) => {

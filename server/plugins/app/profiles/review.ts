@@ -3,7 +3,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { auditLog, payments, profiles, users } from '../../../db/schema';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import type { Mailer } from '../../../mail/mailer';
 import { profileApprovedEmail, profileRejectedEmail } from '../../../mail/templates';
 import { REVIEW_REASON_MIN, type ReviewProfileInput, type ReviewQueueInput } from '../../../../shared/schemas/profile';
@@ -77,10 +77,10 @@ export async function reviewProfile(
 ): Promise<ReviewedUser> {
   const reason = input.reason.trim();
   if (input.decision === 'reject' && reason.length < REVIEW_REASON_MIN)
-    throw httpError(400, 'REASON_REQUIRED', REVIEW_MESSAGES.reasonRequired, { field: 'reason' });
+    throw domainError(400, 'REASON_REQUIRED', REVIEW_MESSAGES.reasonRequired, { field: 'reason' });
   const decided = await db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, input.user_id));
-    if (!target || target.manageRole === 'admin') throw httpError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
+    if (!target || target.manageRole === 'admin') throw domainError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
     const allowedFrom = input.decision === 'approve' ? (['pending'] as const) : (['pending', 'approved'] as const);
     const now = new Date();
     const [updated] = await tx
@@ -95,7 +95,7 @@ export async function reviewProfile(
       .where(and(eq(users.id, target.id), inArray(users.reviewState, [...allowedFrom])))
       .returning();
     if (!updated)
-      throw httpError(409, 'NOT_IN_REVIEW', input.decision === 'approve' ? REVIEW_MESSAGES.notInReview : REVIEW_MESSAGES.notSubmittedOrListed, {
+      throw domainError(409, 'NOT_IN_REVIEW', input.decision === 'approve' ? REVIEW_MESSAGES.notInReview : REVIEW_MESSAGES.notSubmittedOrListed, {
         review_state: target.reviewState,
       });
     await writeAudit(

@@ -5,14 +5,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ReviewProfileAnswer, ReviewQueueAnswer } from '../../../../shared/schemas/admin';
 import { ReviewProfileBody, ReviewQueueBody } from '../../../../shared/schemas/profile';
 import { ErrorSchema } from '../../../../shared/schemas/user';
-import { listReviewQueue, reviewProfile } from '../../../plugins/app/profiles/review';
 
 const tags = ['admin'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
 export default async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = fastify.database;
 
   fastify.post('/review-queue', {
     preHandler: fastify.requireAdmin,
@@ -22,7 +20,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
       body: ReviewQueueBody,
       response: { 200: ReviewQueueAnswer, ...errors },
     },
-    handler: async (request) => listReviewQueue(db, request.body),
+    handler: async (request) => fastify.profiles.reviewQueue(request.body),
   });
 
   fastify.post('/review-profile', {
@@ -34,17 +32,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
       response: { 200: ReviewProfileAnswer, ...errors },
     },
     handler: async (request) => {
-      const site = fastify.config.publicUrl;
-      const user = await reviewProfile(
-        db,
-        fastify.mailer,
-        fastify.changes,
-        request.user,
-        request.body,
-        { viewProfile: `${site}/viewprofile`, setupProfile: `${site}/setupprofile` },
-        request.ip,
-      );
-      return { user };
+      return { user: await fastify.profiles.review(request.user, request.body, request.ip) };
     },
   });
 }

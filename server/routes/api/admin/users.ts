@@ -21,22 +21,9 @@ import {
   UserIdBody,
 } from '../../../../shared/schemas/admin';
 import { ErrorSchema, MessageSchema } from '../../../../shared/schemas/user';
-import { HttpError } from '../../../lib/http-error';
+import { DomainError } from '../../../lib/domain-error';
 import { toCsv } from '../../../../shared/csv';
-import { actorOf, exportAuditLog, listAuditLog } from '../../../plugins/app/audit/audit-log';
-import { confirmedSubscribers, listSubscribers } from '../../../plugins/app/admin/subscribers';
-import {
-  ADMIN_MESSAGES,
-  deleteUser,
-  existingIds,
-  listUsers,
-  reactivateUser,
-  setRole,
-  suspendUser,
-  userDetail,
-  verifyEmailByHand,
-} from '../../../plugins/app/admin/user-admin';
-import { reviewProfile } from '../../../plugins/app/profiles/review';
+import { actorOf, ADMIN_MESSAGES } from '../../../plugins/app/admin/index';
 
 const tags = ['admin'];
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
@@ -52,7 +39,7 @@ function sendCsv(reply: FastifyReply, name: string, body: string) {
 
 export default async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = fastify.database;
+  const { admin } = fastify;
   // Authorization before validation: anyone else learns nothing about the bodies these calls take.
   fastify.addHook('preValidation', fastify.requireAdmin);
 
@@ -63,7 +50,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       body: AdminUsersBody,
       response: { 200: AdminUsersAnswer, ...refusals },
     },
-    handler: (request) => listUsers(db, request.body),
+    handler: (request) => admin.listUsers(request.body),
   });
 
   fastify.post('/user', {
@@ -73,12 +60,12 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       body: UserIdBody,
       response: { 200: AdminUserDetail, ...refusals },
     },
-    handler: (request) => userDetail(db, request.body.user_id),
+    handler: (request) => admin.userDetail(request.body.user_id),
   });
 
   fastify.post('/verify-email', {
     schema: { tags, summary: "Marks the account's e-mail address as verified by hand", body: UserIdBody, response: { 200: AdminUserAnswer, ...refusals } },
-    handler: async (request) => ({ user: await verifyEmailByHand(db, actorOf(request), request.body.user_id) }),
+    handler: async (request) => ({ user: await admin.verifyEmail(actorOf(request), request.body.user_id) }),
   });
 
   fastify.post('/suspend', {
@@ -88,12 +75,12 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       body: UserIdBody,
       response: { 200: AdminUserAnswer, ...refusals },
     },
-    handler: async (request) => ({ user: await suspendUser(db, fastify.changes, actorOf(request), request.body.user_id) }),
+    handler: async (request) => ({ user: await admin.suspend(actorOf(request), request.body.user_id) }),
   });
 
   fastify.post('/reactivate', {
     schema: { tags, summary: 'Ends a suspension (older sessions stay ended)', body: UserIdBody, response: { 200: AdminUserAnswer, ...refusals } },
-    handler: async (request) => ({ user: await reactivateUser(db, fastify.changes, actorOf(request), request.body.user_id) }),
+    handler: async (request) => ({ user: await admin.reactivate(actorOf(request), request.body.user_id) }),
   });
 
   fastify.post('/set-role', {
@@ -103,7 +90,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       body: SetRoleBody,
       response: { 200: AdminUserAnswer, ...refusals },
     },
-    handler: async (request) => ({ user: await setRole(db, actorOf(request), request.body) }),
+    handler: async (request) => ({ user: await admin.setRole(actorOf(request), request.body) }),
   });
 
   fastify.post('/delete-user', {
@@ -115,7 +102,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       response: { 200: MessageSchema, ...refusals },
     },
     handler: async (request) => {
-      await deleteUser(db, fastify.changes, actorOf(request), request.body);
+      await admin.deleteUser(actorOf(request), request.body);
       return { message: 'The account and its data were deleted.' };
     },
   });
@@ -129,26 +116,16 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
     },
     handler: async (request) => {
       const actor = actorOf(request);
-      const site = fastify.config.publicUrl;
-      const known = await existingIds(db, request.body.user_ids);
+      const known = await admin.existingIds(request.body.user_ids);
       const results: { user_id: number; ok: boolean; code?: string; message?: string }[] = [];
       for (const userId of request.body.user_ids) {
         try {
-          if (!known.has(userId)) throw new HttpError(404, 'NOT_FOUND', ADMIN_MESSAGES.notFound);
-          if (request.body.action === 'suspend') await suspendUser(db, fastify.changes, actor, userId);
-          else
-            await reviewProfile(
-              db,
-              fastify.mailer,
-              fastify.changes,
-              request.user,
-              { user_id: userId, decision: 'approve', reason: '' },
-              { viewProfile: `${site}/viewprofile`, setupProfile: `${site}/setupprofile` },
-              actor.ip ?? '',
-            );
+          if (!known.has(userId)) throw new DomainError(404, 'NOT_FOUND', ADMIN_MESSAGES.notFound);
+          if (request.body.action === 'suspend') await admin.suspend(actor, userId);
+          else await fastify.profiles.review(request.user, { user_id: userId, decision: 'approve', reason: '' }, actor.ip ?? '');
           results.push({ user_id: userId, ok: true });
         } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
+          if (!(error instanceof DomainError)) throw error;
           results.push({ user_id: userId, ok: false, code: error.code, message: error.message });
         }
       }
@@ -163,7 +140,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       body: AuditLogBody,
       response: { 200: AuditLogAnswer, ...refusals },
     },
-    handler: (request) => listAuditLog(db, request.body),
+    handler: (request) => admin.auditLog(request.body),
   });
 
   fastify.get('/audit-log.csv', {
@@ -175,7 +152,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
     },
     handler: async (request, reply) => {
       const { action, actor_id, target_id } = request.query;
-      const entries = await exportAuditLog(db, { action, actor_id: actor_id ? Number(actor_id) : undefined, target_id });
+      const entries = await admin.exportAuditLog({ action, actor_id: actor_id ? Number(actor_id) : undefined, target_id });
       const rows = entries.map((e) => [
         e.id,
         e.at,
@@ -199,13 +176,13 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
       body: SubscribersBody,
       response: { 200: SubscribersAnswer, ...refusals },
     },
-    handler: (request) => listSubscribers(db, request.body),
+    handler: (request) => admin.subscribers(request.body),
   });
 
   fastify.get('/subscribers.csv', {
     schema: { tags, summary: 'Confirmed newsletter subscribers as CSV', response: { 200: Type.String(), ...refusals } },
     handler: async (_request, reply) => {
-      const rows = (await confirmedSubscribers(db)).map((s) => [s.email, s.confirmed_at, s.created_at]);
+      const rows = (await admin.confirmedSubscribers()).map((s) => [s.email, s.confirmed_at, s.created_at]);
       return sendCsv(reply, 'subscribers', toCsv(['email', 'confirmed_at', 'subscribed_at'], rows));
     },
   });

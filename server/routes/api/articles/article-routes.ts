@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ArticleIdBody, ArticleListSchema, ArticleSchema, ArticleSearchBody } from '../../../../shared/schemas/article';
 import { ErrorSchema } from '../../../../shared/schemas/common';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import { sendCachedAnswer } from '../../../lib/http-cache';
 import { AnswerCache } from '../../../lib/answer-cache';
 import { findPublishedArticle, searchPublishedArticles } from '../../../plugins/app/articles/article-repository';
@@ -34,15 +34,15 @@ export function articleRoutes(kind: 'blog' | 'ai') {
     fastify.addHook('onClose', async () => off());
 
     const search = async (request: FastifyRequest, reply: FastifyReply, query: ArticleSearchBody) => {
-      if (query.pageSize > 100 || query.pageSize < 1) throw httpError(400, 'VALIDATION_ERROR', 'Choose a page size from 1 to 100.', { field: 'pageSize' });
-      if (query.currentVal < 1) throw httpError(400, 'VALIDATION_ERROR', 'The page number must be 1 or more.', { field: 'currentVal' });
+      if (query.pageSize > 100 || query.pageSize < 1) throw domainError(400, 'VALIDATION_ERROR', 'Choose a page size from 1 to 100.', { field: 'pageSize' });
+      if (query.currentVal < 1) throw domainError(400, 'VALIDATION_ERROR', 'The page number must be 1 or more.', { field: 'currentVal' });
       const key = JSON.stringify(['search', query.pageSize, query.currentVal, query.searchVal.trim()]);
       return sendCachedAnswer(request, reply, (await answers.answer(key, () => searchPublishedArticles(db, kind, query)))!, 60);
     };
     const byId = async (request: FastifyRequest, reply: FastifyReply, rawId: number | string) => {
       const id = typeof rawId === 'number' ? rawId : Number(rawId.replace(/^:/, ''));
       const article = await answers.answer(JSON.stringify(['article', id]), () => findPublishedArticle(db, kind, id));
-      if (!article) throw httpError(404, 'NOT_FOUND', 'This article does not exist or is no longer published.');
+      if (!article) throw domainError(404, 'NOT_FOUND', 'This article does not exist or is no longer published.');
       return sendCachedAnswer(request, reply, article, 300);
     };
 

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody, SEARCH_PAGE_MAX } from '../../../../shared/schemas/doctor';
 import { findDoctorPage, PROFILE_NOT_PUBLIC } from '../../../plugins/app/doctors/doctor-page';
 import { ErrorSchema } from '../../../../shared/schemas/common';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import { sendCachedAnswer } from '../../../lib/http-cache';
 import { clock } from '../../../lib/clock';
 import { normalizeSearch } from '../../../plugins/app/listing/doctor-search';
@@ -41,7 +41,7 @@ function wholeNumber(value: string | undefined, field: string, fallback: number,
   if (value === undefined || value === '') return fallback;
   const n = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < min || n > max)
-    throw httpError(400, 'VALIDATION_ERROR', `Field '${field}' must be a whole number from ${min} to ${max}.`, { field });
+    throw domainError(400, 'VALIDATION_ERROR', `Field '${field}' must be a whole number from ${min} to ${max}.`, { field });
   return n;
 }
 
@@ -49,7 +49,7 @@ function flag(value: string | undefined, field: string): boolean | undefined {
   if (value === undefined || value === '') return undefined;
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
-  throw httpError(400, 'VALIDATION_ERROR', `Field '${field}' must be true or false.`, { field });
+  throw domainError(400, 'VALIDATION_ERROR', `Field '${field}' must be true or false.`, { field });
 }
 
 const list = (value: string | string[] | undefined) =>
@@ -60,7 +60,7 @@ function bodyFromQuery(q: SearchQuery): DoctorSearchBody {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const sort = one(q.sort);
   if (sort !== undefined && sort !== '' && sort !== 'distance' && sort !== 'name')
-    throw httpError(400, 'VALIDATION_ERROR', "Field 'sort' must be 'distance' or 'name'.", { field: 'sort' });
+    throw domainError(400, 'VALIDATION_ERROR', "Field 'sort' must be 'distance' or 'name'.", { field: 'sort' });
   const radius = one(q.radius);
   return {
     searchZipCode: one(q.searchZipCode) ?? '',
@@ -95,7 +95,7 @@ export default async function doctorRoutes(app: FastifyInstance): Promise<void> 
     const id = typeof raw === 'number' ? raw : Number(raw.replace(/^:/, ''));
     const now = clock.now();
     const page = await fastify.listing.page(id, now, () => findDoctorPage(db, id, now));
-    if (!page) throw httpError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
+    if (!page) throw domainError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
     // A page opened directly is counted when the server sends it (plugins/external/web-app.ts); this call is the in-app visit.
     await fastify.profileStats.recordFromRequest(request, [id], 'views');
     return sendCachedAnswer(request, reply, page, 120);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorSchema, MessageSchema } from '../../../../shared/schemas/common';
 import { ContactBody, ProfileEventBody } from '../../../../shared/schemas/plan-features';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import { CONTACT_SENT, sendContactMessage } from '../../../plugins/app/plan-features/contact';
 import { findPublicDoctor } from '../../../plugins/app/listing/doctor-search';
 import { PROFILE_NOT_PUBLIC } from '../../../plugins/app/doctors/doctor-page';
@@ -42,12 +42,12 @@ export default async function doctorFeatureRoutes(app: FastifyInstance): Promise
     },
     handler: async (request) => {
       if ((await fastify.counters.hit(`profile-event:${request.ip}`, 60_000)) > EVENTS_PER_CLIENT_PER_MINUTE) {
-        throw httpError(429, 'RATE_LIMITED', 'Too many requests. Please try again in a minute.');
+        throw domainError(429, 'RATE_LIMITED', 'Too many requests. Please try again in a minute.');
       }
       const { kind } = request.body;
       const id = idOf(request.body.id);
       // Only a public profile has clicks to count (docs/product.md 5.8); the answer is the profile's own 404.
-      if (!(await findPublicDoctor(fastify.database.db, id))) throw httpError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
+      if (!(await findPublicDoctor(fastify.database.db, id))) throw domainError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
       await fastify.profileStats.recordFromRequest(request, [id], `clicks_${kind}`);
       return { message: 'Recorded.' };
     },

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ErrorSchema, MessageSchema } from '../../../../shared/schemas/common';
-import { answerAccountError, noStore } from '../user/account-answers';
-import { httpError } from '../../../lib/http-error';
+import { noStore } from '../user/account-answers';
+import { domainError } from '../../../lib/domain-error';
 
 const tags = ['newsletter'];
 const UnsubscribeToken = Type.String({ pattern: '^[A-Za-z0-9_-]{10,100}$' });
@@ -35,14 +35,10 @@ export default async function newsletterRoutes(fastify: FastifyInstance): Promis
       ),
       response: { 200: MessageSchema, 400: ErrorSchema, 404: ErrorSchema },
     },
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const token = request.body?.token ?? request.query.token;
-      if (!token) throw httpError(400, 'VALIDATION_ERROR', 'The unsubscribe link is incomplete. Please open the link from the e-mail again.');
-      try {
-        await fastify.accounts.unsubscribe(token);
-      } catch (error) {
-        return answerAccountError(reply, error);
-      }
+      if (!token) throw domainError(400, 'VALIDATION_ERROR', 'The unsubscribe link is incomplete. Please open the link from the e-mail again.');
+      await fastify.accounts.unsubscribe(token);
       return { message: 'You will not receive the Animal Doctor newsletter any more. You can subscribe again at any time from the footer of our site.' };
     },
   });

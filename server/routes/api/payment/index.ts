@@ -16,7 +16,7 @@ import {
   SubscriptionAnswer,
 } from '../../../../shared/schemas/payment';
 import { ErrorSchema } from '../../../../shared/schemas/user';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import { sendCacheable } from '../../../lib/http-cache';
 import { activePlan } from '../../../plugins/app/listing/listing-rule';
 import { loadPresentedUser } from '../../../plugins/app/users/user-repository';
@@ -112,14 +112,14 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   // The sandbox checkout page (/checkout/{id}): only the session's owner sees or pays it.
   const sandboxSession = async (id: string, userId: number): Promise<CheckoutSessionRow> => {
-    if (fastify.payments.checkout.name !== 'sandbox') throw httpError(404, 'NOT_FOUND', 'The test checkout is turned off on this server.');
+    if (fastify.payments.checkout.name !== 'sandbox') throw domainError(404, 'NOT_FOUND', 'The test checkout is turned off on this server.');
     return findOwnCheckout(db, id, userId, 'sandbox');
   };
   const openSession = async (id: string, userId: number): Promise<CheckoutSessionRow> => {
     const session = await sandboxSession(id, userId);
     const state = checkoutState(session);
-    if (state === 'complete') throw httpError(409, 'ALREADY_PAID', PAYMENT_MESSAGES.checkoutPaid);
-    if (state === 'expired') throw httpError(410, 'CHECKOUT_EXPIRED', PAYMENT_MESSAGES.checkoutExpired);
+    if (state === 'complete') throw domainError(409, 'ALREADY_PAID', PAYMENT_MESSAGES.checkoutPaid);
+    if (state === 'expired') throw domainError(410, 'CHECKOUT_EXPIRED', PAYMENT_MESSAGES.checkoutExpired);
     return session;
   };
 
@@ -162,7 +162,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         provider: 'sandbox',
         sessionId: session.id,
       });
-      if (result.outcome !== 'applied') throw httpError(409, 'ALREADY_PAID', PAYMENT_MESSAGES.checkoutPaid);
+      if (result.outcome !== 'applied') throw domainError(409, 'ALREADY_PAID', PAYMENT_MESSAGES.checkoutPaid);
       return { url: '/services?checkout=success', user: await loadPresentedUser(db, request.user) };
     },
   });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type Stripe from 'stripe';
 import { ErrorSchema } from '../../../../shared/schemas/user';
-import { httpError } from '../../../lib/http-error';
+import { domainError } from '../../../lib/domain-error';
 import { idOf, subscriptionPeriodEnd } from '../../../payments/stripe-objects';
 import { applySubscriptionChange, confirmCheckout, eventSeen } from '../../../payments/subscriptions';
 
@@ -34,22 +34,22 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
     },
     handler: async (request) => {
       const stripe = fastify.payments.stripe;
-      if (!stripe) throw httpError(404, 'NOT_FOUND', 'Stripe is not configured on this server.');
+      if (!stripe) throw domainError(404, 'NOT_FOUND', 'Stripe is not configured on this server.');
       const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || signature === '') throw httpError(400, 'BAD_SIGNATURE', 'The Stripe-Signature header is missing.');
-      if (!Buffer.isBuffer(request.body)) throw httpError(400, 'BAD_SIGNATURE', 'Send the event as application/json.');
+      if (typeof signature !== 'string' || signature === '') throw domainError(400, 'BAD_SIGNATURE', 'The Stripe-Signature header is missing.');
+      if (!Buffer.isBuffer(request.body)) throw domainError(400, 'BAD_SIGNATURE', 'Send the event as application/json.');
       let event: Stripe.Event;
       try {
         event = stripe.client.webhooks.constructEvent(request.body, signature, stripe.webhookSecret);
       } catch {
-        throw httpError(400, 'BAD_SIGNATURE', 'The webhook signature is not valid.');
+        throw domainError(400, 'BAD_SIGNATURE', 'The webhook signature is not valid.');
       }
       // A correctly signed body is still only what the sender wrote: the fields read below must be there.
       const object = (event as { data?: { object?: unknown } | null }).data?.object;
-      if (typeof event.id !== 'string' || typeof event.type !== 'string') throw httpError(400, 'BAD_EVENT', 'The event has no id or type.');
-      if (typeof object !== 'object' || object === null || Array.isArray(object)) throw httpError(400, 'BAD_EVENT', 'The event has no data.object.');
+      if (typeof event.id !== 'string' || typeof event.type !== 'string') throw domainError(400, 'BAD_EVENT', 'The event has no id or type.');
+      if (typeof object !== 'object' || object === null || Array.isArray(object)) throw domainError(400, 'BAD_EVENT', 'The event has no data.object.');
       if (HANDLED.has(event.type) && typeof (object as { id?: unknown }).id !== 'string')
-        throw httpError(400, 'BAD_EVENT', 'The event has no data.object with an id.');
+        throw domainError(400, 'BAD_EVENT', 'The event has no data.object with an id.');
       if (await eventSeen(db, event.id)) return { received: true, outcome: 'duplicate' };
 
       switch (event.type) {

@@ -18,11 +18,10 @@ import {
   TokenBody,
 } from '../../../../shared/schemas/user';
 import { Type } from '@sinclair/typebox';
-import { httpError } from '../../../lib/http-error';
-import { RESET_WINDOW_MS } from '../../../plugins/app/accounts/codes';
+import { domainError } from '../../../lib/domain-error';
 import { loadPresentedUser } from '../../../plugins/app/users/user-repository';
-import type { SignedIn } from '../../../plugins/app/accounts/account-deps';
-import { answerAccountError, clearResetCookie, noStore, resetCookieOf, setResetCookie } from './account-answers';
+import { RESET_WINDOW_MS, type SignedIn } from '../../../plugins/app/accounts/index';
+import { clearResetCookie, noStore, resetCookieOf, setResetCookie } from './account-answers';
 
 const tags = ['user'];
 
@@ -40,13 +39,9 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       body: RegisterBody,
       response: { 200: SessionSchema, 201: TextSchema, 202: TextSchema, 429: ErrorSchema },
     },
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const { first_name: firstName, last_name: lastName, email, password } = request.body;
-      try {
-        return await session(await accounts.register({ firstName, lastName, email, password }, request.ip));
-      } catch (error) {
-        return answerAccountError(reply, error, { weak_password: 202, email_taken: 201 });
-      }
+      return session(await accounts.register({ firstName, lastName, email, password }, request.ip));
     },
   });
 
@@ -58,12 +53,8 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       response: { 200: SessionSchema, 201: SessionSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema },
     },
     handler: async (request, reply) => {
-      try {
-        const signedIn = await accounts.login(request.body, request.ip);
-        return reply.status(signedIn.user.verify ? 200 : 201).send(await session(signedIn));
-      } catch (error) {
-        return answerAccountError(reply, error);
-      }
+      const signedIn = await accounts.login(request.body, request.ip);
+      return reply.status(signedIn.user.verify ? 200 : 201).send(await session(signedIn));
     },
   });
 
@@ -72,19 +63,15 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
     handler: async (request) => {
       const { token } = request.body;
       const user = await fastify.userFromSessionToken(token);
-      if (!user) throw httpError(401, 'UNAUTHENTICATED', MESSAGES.tokenLoginFailed);
+      if (!user) throw domainError(401, 'UNAUTHENTICATED', MESSAGES.tokenLoginFailed);
       return session({ user, token });
     },
   });
 
   app.post('/token-verification', {
     schema: { tags, summary: 'Exchange the e-mail verification token from the link', body: TokenBody, response: { 200: SessionSchema, 201: TextSchema } },
-    handler: async (request, reply) => {
-      try {
-        return await session(await accounts.exchangeVerificationLink(request.body.token));
-      } catch (error) {
-        return answerAccountError(reply, error, { link_invalid: 201, link_expired: 201, link_used: 201 });
-      }
+    handler: async (request) => {
+      return session(await accounts.exchangeVerificationLink(request.body.token));
     },
   });
 
@@ -97,15 +84,11 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       body: EmptyBody,
       response: { 200: MessageSchema, 401: ErrorSchema, 429: ErrorSchema },
     },
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const { user } = request;
-      try {
-        const result = await accounts.resendVerificationEmail(user, request.ip);
-        if (result === 'already_verified') return { message: 'Your e-mail address is already verified.', email: user.email };
-        return { message: `We sent a verification e-mail to ${user.email}.`, email: user.email };
-      } catch (error) {
-        return answerAccountError(reply, error);
-      }
+      const result = await accounts.resendVerificationEmail(user, request.ip);
+      if (result === 'already_verified') return { message: 'Your e-mail address is already verified.', email: user.email };
+      return { message: `We sent a verification e-mail to ${user.email}.`, email: user.email };
     },
   });
 
@@ -116,13 +99,9 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       body: EmailBody,
       response: { 200: MessageSchema, 429: ErrorSchema },
     },
-    handler: async (request, reply) => {
-      try {
-        await accounts.requestResetCode(request.body.email, request.ip);
-        return { message: MESSAGES.codeSent };
-      } catch (error) {
-        return answerAccountError(reply, error);
-      }
+    handler: async (request) => {
+      await accounts.requestResetCode(request.body.email, request.ip);
+      return { message: MESSAGES.codeSent };
     },
   });
 
@@ -134,13 +113,9 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       response: { 200: MessageSchema, 400: Type.Union([TextSchema, ErrorSchema]) },
     },
     handler: async (request, reply) => {
-      try {
-        const resetToken = await accounts.checkResetCode(request.body.email, request.body.verifyCode);
-        setResetCookie(request, reply, resetToken, RESET_WINDOW_MS / 1000);
-        return { message: 'The code is correct. Choose a new password within 15 minutes.' };
-      } catch (error) {
-        return answerAccountError(reply, error, { code_wrong: 400, code_expired: 400, code_too_many: 400 });
-      }
+      const resetToken = await accounts.checkResetCode(request.body.email, request.body.verifyCode);
+      setResetCookie(request, reply, resetToken, RESET_WINDOW_MS / 1000);
+      return { message: 'The code is correct. Choose a new password within 15 minutes.' };
     },
   });
 
@@ -152,11 +127,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       response: { 200: MessageSchema, 400: ErrorSchema, 403: ErrorSchema },
     },
     handler: async (request, reply) => {
-      try {
-        await accounts.changePassword(request.body.email, request.body.password, resetCookieOf(request));
-      } catch (error) {
-        return answerAccountError(reply, error);
-      }
+      await accounts.changePassword(request.body.email, request.body.password, resetCookieOf(request));
       clearResetCookie(request, reply);
       return { message: 'Your password was changed. Please sign in with the new password.' };
     },

@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { CheckCodeBody, EmailBody, ErrorSchema, MessageSchema, TextSchema } from '../../../../shared/schemas/user';
-import { answerAccountError, noStore } from './account-answers';
+import { noStore } from './account-answers';
 
 const tags = ['newsletter'];
 
@@ -20,13 +20,9 @@ export default async function newsletterCodeRoutes(fastify: FastifyInstance): Pr
       body: EmailBody,
       response: { 200: MessageSchema, 409: TextSchema, 429: ErrorSchema },
     },
-    handler: async (request, reply) => {
-      try {
-        await fastify.accounts.requestSubscription(request.body.email, request.ip);
-        return { message: MESSAGES.codeSent };
-      } catch (error) {
-        return answerAccountError(reply, error, { already_subscribed: 409 });
-      }
+    handler: async (request) => {
+      await fastify.accounts.requestSubscription(request.body.email, request.ip);
+      return { message: MESSAGES.codeSent };
     },
   });
 
@@ -37,13 +33,9 @@ export default async function newsletterCodeRoutes(fastify: FastifyInstance): Pr
       body: CheckCodeBody,
       response: { 200: MessageSchema, 400: Type.Union([TextSchema, ErrorSchema]) },
     },
-    handler: async (request, reply) => {
-      try {
-        await fastify.accounts.confirmSubscription(request.body.email, request.body.verifyCode);
-        return { message: MESSAGES.subscribed };
-      } catch (error) {
-        return answerAccountError(reply, error, { code_wrong: 400, code_expired: 400, code_too_many: 400 });
-      }
+    handler: async (request) => {
+      await fastify.accounts.confirmSubscription(request.body.email, request.body.verifyCode);
+      return { message: MESSAGES.subscribed };
     },
   });
 }

@@ -16,13 +16,12 @@ import {
   StatisticsAnswer,
   StatisticsBody,
 } from '../../../../shared/schemas/plan-features';
-import { httpError } from '../../../lib/http-error';
-import { IMAGE_MESSAGES, IMAGE_RULES, ImageRejected } from '../../../lib/images';
+import { domainError } from '../../../lib/domain-error';
+import { IMAGE_MESSAGES, IMAGE_RULES } from '../../../lib/images';
 import { requireFeature } from '../../../plugins/app/plan-features/plan-access';
-import { addPhoto, deletePhoto, listPhotos, PhotoProblem, updatePhoto } from '../../../plugins/app/plan-features/photos';
+import { addPhoto, deletePhoto, listPhotos, updatePhoto } from '../../../plugins/app/plan-features/photos';
 import { listMessages } from '../../../plugins/app/plan-features/contact';
 import { readStatistics } from '../../../plugins/app/plan-features/statistics';
-import { saveProfile } from '../../../plugins/app/profiles/profile-commands';
 import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user-repository';
 import { noStore } from './account-answers';
 
@@ -47,16 +46,6 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
 
   const photos = requireFeature(fastify, 'photos');
   const photoList = async (userId: number) => ({ data: await listPhotos(db, userId), limit: PHOTO_LIMIT });
-  /** Photo and image refusals become `{ message, code }` answers. */
-  const photoCall = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof PhotoProblem) throw httpError(error.status, error.code, error.message);
-      if (error instanceof ImageRejected) throw httpError(error.status, error.code, error.message, { field: 'photo' });
-      throw error;
-    }
-  };
 
   fastify.get('/photos', {
     preHandler: photos,
@@ -72,9 +61,9 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       response: { 200: PhotoListSchema, ...refusals },
     },
     handler: async (request) => {
-      if (!request.isMultipart()) throw httpError(400, 'MULTIPART_REQUIRED', "Send the photo as multipart/form-data in the field 'photo'.");
+      if (!request.isMultipart()) throw domainError(400, 'MULTIPART_REQUIRED', "Send the photo as multipart/form-data in the field 'photo'.");
       if ((await fastify.counters.hit(`photos:${request.user.id}`, 3_600_000)) > PHOTO_UPLOADS_PER_HOUR) {
-        throw httpError(429, 'RATE_LIMITED', 'Too many uploads in the last hour. Please try again later.');
+        throw domainError(429, 'RATE_LIMITED', 'Too many uploads in the last hour. Please try again later.');
       }
       let bytes: Buffer | undefined;
       try {
@@ -82,19 +71,18 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
           if (part.type !== 'file') continue;
           if (part.fieldname !== 'photo') {
             part.file.resume();
-            throw httpError(400, 'VALIDATION_ERROR', "Send the photo in the form field 'photo'.", { field: 'photo' });
+            throw domainError(400, 'VALIDATION_ERROR', "Send the photo in the form field 'photo'.", { field: 'photo' });
           }
           bytes = await part.toBuffer();
         }
       } catch (error) {
         const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { field: 'photo' });
-        if (code === 'FST_FILES_LIMIT') throw httpError(400, 'VALIDATION_ERROR', 'Please upload one photo at a time.', { field: 'photo' });
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw domainError(413, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { field: 'photo' });
+        if (code === 'FST_FILES_LIMIT') throw domainError(400, 'VALIDATION_ERROR', 'Please upload one photo at a time.', { field: 'photo' });
         throw error;
       }
-      if (!bytes) throw httpError(400, 'VALIDATION_ERROR', 'Please choose a photo to upload.', { field: 'photo' });
-      const image = bytes;
-      await photoCall(() => addPhoto(db, fastify.changes, fastify.storage, request.user.id, image));
+      if (!bytes) throw domainError(400, 'VALIDATION_ERROR', 'Please choose a photo to upload.', { field: 'photo' });
+      await addPhoto(db, fastify.changes, fastify.storage, request.user.id, bytes);
       return photoList(request.user.id);
     },
   });
@@ -108,7 +96,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
     },
     handler: async (request) => {
       const { id, caption, position } = request.body;
-      await photoCall(() => updatePhoto(db, fastify.changes, request.user.id, id, { caption, position }));
+      await updatePhoto(db, fastify.changes, request.user.id, id, { caption, position });
       return photoList(request.user.id);
     },
   });
@@ -121,7 +109,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       response: { 200: PhotoListSchema, ...refusals },
     },
     handler: async (request) => {
-      await photoCall(() => deletePhoto(db, fastify.changes, fastify.storage, request.user.id, request.body.id));
+      await deletePhoto(db, fastify.changes, fastify.storage, request.user.id, request.body.id);
       return photoList(request.user.id);
     },
   });
@@ -137,8 +125,8 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
     handler: async (request) => {
       // The same rule and words as setupProfileStep2 (shared/schemas/profile.ts), answered as this call's 400 (decision record 055).
       const problem = checkChoiceList(request.body.services, 'services');
-      if (problem) throw httpError(400, 'VALIDATION_ERROR', problem, { field: 'services' });
-      await saveProfile(db, fastify.changes, request.user, 'services', { services: cleanChoiceList(request.body.services) });
+      if (problem) throw domainError(400, 'VALIDATION_ERROR', problem, { field: 'services' });
+      await fastify.profiles.save(request.user, 'services', { services: cleanChoiceList(request.body.services) });
       return loadPresentedUser(db, (await findUserById(db, request.user.id))!);
     },
   });

@@ -1,26 +1,16 @@
 // The profile calls of docs/product.md, Calls under /api/user (docs/product.md, Profile and review): the two
 // wizard steps, profile-submit and the change-* edits. Each answers 200 with the whole user, or
 // 201/202 with a plain-text sentence naming what is wrong (decision record 030). A paid plan is required.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { ContactInfoBody, EducationBody, Step1Body, Step2Body, SummaryBody, TitleWebsiteBody, WorkingTimeBody } from '../../../../shared/schemas/profile';
 import { EmptyBody, ErrorSchema, MessageSchema, TextSchema, TokenBody, UserSchema } from '../../../../shared/schemas/user';
-import { httpError, sendText } from '../../../lib/http-error';
-import { AVATAR_SIZES, IMAGE_MESSAGES, IMAGE_RULES, ImageRejected, storeImage } from '../../../lib/images';
-import {
-  changeBuilders,
-  findProfile,
-  ProfileProblem,
-  saveProfile,
-  step1Changes,
-  step2Changes,
-  submitProfile,
-} from '../../../plugins/app/profiles/profile-commands';
+import { domainError, textRefusal } from '../../../lib/domain-error';
+import { AVATAR_SIZES, IMAGE_MESSAGES, IMAGE_RULES, storeImage } from '../../../lib/images';
+import type { Profiles } from '../../../plugins/app/profiles/index';
 import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user-repository';
-import { confirmContactAddress, contactLinkForSave, sendContactLink } from '../../../plugins/app/profiles/contact-address';
-import { answerAccountError } from './account-answers';
 
 const tags = ['profile'];
 const answers = { 200: UserSchema, 201: TextSchema, 202: TextSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
@@ -29,25 +19,16 @@ const AVATAR_UPLOADS_PER_HOUR = 30;
 export default async function profileRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = fastify.database;
+  const { profiles } = fastify;
   // Scoped to these routes: only change-avatar reads multipart bodies, one file of at most 5 MB.
   await fastify.register(multipart, { limits: { fileSize: IMAGE_RULES.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
 
   const currentUser = async (request: FastifyRequest) => loadPresentedUser(db, (await findUserById(db, request.user.id))!);
 
-  /** Runs a profile change; a ProfileProblem becomes the spec's text answer. */
-  const answer = async (request: FastifyRequest, reply: FastifyReply, work: () => Promise<void>): Promise<void> => {
-    try {
-      await work();
-    } catch (error) {
-      if (error instanceof ProfileProblem) return void sendText(reply, error.status, error.message);
-      if (error instanceof ImageRejected) {
-        // A busy image line is no fault of the file: the JSON error shape with 503, not the text refusal.
-        if (error.status === 503) throw httpError(503, error.code, error.message);
-        return void sendText(reply, 202, error.message);
-      }
-      return answerAccountError(reply, error);
-    }
-    await reply.status(200).send(await currentUser(request));
+  /** Runs a profile change and answers the whole user; a refusal is answered by the error handler (text 201/202 for the vet's fixes). */
+  const answer = async (request: FastifyRequest, work: () => Promise<void>) => {
+    await work();
+    return currentUser(request);
   };
 
   const edit = <S extends TSchema>(
@@ -55,39 +36,29 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     summary: string,
     body: S,
     section: string,
-    build: (body: Static<S>) => Promise<Parameters<typeof saveProfile>[4]>,
+    build: (body: Static<S>) => Promise<Parameters<Profiles['save']>[2]>,
   ) => {
     fastify.post(url, {
       preHandler: fastify.requirePaidPlan,
       schema: { tags, summary, body, response: answers },
-      handler: (request, reply) => answer(request, reply, async () => saveProfile(db, fastify.changes, request.user, section, await build(request.body))),
+      handler: (request) => answer(request, async () => profiles.save(request.user, section, await build(request.body))),
     });
-  };
-
-  /** Saves contact details; a new contact e-mail that is not confirmed gets its link in the same transaction (docs/product.md, 5.7). */
-  const saveContact = async (request: FastifyRequest, section: string, changes: Parameters<typeof saveProfile>[4]) => {
-    const before = await findProfile(db, request.user.id);
-    const link = await contactLinkForSave(fastify, request.user, before, changes.contactEmail, request.ip);
-    await saveProfile(db, fastify.changes, request.user, section, changes, link);
   };
 
   fastify.post('/setupProfileStep1', {
     preHandler: fastify.requirePaidPlan,
     schema: { tags, summary: 'Wizard step 1: contact details, address (a real US zip) and website', body: Step1Body, response: answers },
-    handler: (request, reply) => answer(request, reply, async () => saveContact(request, 'step1', await step1Changes(db, request.body))),
+    handler: (request) => answer(request, async () => profiles.saveContact(request.user, 'step1', await profiles.changes.step1(request.body), request.ip)),
   });
   fastify.post('/setupProfileStep2', {
     preHandler: fastify.requirePaidPlan,
     schema: { tags, summary: 'Wizard step 2: working time, summary, education, services, species, licence', body: Step2Body, response: answers },
-    handler: (request, reply) =>
-      answer(request, reply, async () =>
-        saveProfile(db, fastify.changes, request.user, 'step2', step2Changes(request.body, await findProfile(db, request.user.id))),
-      ),
+    handler: (request) => answer(request, async () => profiles.save(request.user, 'step2', await profiles.changes.step2(request.user.id, request.body))),
   });
   fastify.post('/profile-submit', {
     preHandler: fastify.requirePaidPlan,
     schema: { tags, summary: 'Submit the profile for review (sets submit_at); no body', body: EmptyBody, response: answers },
-    handler: (request, reply) => answer(request, reply, () => submitProfile(db, request.user)),
+    handler: (request) => answer(request, () => profiles.submit(request.user)),
   });
 
   fastify.post('/change-contact-info', {
@@ -98,7 +69,8 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       body: ContactInfoBody,
       response: answers,
     },
-    handler: (request, reply) => answer(request, reply, async () => saveContact(request, 'contact_info', await changeBuilders.contactInfo(db, request.body))),
+    handler: (request) =>
+      answer(request, async () => profiles.saveContact(request.user, 'contact_info', await profiles.changes.contactInfo(request.body), request.ip)),
   });
   fastify.post('/send-contact-link', {
     preHandler: fastify.requirePaidPlan,
@@ -108,12 +80,8 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       body: EmptyBody,
       response: { 200: MessageSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
     },
-    handler: async (request, reply) => {
-      try {
-        return { message: await sendContactLink(fastify, request.user, request.ip) };
-      } catch (error) {
-        return answerAccountError(reply, error);
-      }
+    handler: async (request) => {
+      return { message: await profiles.sendContactLink(request.user, request.ip) };
     },
   });
   fastify.post('/verify-contact-email', {
@@ -124,12 +92,12 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       body: TokenBody,
       response: { 200: MessageSchema, 400: ErrorSchema },
     },
-    handler: async (request) => ({ message: await confirmContactAddress(fastify, request.body.token) }),
+    handler: async (request) => ({ message: await profiles.confirmContactAddress(request.body.token) }),
   });
-  edit('/change-workingtime', 'Edit working time and time zone', WorkingTimeBody, 'working_time', (body) => changeBuilders.workingTime(db, body));
-  edit('/change-title-website', 'Edit the website title and address', TitleWebsiteBody, 'title_website', (body) => changeBuilders.titleWebsite(db, body));
-  edit('/change-summary', 'Edit the summary (up to 2,000 characters)', SummaryBody, 'summary', (body) => changeBuilders.summary(db, body));
-  edit('/change-education', 'Edit education', EducationBody, 'education', (body) => changeBuilders.education(db, body));
+  edit('/change-workingtime', 'Edit working time and time zone', WorkingTimeBody, 'working_time', profiles.changes.workingTime);
+  edit('/change-title-website', 'Edit the website title and address', TitleWebsiteBody, 'title_website', profiles.changes.titleWebsite);
+  edit('/change-summary', 'Edit the summary (up to 2,000 characters)', SummaryBody, 'summary', profiles.changes.summary);
+  edit('/change-education', 'Edit education', EducationBody, 'education', profiles.changes.education);
 
   fastify.post('/change-avatar', {
     preHandler: fastify.requirePaidPlan,
@@ -139,36 +107,37 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       consumes: ['multipart/form-data'],
       response: answers,
     },
-    handler: async (request, reply) => {
-      if (!request.isMultipart()) throw httpError(400, 'MULTIPART_REQUIRED', "Send the image as multipart/form-data in the field 'avatar'.");
+    handler: async (request) => {
+      if (!request.isMultipart()) throw domainError(400, 'MULTIPART_REQUIRED', "Send the image as multipart/form-data in the field 'avatar'.");
       const uploads = await fastify.counters.hit(`avatar:${request.user.id}`, 3_600_000);
-      if (uploads > AVATAR_UPLOADS_PER_HOUR) throw httpError(429, 'RATE_LIMITED', 'Too many uploads in the last hour. Please try again later.');
+      if (uploads > AVATAR_UPLOADS_PER_HOUR) throw domainError(429, 'RATE_LIMITED', 'Too many uploads in the last hour. Please try again later.');
       let bytes: Buffer | undefined;
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
           if (part.fieldname !== 'avatar') {
             part.file.resume();
-            throw httpError(400, 'VALIDATION_ERROR', "Send the image in the form field 'avatar'.", { field: 'avatar' });
+            throw domainError(400, 'VALIDATION_ERROR', "Send the image in the form field 'avatar'.", { field: 'avatar' });
           }
           bytes = await part.toBuffer();
         }
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return void sendText(reply, 202, IMAGE_MESSAGES.tooLarge);
-        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') return void sendText(reply, 202, 'Please upload one image at a time.');
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw textRefusal(202, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
+        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw textRefusal(202, 'VALIDATION_ERROR', 'Please upload one image at a time.');
         throw error;
       }
-      if (!bytes) return void sendText(reply, 202, 'Please choose an image to upload.');
+      if (!bytes) throw textRefusal(202, 'VALIDATION_ERROR', 'Please choose an image to upload.');
       const image = bytes;
-      return answer(request, reply, async () => {
-        const previous = await findProfile(db, request.user.id);
+      return answer(request, async () => {
+        const previous = await profiles.find(request.user.id);
         const stored = await storeImage(fastify.storage, image, {
           prefix: `avatars/u${request.user.id}`,
           sizes: AVATAR_SIZES,
           fit: 'cover',
           ownerId: request.user.id,
+          refusal: { text: 202 },
         });
-        await saveProfile(db, fastify.changes, request.user, 'avatar', { avatarUrl: stored.url, avatarKey: stored.key });
+        await profiles.save(request.user, 'avatar', { avatarUrl: stored.url, avatarKey: stored.key });
         if (previous?.avatarKey) await fastify.storage.deleteByPrefix(`${previous.avatarKey}/`);
       });
     },

@@ -17,9 +17,9 @@ import {
   UploadedImageSchema,
 } from '../../../../../shared/schemas/article-editor';
 import { ErrorSchema } from '../../../../../shared/schemas/user';
-import { httpError } from '../../../../lib/http-error';
-import { ARTICLE_IMAGES_PREFIX, IMAGE_MESSAGES, IMAGE_RULES, ImageRejected, storeVariants, toWebpVariants } from '../../../../lib/images';
-import { actorOf } from '../../../../plugins/app/audit/audit-log';
+import { domainError } from '../../../../lib/domain-error';
+import { ARTICLE_IMAGES_PREFIX, IMAGE_MESSAGES, IMAGE_RULES, storeVariants, toWebpVariants } from '../../../../lib/images';
+import { actorOf } from '../../../../plugins/app/admin/index';
 import { AI_DISABLED_MESSAGE, requestAiDraft } from '../../../../plugins/app/articles/ai-draft';
 import {
   createArticle,
@@ -70,7 +70,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
     },
     handler: async (request) => {
       const article = await findArticleForEditor(db, request.body.id);
-      if (!article) throw httpError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
+      if (!article) throw domainError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
       return article;
     },
   });
@@ -148,9 +148,9 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       response: { 200: AdminArticleSchema, ...refusals, 502: ErrorSchema, 503: ErrorSchema, 504: ErrorSchema },
     },
     handler: async (request) => {
-      if (!ai) throw httpError(503, 'AI_NOT_CONFIGURED', AI_DISABLED_MESSAGE);
+      if (!ai) throw domainError(503, 'AI_NOT_CONFIGURED', AI_DISABLED_MESSAGE);
       const topic = request.body.topic.replace(/[<>]/g, '').replace(/\s+/g, ' ').trim();
-      if (topic.length < 3) throw httpError(400, 'VALIDATION_ERROR', 'Describe the topic in a few words.', { field: 'topic' });
+      if (topic.length < 3) throw domainError(400, 'VALIDATION_ERROR', 'Describe the topic in a few words.', { field: 'topic' });
       const draft = await requestAiDraft(ai, topic);
       return createArticle(
         db,
@@ -177,7 +177,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       response: { 200: UploadedImageSchema, ...refusals, 413: ErrorSchema, 503: ErrorSchema },
     },
     handler: async (request) => {
-      if (!request.isMultipart()) throw httpError(400, 'MULTIPART_REQUIRED', "Send the image as multipart/form-data in the field 'image'.");
+      if (!request.isMultipart()) throw domainError(400, 'MULTIPART_REQUIRED', "Send the image as multipart/form-data in the field 'image'.");
       let purpose: ImagePurpose = 'inline';
       let bytes: Buffer | undefined;
       try {
@@ -185,33 +185,28 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
           if (part.type === 'field') {
             const value = String(part.value);
             if (part.fieldname !== 'purpose' || !isImagePurpose(value))
-              throw httpError(400, 'VALIDATION_ERROR', "Field 'purpose' must be cover, avatar or inline.", { field: 'purpose' });
+              throw domainError(400, 'VALIDATION_ERROR', "Field 'purpose' must be cover, avatar or inline.", { field: 'purpose' });
             purpose = value;
             continue;
           }
           if (part.fieldname !== 'image') {
             part.file.resume();
-            throw httpError(400, 'VALIDATION_ERROR', "Send the image in the form field 'image'.", { field: 'image' });
+            throw domainError(400, 'VALIDATION_ERROR', "Send the image in the form field 'image'.", { field: 'image' });
           }
           bytes = await part.toBuffer();
         }
       } catch (error) {
         const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { field: 'image' });
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw domainError(413, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { field: 'image' });
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-          throw httpError(400, 'VALIDATION_ERROR', 'Upload one image at a time.', { field: 'image' });
+          throw domainError(400, 'VALIDATION_ERROR', 'Upload one image at a time.', { field: 'image' });
         throw error;
       }
-      if (!bytes) throw httpError(400, 'VALIDATION_ERROR', 'Choose an image to upload.', { field: 'image' });
+      if (!bytes) throw domainError(400, 'VALIDATION_ERROR', 'Choose an image to upload.', { field: 'image' });
       const rule = IMAGE_PURPOSES[purpose];
-      try {
-        const variants = await toWebpVariants(bytes, [rule.size], rule.fit);
-        const stored = await storeVariants(fastify.storage, variants, { prefix: rule.prefix, sizes: [rule.size], fit: rule.fit, ownerId: request.user.id });
-        return { url: stored.url, width: variants[0]!.width, height: variants[0]!.height };
-      } catch (error) {
-        if (error instanceof ImageRejected) throw httpError(error.status, error.code, error.message, { field: 'image' });
-        throw error;
-      }
+      const variants = await toWebpVariants(bytes, [rule.size], rule.fit, { field: 'image' });
+      const stored = await storeVariants(fastify.storage, variants, { prefix: rule.prefix, sizes: [rule.size], fit: rule.fit, ownerId: request.user.id });
+      return { url: stored.url, width: variants[0]!.width, height: variants[0]!.height };
     },
   });
 }
