@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
+import { expectSafeLink, expectToast, openManageArticles, typeTickAdvice } from './support/article-editor';
 import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
 import { useSite } from './support/site';
 
@@ -36,11 +36,7 @@ async function tabTo(page: Page, target: Locator, backwards = false) {
 describe('Manage Articles by keyboard', () => {
   it('writes, formats, links, saves, previews and publishes an article with the keyboard alone', async () => {
     const { page, context, problems } = await openPage(site.browser, DESKTOP);
-    await page.goto(`${site.server.url}/home`);
-    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [JWT_STORAGE_KEY, site.users.editor.token]);
-    await page.goto(`${site.server.url}/articleeditor`);
-    await expect.poll(() => page.locator('main h1').textContent()).toBe('Manage Articles');
-    await expect.poll(() => page.locator('.editor-row').count()).toBeGreaterThan(0);
+    await openManageArticles(page, site.server.url, site.users.editor.token);
 
     await tabTo(page, page.getByRole('button', { name: 'New article' }));
     await page.keyboard.press('Enter');
@@ -83,12 +79,7 @@ describe('Manage Articles by keyboard', () => {
     expect(await page.locator('.rich-text-keys').isVisible()).toBe(true);
     await tabTo(page, editor);
     await page.keyboard.press('Control+Alt+2');
-    await page.keyboard.type('Check every evening');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('Run your hands over your dog from nose to tail. ');
-    await page.keyboard.press('Control+b');
-    await page.keyboard.type('Remove ticks at once.');
-    await page.keyboard.press('Control+b');
+    await typeTickAdvice(page);
     await page.keyboard.press('Enter');
     await page.keyboard.type('Read the CDC advice on ticks');
     await page.keyboard.press('Shift+Home');
@@ -144,7 +135,7 @@ describe('Manage Articles by keyboard', () => {
     const save = page.getByRole('button', { name: 'Save draft' });
     await tabTo(page, save);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('.toaster').getByText('Successfully Saved!').isVisible()).toBe(true);
+    await expectToast(page, 'Successfully Saved!');
     await expect.poll(() => new URL(page.url()).searchParams.get('edit')).toMatch(/^\d+$/);
     const id = new URL(page.url()).searchParams.get('edit');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Edit article');
@@ -163,23 +154,21 @@ describe('Manage Articles by keyboard', () => {
     const preview = page.getByRole('region', { name: 'Preview' });
     await expect.poll(() => preview.locator('h1').textContent()).toBe(title);
     await expect.poll(() => isFocused(page.getByRole('button', { name: 'Back to editing' }))).toBe(true);
-    expect(await preview.locator('.article-contents a').getAttribute('href')).toBe('https://www.cdc.gov/ticks/');
-    expect(await preview.locator('.article-contents a').getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    await expectSafeLink(preview.locator('.article-contents a'), 'https://www.cdc.gov/ticks/');
     expect(await preview.locator('.article-contents ul li').count()).toBe(2);
     await page.keyboard.press('Enter');
     await expect.poll(() => isFocused(page.getByRole('button', { name: 'Preview' }))).toBe(true);
 
     await tabTo(page, page.getByRole('button', { name: 'Publish', exact: true }));
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('.toaster').getByText('The article is published.').isVisible()).toBe(true);
+    await expectToast(page, 'The article is published.');
     expect(await isFocused(page.getByRole('button', { name: 'Unpublish' }))).toBe(true);
 
     await page.goto(`${site.server.url}/singlepost/:${id}`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe(title);
     const link = page.locator('.article-contents a');
     expect(await link.textContent()).toBe('Read the CDC advice on ticks');
-    expect(await link.getAttribute('href')).toBe('https://www.cdc.gov/ticks/');
-    expect(await link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    await expectSafeLink(link, 'https://www.cdc.gov/ticks/');
     expect(problems).toEqual([]);
     await context.close();
   });

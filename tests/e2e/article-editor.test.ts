@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
 import { startFakeAiServer, type FakeAiServer } from '../../server/test/fake-ai-server';
+import { expectSafeLink, expectToast, openManageArticles, typeTickAdvice } from './support/article-editor';
 import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
 import { useSite } from './support/site';
 
@@ -25,8 +25,8 @@ async function screenshot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
-/** Signs the demo administrator in through the API and stores the session as the app does. */
-async function signInAsAdmin(page: Page) {
+/** Signs the demo administrator in through the API and opens Manage Articles with the demo articles listed. */
+async function openAsAdmin(page: Page) {
   const match = /Demo administrator: (\S+) \/ password: (\S+)/.exec(site.demoOutput + site.server.output());
   expect(match, 'the demo administrator is printed once').not.toBeNull();
   const res = await fetch(`${site.server.url}/api/user/login`, {
@@ -35,8 +35,7 @@ async function signInAsAdmin(page: Page) {
     body: JSON.stringify({ email: match![1], password: match![2] }),
   });
   const { token } = (await res.json()) as { token: string };
-  await page.goto(`${site.server.url}/home`);
-  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [JWT_STORAGE_KEY, token]);
+  await openManageArticles(page, site.server.url, token, 5);
 }
 
 async function photo(name: string, color: string): Promise<string> {
@@ -50,10 +49,7 @@ async function photo(name: string, color: string): Promise<string> {
 describe('Manage Articles', () => {
   it('writes an article with an image, previews and publishes it, shows it on /blogpage, unpublishes it', async () => {
     const { page, context, problems } = await openPage(site.browser, DESKTOP, { allow: [/status of 404/] });
-    await signInAsAdmin(page);
-    await page.goto(`${site.server.url}/articleeditor`);
-    await expect.poll(() => page.locator('main h1').textContent()).toBe('Manage Articles');
-    await expect.poll(() => page.locator('.editor-row').count()).toBeGreaterThan(5);
+    await openAsAdmin(page);
     await screenshot(page, 'editor-list-1280');
     await expectAccessible(page, '/articleeditor list');
 
@@ -66,13 +62,8 @@ describe('Manage Articles', () => {
     const editor = page.getByRole('textbox', { name: 'Article text' });
     await editor.click();
     await page.getByRole('button', { name: 'Heading', exact: true }).click();
-    await page.keyboard.type('Check every evening');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('Run your hands over your dog from nose to tail and look between the toes. ');
     // Keyboard only: Tiptap's shortcut for bold, then the Link button and its panel.
-    await page.keyboard.press('Control+b');
-    await page.keyboard.type('Remove ticks at once.');
-    await page.keyboard.press('Control+b');
+    await typeTickAdvice(page);
     for (let i = 0; i < 'at once.'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
     await page.getByRole('button', { name: 'Link', exact: true }).focus();
     await page.keyboard.press('Enter');
@@ -93,7 +84,7 @@ describe('Manage Articles', () => {
     await expect.poll(() => page.locator('.image-field-cover img').getAttribute('src')).toMatch(/^\/uploads\//);
     await page.getByLabel('Cover image description (alt text)').fill('A dog on a forest trail');
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await expect.poll(() => page.locator('.toaster').getByText('Successfully Saved!').isVisible()).toBe(true);
+    await expectToast(page, 'Successfully Saved!');
     await expect.poll(() => new URL(page.url()).searchParams.get('edit')).toMatch(/^\d+$/);
     await screenshot(page, 'editor-form-1280');
 
@@ -102,12 +93,12 @@ describe('Manage Articles', () => {
     await expect.poll(() => preview.locator('h1').textContent()).toBe(title);
     await expect.poll(() => preview.locator('.article-hero').getAttribute('alt')).toBe('A dog on a forest trail');
     await expect.poll(() => preview.locator('.article-contents img').getAttribute('alt')).toBe('A tick remover next to a dog paw');
-    expect(await preview.locator('.article-contents a').getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    await expectSafeLink(preview.locator('.article-contents a'), 'https://www.cdc.gov/ticks/');
     await screenshot(page, 'editor-preview-1280');
     await page.getByRole('button', { name: 'Back to editing' }).click();
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect.poll(() => page.locator('.toaster').getByText('The article is published.').isVisible()).toBe(true);
+    await expectToast(page, 'The article is published.');
 
     await page.goto(`${site.server.url}/blogpage`);
     const card = page.locator('.article-card', { hasText: title });
@@ -117,14 +108,13 @@ describe('Manage Articles', () => {
     await card.getByRole('link', { name: 'Read Full Article...' }).click();
     await expect.poll(() => page.locator('main h1').textContent()).toBe(title);
     await expect.poll(() => page.locator('.article-contents h2').first().textContent()).toBe('Check every evening');
-    expect(await page.locator('.article-contents a').getAttribute('href')).toBe('https://www.cdc.gov/ticks/');
-    expect(await page.locator('.article-contents a').getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    await expectSafeLink(page.locator('.article-contents a'), 'https://www.cdc.gov/ticks/');
     const articleUrl = page.url();
 
     await page.goto(`${site.server.url}/articleeditor?q=${encodeURIComponent(title)}`);
     await page.getByRole('button', { name: `Edit ${title}` }).click();
     await page.getByRole('button', { name: 'Unpublish' }).click();
-    await expect.poll(() => page.locator('.toaster').getByText('The article is no longer published.').isVisible()).toBe(true);
+    await expectToast(page, 'The article is no longer published.');
     await page.goto(`${site.server.url}/blogpage`);
     await expect.poll(() => page.locator('.article-card').count()).toBeGreaterThan(0);
     expect(await page.locator('.article-card', { hasText: title }).count()).toBe(0);
@@ -137,20 +127,18 @@ describe('Manage Articles', () => {
   it('turns an AI draft from the local AI server into a reviewed, published article marked AI-assisted', async () => {
     fake.mode = 'ok';
     const { page, context, problems } = await openPage(site.browser, PHONE, { allow: [/status of 50\d/] });
-    await signInAsAdmin(page);
-    await page.goto(`${site.server.url}/articleeditor`);
-    await expect.poll(() => page.locator('.editor-row').count()).toBeGreaterThan(5);
+    await openAsAdmin(page);
     await screenshot(page, 'editor-list-390');
     await page.getByRole('button', { name: 'Draft with AI' }).click();
     await page.getByLabel('Topic').fill('Hot pavement and dog paws');
     await page.getByRole('button', { name: 'Write draft' }).click();
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe("Keeping your dog's paws safe on hot pavement");
-    await expect.poll(() => page.locator('.toaster').getByText('The AI draft is saved. Review it before publishing.').isVisible()).toBe(true);
+    await expectToast(page, 'The AI draft is saved. Review it before publishing.');
     await expect.poll(() => page.getByRole('toolbar', { name: 'Formatting' }).isVisible()).toBe(true);
     await screenshot(page, 'editor-ai-draft-390');
     await expectAccessible(page, '/articleeditor form');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect.poll(() => page.locator('.toaster').getByText('The article is published.').isVisible()).toBe(true);
+    await expectToast(page, 'The article is published.');
     const id = new URL(page.url()).searchParams.get('edit');
 
     await page.goto(`${site.server.url}/ai-singlepost/:${id}`);

@@ -8,8 +8,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
-import { DESKTOP, PHONE, expectNoSidewaysScroll, openPage } from './support/browser';
+import { DESKTOP, PHONE, expectNoSidewaysScroll, openPage, storeSession } from './support/browser';
 import { useSite } from './support/site';
 
 const unique = () => randomUUID().slice(0, 8);
@@ -27,8 +26,7 @@ const main = (page: Page) => page.locator('main');
 const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible', timeout: 15_000 });
 
 async function signedIn(page: Page, token: string, url: string) {
-  await page.goto(`${site.server.url}/home`);
-  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [JWT_STORAGE_KEY, token]);
+  await storeSession(page, site.server.url, token);
   await page.goto(`${site.server.url}${url}`);
 }
 

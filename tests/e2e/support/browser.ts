@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from 'vitest';
+import { JWT_STORAGE_KEY } from '../../../shared/constants/messages';
 import { guardConsole, openGuards, type ConsoleGuard } from './console-guard';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -76,6 +77,12 @@ function waitForTheAppAfterLoads(page: Page): void {
       },
     });
   }
+}
+
+/** Starts signed in: stores a session token as the app does after a login, on a page of the site at `siteUrl`. */
+export async function storeSession(page: Page, siteUrl: string, token: string): Promise<void> {
+  await page.goto(`${siteUrl}/home`);
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [JWT_STORAGE_KEY, token]);
 }
 
 export const PHONE = { width: 390, height: 844 };

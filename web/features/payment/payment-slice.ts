@@ -15,13 +15,9 @@ const paymentSlice = createSlice({
   name: 'payment',
   initialState,
   reducers: {
-    customerSet(state, action: PayloadAction<PaymentState>) {
-      state.email = action.payload.email;
-      state.customerId = action.payload.customerId;
-    },
-    customerCleared() {
-      return initialState;
-    },
+    // The provider's answer replaces the customer as a whole.
+    customerSet: (_state, { payload }: PayloadAction<PaymentState>) => ({ email: payload.email, customerId: payload.customerId }),
+    customerCleared: () => initialState,
   },
   // Signing out forgets the customer (matched by type: features do not import each other).
   extraReducers: (builder) =>

@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { PageHero } from '../../../components/ui/page-hero';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pagination } from '../../../components/ui/pagination';
+import { SearchingOverlay } from '../../../components/ui/searching-overlay';
 import { useAppSelector } from '../../../app/store';
 import { failureMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format-date';
@@ -229,12 +230,7 @@ export default function ManageArticlesPage() {
           </form>
 
           <div className="article-results" aria-busy={loading}>
-            {loading && (
-              <div className="searching-overlay" role="status">
-                <span className="spinner" aria-hidden="true" />
-                <span>{MESSAGES.searching}</span>
-              </div>
-            )}
+            {loading && <SearchingOverlay />}
             {listError && (
               <div className="empty-state" role="alert">
                 <p>{listError}</p>

@@ -1,7 +1,7 @@
 // /viewprofile: messages pet owners sent through the contact form, newest first, a page at a time.
 import { useState } from 'react';
 import { formatDate } from '../../../lib/format-date';
-import { useMyMessagesQuery } from '../api/plan-features-api';
+import { useMyMessagesQuery } from '../api/get-my-messages';
 
 const PAGE_SIZE = 10;
 

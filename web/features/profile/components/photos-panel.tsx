@@ -1,7 +1,10 @@
 // /viewprofile: the vet's practice photos (up to 12): upload, caption, move and delete.
 import { useState, type ChangeEvent } from 'react';
 import type { Photo } from '../../../../shared/schemas/plan-features';
-import { useAddPhotoMutation, useDeletePhotoMutation, useMyPhotosQuery, useUpdatePhotoMutation } from '../api/plan-features-api';
+import { useAddPhotoMutation } from '../api/add-photo';
+import { useDeletePhotoMutation } from '../api/delete-photo';
+import { useMyPhotosQuery } from '../api/get-my-photos';
+import { useUpdatePhotoMutation } from '../api/update-photo';
 
 function PhotoCard({ photo, count }: { photo: Photo; count: number }) {
   const [caption, setCaption] = useState(photo.caption);

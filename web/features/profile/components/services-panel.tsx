@@ -4,7 +4,7 @@ import { SERVICES } from '../../../../shared/constants/services';
 import { checkChoiceList } from '../../../../shared/schemas/profile';
 import { useAppDispatch } from '../../../app/store';
 import { userReplaced } from '../../auth';
-import { useChangeServicesMutation } from '../api/plan-features-api';
+import { useChangeServicesMutation } from '../api/change-services';
 import { OwnChoices } from './own-choices';
 
 export function ServicesPanel({ services }: { services: string[] }) {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { StatisticsDay } from '../../../../shared/schemas/plan-features';
 import { toCsv } from '../../../../shared/csv';
 import { saveFile } from '../../../lib/save-file';
-import { useMyStatisticsQuery } from '../api/plan-features-api';
+import { useMyStatisticsQuery } from '../api/get-my-statistics';
 
 const COLUMNS: [keyof Omit<StatisticsDay, 'date'>, string][] = [
   ['views', 'Profile views'],

@@ -106,11 +106,7 @@ function Wizard({ user }: { user: User }) {
         <Form form={step1Form} layout="vertical" initialValues={initial} onFinish={saveStep1} requiredMark={false} disabled={pending} scrollToFirstError>
           <ContactFields />
           <WebsiteFields />
-          <div className="wizard-actions">
-            <Button type="primary" htmlType="submit" size="large" loading={pending}>
-              Save and continue
-            </Button>
-          </div>
+          <WizardActions pending={pending} />
         </Form>
       </div>
       <div className="card wizard-card" hidden={step !== 1}>
@@ -122,14 +118,7 @@ function Wizard({ user }: { user: User }) {
           <SummaryField />
           <EducationFields />
           <PracticeFields />
-          <div className="wizard-actions">
-            <Button size="large" onClick={() => setStep(0)}>
-              Back
-            </Button>
-            <Button type="primary" htmlType="submit" size="large" loading={pending}>
-              Save and continue
-            </Button>
-          </div>
+          <WizardActions pending={pending} onBack={() => setStep(0)} />
         </Form>
       </div>
       {step === 2 && (
@@ -138,14 +127,7 @@ function Wizard({ user }: { user: User }) {
             This is how pet owners will see your practice. An administrator reviews it before it is listed; we e-mail you either way.
           </div>
           {profile && <ProfilePreview user={user} profile={profile} />}
-          <div className="wizard-actions">
-            <Button size="large" onClick={() => setStep(1)}>
-              Back
-            </Button>
-            <Button type="primary" size="large" loading={pending} onClick={submit}>
-              Submit for review
-            </Button>
-          </div>
+          <WizardActions pending={pending} onBack={() => setStep(1)} onAct={submit} act="Submit for review" />
         </div>
       )}
     </>
@@ -239,6 +221,22 @@ function EditProfile({ user }: { user: User }) {
           <PracticeFields />
         </EditForm>
       </EditCard>
+    </div>
+  );
+}
+
+/** A step's buttons: Back to the step before, when there is one, and the step's own action (by default its form's submit). */
+function WizardActions({ pending, onBack, onAct, act = 'Save and continue' }: { pending: boolean; onBack?: () => void; onAct?: () => void; act?: string }) {
+  return (
+    <div className="wizard-actions">
+      {onBack && (
+        <Button size="large" onClick={onBack}>
+          Back
+        </Button>
+      )}
+      <Button type="primary" htmlType={onAct ? 'button' : 'submit'} size="large" loading={pending} onClick={onAct}>
+        {act}
+      </Button>
     </div>
   );
 }

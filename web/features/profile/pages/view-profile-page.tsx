@@ -11,7 +11,7 @@ import { ProfilePreview } from '../../../components/profile/profile-preview';
 import { formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { signedInUser, useCurrentUserQuery } from '../../auth';
-import { useMyPhotosQuery } from '../api/plan-features-api';
+import { useMyPhotosQuery } from '../api/get-my-photos';
 import { MessagesPanel } from '../components/messages-panel';
 import { PhotosPanel } from '../components/photos-panel';
 import { ServicesPanel } from '../components/services-panel';
