@@ -16,6 +16,12 @@ export interface Mailer {
   enqueue(db: DbOrTx, to: { address: string; name?: string | null; kind: string; replyTo?: string | null }, content: MailContent): Promise<void>;
   /** Sends every due message once; returns how many were sent. */
   processDue(): Promise<number>;
+  /**
+   * Resolves when no message is due and none is being sent: every message enqueued before the call
+   * was handed to the SMTP server or waits for a later retry. Tests wait for it before checking that
+   * no e-mail came.
+   */
+  idle(): Promise<void>;
   transport: MailTransport;
 }
 
@@ -102,6 +108,23 @@ export default fp(
       return running;
     };
 
+    async function dueCount(): Promise<number> {
+      const due = await db.execute(sql`
+        SELECT count(*)::int AS due FROM email_outbox
+        WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())`);
+      return Number((due as unknown as { rows: { due: number }[] }).rows[0]?.due ?? 0);
+    }
+
+    const idle = async (): Promise<void> => {
+      for (;;) {
+        // NOTE: enqueue() starts the worker on the next turn (setImmediate): let those turns pass first.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (running) await running.catch(() => undefined);
+        else if ((await dueCount()) === 0) return;
+        else await processDue().catch(() => undefined);
+      }
+    };
+
     const kick = () => {
       processDue().catch((error: unknown) => fastify.log.error({ err: error }, 'outbox worker failed'));
     };
@@ -109,6 +132,7 @@ export default fp(
     fastify.decorate('mailer', {
       transport,
       processDue,
+      idle,
       async enqueue(target, to, content) {
         await target.insert(emailOutbox).values({
           toAddress: to.address,

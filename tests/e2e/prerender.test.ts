@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
+import { DESKTOP, PHONE, expectAccessible, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 
 const site = useSite();
@@ -70,7 +70,12 @@ describe('the prerendered first screen', () => {
           allow: [/net::ERR_NAME_NOT_RESOLVED|net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED/],
         });
         await page.goto(url);
-        await page.waitForTimeout(300);
+        // React has taken over: the heading is an element React rendered (it carries React's fiber key).
+        await page.waitForFunction(() => {
+          const heading = document.querySelector('main h1');
+          return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+        });
+        await settled(page);
         const after = await layoutOf(page);
         expect(after.h1).toEqual(before.h1);
         expect(after.lead).toEqual(before.lead);
