@@ -101,14 +101,16 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
 }
 
 /**
- * Resolves when the page shows its final state: every image has loaded or failed (and its load and
- * error handlers ran), the web fonts are in, and every finite CSS animation and transition (antd's
+ * Resolves when the page shows its final state: every image it fetches has loaded or failed (and its
+ * load and error handlers ran), the web fonts are in, and every finite CSS animation and transition (antd's
  * fades, focus rings) has ended. Waits for what the page does, never for a fixed time.
  */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
+    // NOTE: a lazy image below the fold does not load until it is scrolled to: it is not waited for.
+    const fetched = (image: HTMLImageElement) => image.loading !== 'lazy' || image.getBoundingClientRect().top < innerHeight;
     const pending = [...document.images]
-      .filter((image) => !image.complete)
+      .filter((image) => !image.complete && fetched(image))
       .map((image) => new Promise((done) => (image.addEventListener('load', done, { once: true }), image.addEventListener('error', done, { once: true }))));
     await Promise.all([...pending, document.fonts.ready]);
     const finite = (animation: Animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime));
