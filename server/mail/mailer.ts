@@ -1,6 +1,7 @@
 // The one e-mail sender (docs/product.md, Accounts and tokens): a message is written to the outbox table first,
 // then a worker sends it, retrying with exponential back-off, so an e-mail server that is down for
 // a while loses nothing. Rows are claimed with FOR UPDATE SKIP LOCKED so several servers can share.
+// When a message is due is decided by the app's clock, not the database's (docs/decisions/095-one-clock.md).
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
@@ -10,6 +11,8 @@ import type { MailContent } from './templates';
 
 const MAX_ATTEMPTS = 12;
 const MAX_BACKOFF_MS = 15 * 60_000;
+/** How long a worker holds the rows it claimed (another server takes them over after). */
+const LOCK_MS = 2 * 60_000;
 
 export interface Mailer {
   /** Stores the message; it is sent shortly after (pass a transaction to enqueue atomically). */
@@ -39,15 +42,20 @@ export default fp(
       if (fastify.config.nodeEnv !== 'test') console.log(line);
     });
     const baseBackoffMs = fastify.config.mail.retryBaseMs;
+    const { clock } = fastify;
     let running: Promise<number> | undefined;
     let again = false;
 
+    /** Rows that wait to be sent at `now` and that no worker holds. */
+    const due = (now: Date) => sql`status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})`;
+
     async function sendBatch(): Promise<number> {
+      const now = clock.now();
       const claimed = await db.execute(sql`
-        UPDATE email_outbox SET locked_until = now() + interval '2 minutes'
+        UPDATE email_outbox SET locked_until = ${new Date(now.getTime() + LOCK_MS)}
         WHERE id IN (
           SELECT id FROM email_outbox
-          WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+          WHERE ${due(now)}
           ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
         RETURNING id`);
       // Both drivers answer execute() with { rows }.
@@ -68,7 +76,7 @@ export default fp(
           });
           await db
             .update(emailOutbox)
-            .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lockedUntil: null, lastError: null })
+            .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lockedUntil: null, lastError: null })
             .where(eq(emailOutbox.id, id));
           sent++;
         } catch (error) {
@@ -79,7 +87,7 @@ export default fp(
             .set({
               attempts,
               status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-              nextAttemptAt: new Date(Date.now() + delay),
+              nextAttemptAt: new Date(clock.now().getTime() + delay),
               lockedUntil: null,
               lastError: String((error as Error).message).slice(0, 500),
             })
@@ -109,10 +117,8 @@ export default fp(
     };
 
     async function dueCount(): Promise<number> {
-      const due = await db.execute(sql`
-        SELECT count(*)::int AS due FROM email_outbox
-        WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())`);
-      return Number((due as unknown as { rows: { due: number }[] }).rows[0]?.due ?? 0);
+      const counted = await db.execute(sql`SELECT count(*)::int AS due FROM email_outbox WHERE ${due(clock.now())}`);
+      return Number((counted as unknown as { rows: { due: number }[] }).rows[0]?.due ?? 0);
     }
 
     const idle = async (): Promise<void> => {
@@ -143,6 +149,7 @@ export default fp(
           htmlBody: content.html,
           params: content.params,
           replyTo: to.replyTo ?? null,
+          nextAttemptAt: clock.now(),
         });
         setImmediate(kick);
       },

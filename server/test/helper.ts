@@ -112,6 +112,8 @@ export interface TestAppOptions {
   /** Runs on the bare Fastify instance before the app is registered (e.g. an onRoute hook that
    *  sees every route the app adds). */
   beforeApp?: (fastify: FastifyInstance) => void;
+  /** The app's clock: a test clock (lib/clock.ts createTestClock) lets a test move time. */
+  clock?: AppOptions['clock'];
   /** Receives every log line (JSON), with the production logger's redaction, at level info. */
   logStream?: DestinationStream;
 }
@@ -122,7 +124,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
   const logger = options.logStream ? loggerOptions({ ...config, logLevel: 'info' }, options.logStream) : false;
   const fastify = Fastify(fastifyOptions(config, logger));
   options.beforeApp?.(fastify);
-  await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist', seo: options.seo });
+  await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist', seo: options.seo, clock: options.clock });
   if (options.extend) await options.extend(fastify);
   await fastify.ready();
   return fastify;

@@ -9,7 +9,6 @@ import { findDoctorPage } from '../../../plugins/app/doctors/doctor-page';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
 import { sendCachedAnswer, type CachedAnswer } from '../../../lib/http-cache';
-import { clock } from '../../../lib/clock';
 import { normalizeSearch, SPONSOR_ROTATION_MS } from '../../../plugins/app/doctors/doctor-search';
 import { SearchIndex } from '../../../plugins/app/doctors/search-index';
 import { bumpLocalSearchVersion, onSearchVersionBump, SearchCache } from '../../../plugins/app/doctors/search-cache';
@@ -112,7 +111,7 @@ export default async function doctorRoutes(app: FastifyInstance): Promise<void> 
 
   const search = async (request: FastifyRequest, reply: FastifyReply, body: DoctorSearchBody) => {
     const normalized = normalizeSearch(body);
-    const now = clock.now();
+    const now = fastify.clock.now();
     // The key holds what changes an answer over time: the Sponsored rotation window, and the minute for 'open now'.
     const key = JSON.stringify([normalized, Math.floor(now.getTime() / SPONSOR_ROTATION_MS), normalized.openNow ? Math.floor(now.getTime() / 60_000) : 0]);
     const answer = (await cache.answer(
@@ -130,7 +129,7 @@ export default async function doctorRoutes(app: FastifyInstance): Promise<void> 
   const pages = new SearchCache(fastify.config.searchCacheSeconds * 1000);
   const byId = async (request: FastifyRequest, reply: FastifyReply, raw: number | string) => {
     const id = typeof raw === 'number' ? raw : Number(raw.replace(/^:/, ''));
-    const now = clock.now();
+    const now = fastify.clock.now();
     const key = `${id}|${Math.floor(now.getTime() / 60_000)}`;
     const page = await pages.answer(key, () => findDoctorPage(db, id, now));
     if (!page) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
