@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { projectRoot } from './lib/project-root';
+import { systemClock, type Clock } from './lib/clock';
 import databasePlugin from './plugins/external/database';
 import errorsPlugin from './plugins/external/errors';
 import securityPlugin from './plugins/external/security';
@@ -50,12 +51,21 @@ export interface AppOptions {
   ssrEntry?: string;
   /** Sitemap chunk size and cache time (tests make them small). */
   seo?: SeoOptions;
+  /** The clock every part that decides by time asks (tests pass one they move); the system's by default. */
+  clock?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clock: Clock;
+  }
 }
 
 export const defaultDistDir = path.join(projectRoot, 'dist/web');
 export const defaultSsrEntry = path.join(projectRoot, 'dist/ssr/entry-server.js');
 
 async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
+  fastify.decorate('clock', options.clock ?? systemClock);
   await fastify.register(databasePlugin, { database: options.database, config: options.config });
   await fastify.register(errorsPlugin);
   await fastify.register(securityPlugin);

@@ -1,6 +1,7 @@
 // The one e-mail sender (docs/product.md, Accounts and tokens): a message is written to the outbox table first,
 // then a worker sends it, retrying with exponential back-off, so an e-mail server that is down for
 // a while loses nothing. Rows are claimed with FOR UPDATE SKIP LOCKED so several servers can share.
+// When a message is due is decided by the app's clock, not the database's (docs/decisions/095-one-clock.md).
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
@@ -10,12 +11,20 @@ import type { MailContent } from './templates';
 
 const MAX_ATTEMPTS = 12;
 const MAX_BACKOFF_MS = 15 * 60_000;
+/** How long a worker holds the rows it claimed (another server takes them over after). */
+const LOCK_MS = 2 * 60_000;
 
 export interface Mailer {
   /** Stores the message; it is sent shortly after (pass a transaction to enqueue atomically). */
   enqueue(db: DbOrTx, to: { address: string; name?: string | null; kind: string; replyTo?: string | null }, content: MailContent): Promise<void>;
   /** Sends every due message once; returns how many were sent. */
   processDue(): Promise<number>;
+  /**
+   * Resolves when no message is due and none is being sent: every message enqueued before the call
+   * was handed to the SMTP server or waits for a later retry. Tests wait for it before checking that
+   * no e-mail came.
+   */
+  idle(): Promise<void>;
   transport: MailTransport;
 }
 
@@ -33,15 +42,20 @@ export default fp(
       if (fastify.config.nodeEnv !== 'test') console.log(line);
     });
     const baseBackoffMs = fastify.config.mail.retryBaseMs;
+    const { clock } = fastify;
     let running: Promise<number> | undefined;
     let again = false;
 
+    /** Rows that wait to be sent at `now` and that no worker holds. */
+    const due = (now: Date) => sql`status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})`;
+
     async function sendBatch(): Promise<number> {
+      const now = clock.now();
       const claimed = await db.execute(sql`
-        UPDATE email_outbox SET locked_until = now() + interval '2 minutes'
+        UPDATE email_outbox SET locked_until = ${new Date(now.getTime() + LOCK_MS)}
         WHERE id IN (
           SELECT id FROM email_outbox
-          WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+          WHERE ${due(now)}
           ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
         RETURNING id`);
       // Both drivers answer execute() with { rows }.
@@ -62,7 +76,7 @@ export default fp(
           });
           await db
             .update(emailOutbox)
-            .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lockedUntil: null, lastError: null })
+            .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lockedUntil: null, lastError: null })
             .where(eq(emailOutbox.id, id));
           sent++;
         } catch (error) {
@@ -73,7 +87,7 @@ export default fp(
             .set({
               attempts,
               status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-              nextAttemptAt: new Date(Date.now() + delay),
+              nextAttemptAt: new Date(clock.now().getTime() + delay),
               lockedUntil: null,
               lastError: String((error as Error).message).slice(0, 500),
             })
@@ -102,6 +116,21 @@ export default fp(
       return running;
     };
 
+    async function dueCount(): Promise<number> {
+      const counted = await db.execute(sql`SELECT count(*)::int AS due FROM email_outbox WHERE ${due(clock.now())}`);
+      return Number((counted as unknown as { rows: { due: number }[] }).rows[0]?.due ?? 0);
+    }
+
+    const idle = async (): Promise<void> => {
+      for (;;) {
+        // NOTE: enqueue() starts the worker on the next turn (setImmediate): let those turns pass first.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (running) await running.catch(() => undefined);
+        else if ((await dueCount()) === 0) return;
+        else await processDue().catch(() => undefined);
+      }
+    };
+
     const kick = () => {
       processDue().catch((error: unknown) => fastify.log.error({ err: error }, 'outbox worker failed'));
     };
@@ -109,6 +138,7 @@ export default fp(
     fastify.decorate('mailer', {
       transport,
       processDue,
+      idle,
       async enqueue(target, to, content) {
         await target.insert(emailOutbox).values({
           toAddress: to.address,
@@ -119,6 +149,7 @@ export default fp(
           htmlBody: content.html,
           params: content.params,
           replyTo: to.replyTo ?? null,
+          nextAttemptAt: clock.now(),
         });
         setImmediate(kick);
       },

@@ -119,6 +119,8 @@ export interface TestAppOptions {
   /** Runs on the bare Fastify instance before the app is registered (e.g. an onRoute hook that
    *  sees every route the app adds). */
   beforeApp?: (fastify: FastifyInstance) => void;
+  /** The app's clock: a test clock (lib/clock.ts createTestClock) lets a test move time. */
+  clock?: AppOptions['clock'];
   /** Receives every log line (JSON), with the production logger's redaction, at level info. */
   logStream?: DestinationStream;
 }
@@ -135,6 +137,7 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
     distDir: options.distDir ?? '/nonexistent-dist',
     ssrEntry: options.ssrEntry ?? path.join(projectRoot, 'web/entry-server.tsx'),
     seo: options.seo,
+    clock: options.clock,
   });
   if (options.extend) await options.extend(fastify);
   await fastify.ready();

@@ -2,6 +2,7 @@
 // each message, decoded enough to read links and codes. It can refuse mail for a while.
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 
 export interface CapturedMail {
   to: string[];
@@ -84,6 +85,16 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   const { port } = server.server.address() as AddressInfo;
   capture.url = `smtp://127.0.0.1:${port}`;
   return capture;
+}
+
+/**
+ * Resolves when `app` has no e-mail left to send now: the work queued after answers (reset codes) is
+ * done and the outbox is idle, so every message due was handed to the SMTP server. Check that an
+ * e-mail did not come after this, never after a fixed wait.
+ */
+export async function mailSettled(app: FastifyInstance): Promise<void> {
+  await app.accounts.settled();
+  await app.mailer.idle();
 }
 
 /** The /verify/token link of a verification e-mail. */

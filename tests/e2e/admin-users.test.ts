@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
 import { codeOf, startSmtpCapture, type SmtpCapture } from '../../server/test/smtp-capture';
-import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
+import { DESKTOP, PHONE, expectAccessible, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 
 let smtp: SmtpCapture;
@@ -46,7 +46,7 @@ async function signedIn(size: typeof PHONE, token: string, allow: RegExp[] = [])
 }
 
 async function shot(page: Page, name: string) {
-  await page.waitForTimeout(400); // antd transitions
+  await settled(page);
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 

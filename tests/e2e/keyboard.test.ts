@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
-import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
+import { DESKTOP, PHONE, expectAccessible, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 
 const unique = () => randomUUID().slice(0, 8);
@@ -48,7 +48,7 @@ async function tabTo(page: Page, target: Locator, { max = 120, back = false } = 
   for (let presses = 0; presses < max; presses++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     if (await hasFocus()) {
-      await page.waitForTimeout(250); // antd's focus transitions
+      await settled(page); // antd's focus transitions have ended
       expect(await looks(target), `a visible focus indicator on ${String(target)}`).not.toBe(before);
       return;
     }

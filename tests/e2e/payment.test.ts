@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SANDBOX_NOTICE } from '../../shared/constants/plans';
 import { startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../server/test/smtp-capture';
-import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
+import { DESKTOP, PHONE, expectAccessible, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 
 let smtp: SmtpCapture;
@@ -161,7 +161,7 @@ describe('plans and payment', () => {
     await page.getByRole('button', { name: 'Cancel plan' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('Cancel your plan?').isVisible()).toBe(true);
-    await page.waitForTimeout(300);
+    await settled(page);
     await shoot(page, `services-cancel-dialog-${DESKTOP.width}.png`, false);
     await dialog.getByRole('button', { name: 'Cancel plan' }).click();
     await expect.poll(() => page.getByText(/Ends on .*; your profile stays listed until then\./).isVisible()).toBe(true);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DESKTOP, PHONE, expectNoSidewaysScroll, openPage, storeSession } from './support/browser';
+import { DESKTOP, PHONE, expectNoSidewaysScroll, openPage, settled, storeSession } from './support/browser';
 import { useSite } from './support/site';
 
 const unique = () => randomUUID().slice(0, 8);
@@ -33,7 +33,7 @@ async function signedIn(page: Page, token: string, url: string) {
 /** Every page shot is also checked: it is no wider than the window (at 390 and 1280 px). */
 async function shot(page: Page, name: string) {
   await page.evaluate(() => Promise.all([...document.images].map((img) => ((img.loading = 'eager'), img.decode().catch(() => undefined)))));
-  await page.waitForTimeout(300);
+  await settled(page);
   await expectNoSidewaysScroll(page, name);
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }

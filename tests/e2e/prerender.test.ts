@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
+import { DESKTOP, PHONE, expectAccessible, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 
 const site = useSite();
@@ -93,6 +93,7 @@ describe('the first screen rendered on the server and hydrated', () => {
           };
         });
         expect(hydration, 'the server rendered the page and React adopted its nodes').toEqual({ marked: true, shellKept: true, h1Kept: true, removed: 0 });
+        await settled(page);
         const after = await layoutOf(page);
         expect(after.h1).toEqual(before.h1);
         expect(after.lead).toEqual(before.lead);

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/constants/messages';
-import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, openPage } from './support/browser';
+import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 
 const site = useSite({ DEMO_DATA: 'on', MAIL_POLL_MS: '200' });
@@ -44,7 +44,7 @@ async function signIn(page: Page, email: string, password: string) {
 
 /** Every page shot is also checked: it is no wider than the window (at 390 and 1280 px). */
 async function shot(page: Page, name: string) {
-  await page.waitForTimeout(400); // antd transitions
+  await settled(page);
   await expectNoSidewaysScroll(page, name);
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }

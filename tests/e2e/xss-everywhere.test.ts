@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
 import { busyMailSettings, startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../server/test/smtp-capture';
-import { DESKTOP, openPage } from './support/browser';
+import { DESKTOP, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 import type { UserSpec } from './support/users';
 import { emailRuns, FLAG, flagged, hooked, PAYLOADS, proveDetector, showsText } from './support/xss';
@@ -199,17 +199,20 @@ async function visitAll(page: Page, visits: Visit[]): Promise<string[]> {
     }
     await page.goto(`${site.server.url}${visit.path}`);
     await page.waitForLoadState('networkidle').catch(() => undefined);
-    // Whatever the page shows settles (onerror of a broken <img> fires within a few ms).
-    await page.waitForTimeout(150);
+    // Whatever the page shows settles (the onerror of a broken <img> has run).
+    await settled(page);
     if (await flagged(page)) failures.push(`${visit.name} (${visit.path}) ran a script`);
     if (visit.shows !== undefined) {
       // Data arrives after the first paint on some pages (slowly on a loaded machine): poll for it.
-      const deadline = Date.now() + 15_000;
-      let shown = await showsText(page, visit.shows);
-      while (!shown && Date.now() < deadline) {
-        await page.waitForTimeout(300);
-        shown = await showsText(page, visit.shows);
-      }
+      const shows = visit.shows;
+      const shown = await expect
+        .poll(() => showsText(page, shows), { timeout: 15_000 })
+        .toBe(true)
+        .then(
+          () => true,
+          () => false,
+        );
+      await settled(page);
       if (!shown) failures.push(`${visit.name} (${visit.path}) does not show ${JSON.stringify(visit.shows)}`);
       // A script in a late part of the page would have run by now too.
       if (await flagged(page)) failures.push(`${visit.name} (${visit.path}) ran a script`);

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../server/test/smtp-capture';
-import { DESKTOP, openPage } from './support/browser';
+import { DESKTOP, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 import { emailRuns, flagged, hooked, PAYLOADS, proveDetector } from './support/xss';
 
@@ -71,8 +71,8 @@ describe('stored script payloads never run', () => {
         for (const target of PAGES) {
           await page.goto(`${site.server.url}${target.path(s)}`);
           await page.waitForLoadState('networkidle');
-          // Whatever the page shows settles (onerror of a broken <img> fires within a few ms).
-          await page.waitForTimeout(150);
+          // Whatever the page shows settles (the onerror of a broken <img> has run).
+          await settled(page);
           if (await flagged(page)) failures.push(`${target.name} ran ${s.payload}`);
         }
         // Signed out again before the next account's verification link.

@@ -107,6 +107,31 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
   expect(found.scrollWidth, `${label} scrolls sideways at ${found.clientWidth} px: ${found.names.join(', ')}`).toBeLessThanOrEqual(found.clientWidth);
 }
 
+/**
+ * Resolves when the page shows its final state: every image it fetches has loaded or failed (and its
+ * load and error handlers ran), the web fonts are in, and every finite CSS animation and transition (antd's
+ * fades, focus rings) has ended. Waits for what the page does, never for a fixed time.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // NOTE: a lazy image below the fold does not load until it is scrolled to: it is not waited for.
+    const fetched = (image: HTMLImageElement) => image.loading !== 'lazy' || image.getBoundingClientRect().top < innerHeight;
+    const pending = [...document.images]
+      .filter((image) => !image.complete && fetched(image))
+      .map((image) => new Promise((done) => (image.addEventListener('load', done, { once: true }), image.addEventListener('error', done, { once: true }))));
+    await Promise.all([...pending, document.fonts.ready]);
+    const finite = (animation: Animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter(finite)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+    // Two frames: what the last load, error or transitionend handlers changed is painted.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+}
+
 /** Asserts that axe-core finds no WCAG 2.1 A/AA violation, nor a best-practice finding, on the page once its fades have ended. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // Checked as the user reads it: not in the middle of a fade (a toast fading in or out has a fraction of its contrast).

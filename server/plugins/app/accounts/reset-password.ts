@@ -22,7 +22,7 @@ export async function requestResetCode(deps: AccountDeps, given: string, client:
     const user = await findUserByEmail(deps.db, email);
     if (!user || user.status !== 'active') return;
     await deps.db.transaction(async (tx) => {
-      const code = await issueCode(tx, email, 'password_reset');
+      const code = await issueCode(tx, email, 'password_reset', deps.clock.now());
       await deps.mailer.enqueue(tx, { address: email, name: user.firstName, kind: 'password_reset' }, codeEmail('password_reset', code));
     });
   });
@@ -30,7 +30,7 @@ export async function requestResetCode(deps: AccountDeps, given: string, client:
 
 /** A right code opens the window; the returned reset token must come back with change-password. */
 export async function checkResetCode(deps: AccountDeps, given: string, code: string | number): Promise<string> {
-  const checked = await checkCode(deps.db, normalizeEmail(given), 'password_reset', code);
+  const checked = await checkCode(deps.db, normalizeEmail(given), 'password_reset', code, deps.clock.now());
   if (checked.result !== 'ok') throw codeRefused(checked.result);
   return checked.resetToken!;
 }
@@ -42,7 +42,7 @@ export async function changePassword(deps: AccountDeps, given: string, password:
   // The window is checked (and used up) before any hashing (docs/security.md, row 12); the
   // transaction gives it back if the change fails.
   const changed = await deps.db.transaction(async (tx) => {
-    if (!(await consumeResetWindow(tx, email, resetToken))) return false;
+    if (!(await consumeResetWindow(tx, email, resetToken, deps.clock.now()))) return false;
     const user = await findUserByEmail(tx, email);
     if (!user) return false;
     await tx

@@ -25,15 +25,16 @@ async function verificationLink(deps: AccountDeps, user: UserRow): Promise<strin
 async function sendIfDue(deps: AccountDeps, user: UserRow, client: string | undefined): Promise<number> {
   const link = await verificationLink(deps, user);
   return deps.db.transaction(async (tx) => {
-    const due = new Date(Date.now() - VERIFICATION_EMAIL_INTERVAL_MS);
+    const now = deps.clock.now();
+    const due = new Date(now.getTime() - VERIFICATION_EMAIL_INTERVAL_MS);
     const [claimed] = await tx
       .update(users)
-      .set({ lastVerificationEmailAt: new Date() })
+      .set({ lastVerificationEmailAt: now })
       .where(and(eq(users.id, user.id), or(isNull(users.lastVerificationEmailAt), lte(users.lastVerificationEmailAt, due))))
       .returning({ id: users.id });
     if (!claimed) {
       const [row] = await tx.select({ last: users.lastVerificationEmailAt }).from(users).where(eq(users.id, user.id));
-      return Math.max(1, Math.ceil(((row?.last?.getTime() ?? 0) + VERIFICATION_EMAIL_INTERVAL_MS - Date.now()) / 1000));
+      return Math.max(1, Math.ceil(((row?.last?.getTime() ?? 0) + VERIFICATION_EMAIL_INTERVAL_MS - now.getTime()) / 1000));
     }
     if (client !== undefined) await deps.sendLimits.take('verify_email', user.email, client);
     await deps.mailer.enqueue(tx, { address: user.email, name: user.firstName, kind: 'verify_email' }, verificationEmail(user.firstName, link));
@@ -73,6 +74,6 @@ export async function exchangeVerificationLink(deps: AccountDeps, token: string)
     .onConflictDoNothing()
     .returning();
   if (used.length === 0) throw textRefusal(201, 'LINK_USED', 'This verification link was already used. Please sign in.');
-  const verified = user.verify ? user : await updateUser(deps.db, user.id, { verify: true, verifiedAt: new Date() });
+  const verified = user.verify ? user : await updateUser(deps.db, user.id, { verify: true, verifiedAt: deps.clock.now() });
   return signIn(deps, verified ?? user);
 }

@@ -52,7 +52,7 @@ export default fp(
     fastify.decorate('requirePaidPlan', async (request: FastifyRequest) => {
       const user = await signedIn(request, false);
       const [payment] = await fastify.database.db.select().from(payments).where(eq(payments.userId, user.id));
-      if (!hasPaidPlan(payment)) throw domainError(403, 'PLAN_REQUIRED', AUTH_MESSAGES.planRequired);
+      if (!hasPaidPlan(payment, fastify.clock.now())) throw domainError(403, 'PLAN_REQUIRED', AUTH_MESSAGES.planRequired);
     });
     fastify.decorate('requireAdmin', async (request: FastifyRequest) => {
       const user = await signedIn(request, false);

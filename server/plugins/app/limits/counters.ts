@@ -1,9 +1,12 @@
 // Fixed-window counters for per-account and per-address limits, each checked and increased in one
-// atomic step (INCR in Redis; no await between read and write in memory): in Redis when REDIS_URL is set (so
+// atomic step (a Lua script in Redis; no await between read and write in memory): in Redis when REDIS_URL is set (so
 // several app servers share them, docs/product.md, Beyond one machine), otherwise in this process's memory.
+// A window ends by the app's clock (docs/decisions/095-one-clock.md), in Redis too: each key holds its
+// count and the moment its window ends, and Redis's own expiry only clears keys nobody reads.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Clock } from '../../../lib/clock';
 
 export interface Counters {
   /** Current count of a key in its window. */
@@ -32,11 +35,12 @@ const SWEEP_AT = 50_000;
  * Counters in this process's memory. With maxEntries, the oldest keys are forgotten beyond that many (for sets
  * where forgetting is harmless, such as views already counted); without it only expired keys go.
  */
-function memoryCounters(maxEntries?: number): Counters {
+function memoryCounters(clock: Clock, maxEntries?: number): Counters {
   const entries = new Map<string, { count: number; until: number }>();
+  const now = () => clock.now().getTime();
   const live = (key: string) => {
     const entry = entries.get(key);
-    if (entry && entry.until <= Date.now()) {
+    if (entry && entry.until <= now()) {
       entries.delete(key);
       return undefined;
     }
@@ -60,7 +64,7 @@ function memoryCounters(maxEntries?: number): Counters {
       return live(key)?.count ?? 0;
     },
     async hit(key, windowMs) {
-      const entry = live(key) ?? { count: 0, until: Date.now() + windowMs };
+      const entry = live(key) ?? { count: 0, until: now() + windowMs };
       entry.count += 1;
       entries.set(key, entry);
       sweep();
@@ -68,7 +72,7 @@ function memoryCounters(maxEntries?: number): Counters {
     },
     async ttl(key) {
       const entry = live(key);
-      return entry ? entry.until - Date.now() : 0;
+      return entry ? entry.until - now() : 0;
     },
     async reset(key) {
       entries.delete(key);
@@ -79,40 +83,48 @@ function memoryCounters(maxEntries?: number): Counters {
     },
     async claim(key, ttlMs) {
       if (live(key)) return false;
-      entries.set(key, { count: 1, until: Date.now() + ttlMs });
+      entries.set(key, { count: 1, until: now() + ttlMs });
       sweep();
       return true;
     },
   };
 }
 
-function redisCounters(redis: Redis, keyPrefix: string): Counters {
-  const prefix = `${keyPrefix}limit:`;
+// Each key is a hash { c: count, u: end of the window in ms by the app's clock }; ARGV[1] is that clock's now.
+const LIVE = "local u = tonumber(redis.call('HGET', KEYS[1], 'u') or '0') local live = u > tonumber(ARGV[1])";
+const SCRIPTS = {
+  get: `${LIVE} if not live then return 0 end return tonumber(redis.call('HGET', KEYS[1], 'c') or '0')`,
+  hit: `${LIVE}
+    if live then return redis.call('HINCRBY', KEYS[1], 'c', 1) end
+    redis.call('HSET', KEYS[1], 'c', 1, 'u', tonumber(ARGV[1]) + tonumber(ARGV[2]))
+    redis.call('PEXPIRE', KEYS[1], ARGV[2])
+    return 1`,
+  ttl: `${LIVE} if not live then return 0 end return u - tonumber(ARGV[1])`,
+  decrement: `${LIVE} if live and tonumber(redis.call('HGET', KEYS[1], 'c') or '0') > 0 then redis.call('HINCRBY', KEYS[1], 'c', -1) end return 0`,
+  claim: `${LIVE}
+    if live then return 0 end
+    redis.call('HSET', KEYS[1], 'c', 1, 'u', tonumber(ARGV[1]) + tonumber(ARGV[2]))
+    redis.call('PEXPIRE', KEYS[1], ARGV[2])
+    return 1`,
+};
+
+function redisCounters(redis: Redis, keyPrefix: string, clock: Clock): Counters {
+  // NOTE: 'window:' and not the former 'limit:' (plain INCR strings): a server of the old build
+  // sharing the Redis cannot meet a hash where it expects a number.
+  const prefix = `${keyPrefix}window:`;
+  const run = async (script: keyof typeof SCRIPTS, key: string, ms = 0) =>
+    Number(await redis.eval(SCRIPTS[script], 1, prefix + key, clock.now().getTime(), ms));
   return {
-    async get(key) {
-      return Number((await redis.get(prefix + key)) ?? 0);
-    },
-    async hit(key, windowMs) {
-      const [[, count]] = (await redis
-        .multi()
-        .incr(prefix + key)
-        .pexpire(prefix + key, windowMs, 'NX')
-        .exec()) as [[unknown, number]];
-      return count;
-    },
-    async ttl(key) {
-      return Math.max(0, await redis.pttl(prefix + key));
-    },
+    get: (key) => run('get', key),
+    hit: (key, windowMs) => run('hit', key, windowMs),
+    ttl: (key) => run('ttl', key),
     async reset(key) {
       await redis.del(prefix + key);
     },
     async decrement(key) {
-      // Only while the window is open: DECR on a missing key would create one without expiry.
-      await redis.eval("if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0", 1, prefix + key);
+      await run('decrement', key);
     },
-    async claim(key, ttlMs) {
-      return (await redis.set(prefix + key, '1', 'PX', ttlMs, 'NX')) === 'OK';
-    },
+    claim: async (key, ttlMs) => (await run('claim', key, ttlMs)) === 1,
   };
 }
 
@@ -122,12 +134,12 @@ function redisCounters(redis: Redis, keyPrefix: string): Counters {
  * counted) and that must not crowd out the limits in `fastify.counters`.
  */
 export function boundedCounters(fastify: FastifyInstance, maxEntriesInMemory: number): Counters {
-  return fastify.redis ? redisCounters(fastify.redis, fastify.config.redisKeyPrefix) : memoryCounters(maxEntriesInMemory);
+  return fastify.redis ? redisCounters(fastify.redis, fastify.config.redisKeyPrefix, fastify.clock) : memoryCounters(fastify.clock, maxEntriesInMemory);
 }
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('counters', fastify.redis ? redisCounters(fastify.redis, fastify.config.redisKeyPrefix) : memoryCounters());
+    fastify.decorate('counters', fastify.redis ? redisCounters(fastify.redis, fastify.config.redisKeyPrefix, fastify.clock) : memoryCounters(fastify.clock));
   },
   { name: 'counters', dependencies: ['security'] },
 );

@@ -16,17 +16,17 @@ export const FEATURE_MESSAGES: Record<Exclude<PlanFeature, 'listed' | 'featured'
   statistics: 'Profile statistics are part of the Premium plan. Choose it on the Pricing page to see them.',
 };
 
-/** The plan in force for a user now (0 when none, expired or lapsed). */
-export async function planInForce(db: DbOrTx, userId: number): Promise<number> {
+/** The plan in force for a user at `now` (0 when none, expired or lapsed). */
+export async function planInForce(db: DbOrTx, userId: number, now?: Date): Promise<number> {
   const [payment] = await db.select().from(payments).where(eq(payments.userId, userId));
-  return activePlan(payment);
+  return activePlan(payment, now);
 }
 
 /** A preHandler for a plan feature call: signed in, verified, and a plan that includes `feature`. */
 export function requireFeature(fastify: FastifyInstance, feature: keyof typeof FEATURE_MESSAGES): preHandlerAsyncHookHandler {
   return async function (this: FastifyInstance, request: FastifyRequest, reply) {
     await fastify.requireVerified.call(this, request, reply);
-    if (!planIncludes(await planInForce(fastify.database.db, request.user.id), feature)) throw domainError(403, 'PLAN_REQUIRED', FEATURE_MESSAGES[feature]);
+    if (!planIncludes(await planInForce(fastify.database.db, request.user.id, fastify.clock.now()), feature)) throw domainError(403, 'PLAN_REQUIRED', FEATURE_MESSAGES[feature]);
   };
 }
 

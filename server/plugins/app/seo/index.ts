@@ -2,7 +2,6 @@
 // describes any page of the app (status, head, embedded data) and keeps the sitemaps, which are made
 // again after every listing or article change announced (`fastify.changes`, here or on another server).
 import fp from 'fastify-plugin';
-import { clock } from '../../../lib/clock';
 import { findDoctorPage } from '../doctors/doctor-page';
 import { findPublishedArticle, searchPublishedArticles } from '../articles/article-repository';
 import { BLOG_DEFAULTS } from '../../../../shared/constants/messages';
@@ -27,7 +26,7 @@ export default fp<SeoOptions>(
     const site = fastify.config.publicUrl;
     // The embedded data is the very answer of the get-by-id calls, so the page can use it as its first response.
     const loaders = {
-      doctor: (id: number) => findDoctorPage(db, id, clock.now()),
+      doctor: (id: number) => findDoctorPage(db, id, fastify.clock.now()),
       article: (kind: 'blog' | 'ai', id: number) => findPublishedArticle(db, kind, id),
       articleList: (kind: 'blog' | 'ai') =>
         searchPublishedArticles(db, kind, { pageSize: BLOG_DEFAULTS.pageSize, currentVal: BLOG_DEFAULTS.page, searchVal: '' }),

@@ -6,13 +6,13 @@ import { buildTestApp } from '../../../test/helper';
 import { createAccount, createArticle, createVet, injectAs, insertListedVets, type VetOptions } from '../../../test/factories';
 import { profiles, zipCodes, type WorkingDay } from '../../../db/schema';
 import { updateUser } from '../../../plugins/app/users/user-repository';
-import { clock } from '../../../lib/clock';
+import { createTestClock } from '../../../lib/clock';
 import { SEARCH_COUNT_CAP } from '../../../../shared/constants/search';
 
 let app: FastifyInstance;
 const marker = randomUUID().slice(0, 6);
 const MILES_PER_DEGREE_LAT = 69.09;
-const realNow = clock.now;
+const clock = createTestClock();
 
 interface Card {
   id: number;
@@ -71,11 +71,11 @@ const search = async (body: Record<string, unknown>) => {
 
 beforeAll(async () => {
   // Many searches from one address: the shared (Redis) global rate limit must not get in the way.
-  app = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '1000000', SEARCH_CACHE_SECONDS: '30' });
+  app = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '1000000', SEARCH_CACHE_SECONDS: '30' }, { clock });
 });
 afterAll(() => app.close());
 afterEach(() => {
-  clock.now = realNow;
+  clock.reset();
 });
 
 describe('search near a zip code', () => {
@@ -171,7 +171,7 @@ describe('Sponsored slots', () => {
     const seen = new Map<number, number>();
     for (let window = 0; window < 24; window += 1) {
       const at = new Date(Date.UTC(2026, 10, 23, 0, window * 10, 5));
-      clock.now = () => at;
+      clock.set(at);
       const { body } = await search({ searchZipCode: here.zip, searchCount: 2 });
       expect(body.data.every((d) => d.sponsored)).toBe(true);
       for (const card of body.data) seen.set(card.id, (seen.get(card.id) ?? 0) + 1);
@@ -227,13 +227,13 @@ describe('filters', () => {
 
   it("finds vets open now in each clinic's own time zone", async () => {
     // Monday 15:00 UTC: 10:00 in New York (open), 07:00 in Los Angeles (not yet), 09:00 in Chicago.
-    clock.now = () => new Date('2026-11-23T15:00:00Z');
+    clock.set(new Date('2026-11-23T15:00:00Z'));
     const morning = await run({ open_now: true, searchStart: 0 });
     expect(ids_(morning)).toContain(ids.newYork);
     expect(ids_(morning)).not.toContain(ids.losAngeles);
     expect(ids_(morning)).not.toContain(ids.noZone);
     // Monday 22:00 UTC: 17:00 in New York (just closed), 14:00 in Los Angeles (open).
-    clock.now = () => new Date('2026-11-23T22:00:00Z');
+    clock.set(new Date('2026-11-23T22:00:00Z'));
     const evening = await run({ open_now: true });
     expect(ids_(evening)).toContain(ids.losAngeles);
     expect(ids_(evening)).not.toContain(ids.newYork);
@@ -245,9 +245,9 @@ describe('filters', () => {
 
   it('counts Sunday evening hours past midnight into Monday', async () => {
     // Monday 07:30 UTC is 01:30 on Monday in Chicago: the Sunday 20:00-02:00 shift is still on.
-    clock.now = () => new Date('2026-11-23T07:30:00Z');
+    clock.set(new Date('2026-11-23T07:30:00Z'));
     expect(ids_(await run({ open_now: true }))).toContain(ids.lateNight);
-    clock.now = () => new Date('2026-11-23T08:30:00Z');
+    clock.set(new Date('2026-11-23T08:30:00Z'));
     expect(ids_(await run({ open_now: true }))).not.toContain(ids.lateNight);
   });
 });

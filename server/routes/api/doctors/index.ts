@@ -9,7 +9,6 @@ import { findDoctorPage, PROFILE_NOT_PUBLIC } from '../../../plugins/app/doctors
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { domainError } from '../../../lib/domain-error';
 import { sendCachedAnswer } from '../../../lib/http-cache';
-import { clock } from '../../../lib/clock';
 import { normalizeSearch } from '../../../plugins/app/listing/doctor-search';
 
 const tags = ['doctors'];
@@ -85,7 +84,7 @@ export default async function doctorRoutes(app: FastifyInstance): Promise<void> 
   const { db } = fastify.database;
   // The index and the answer caches are the listing module's (server/plugins/app/listing).
   const search = async (request: FastifyRequest, reply: FastifyReply, body: DoctorSearchBody) => {
-    const { answer, shown } = await fastify.listing.search(normalizeSearch(body), clock.now());
+    const { answer, shown } = await fastify.listing.search(normalizeSearch(body), fastify.clock.now());
     // Profile statistics: appearances in search results, also when the answer came from the cache.
     await fastify.profileStats.recordFromRequest(request, shown, 'appearances');
     return sendCachedAnswer(request, reply, answer, SEARCH_MAX_AGE);
@@ -93,7 +92,7 @@ export default async function doctorRoutes(app: FastifyInstance): Promise<void> 
 
   const byId = async (request: FastifyRequest, reply: FastifyReply, raw: number | string) => {
     const id = typeof raw === 'number' ? raw : Number(raw.replace(/^:/, ''));
-    const now = clock.now();
+    const now = fastify.clock.now();
     const page = await fastify.listing.page(id, now, () => findDoctorPage(db, id, now));
     if (!page) throw domainError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
     // A page opened directly is counted when the server sends it (plugins/external/web-app.ts); this call is the in-app visit.

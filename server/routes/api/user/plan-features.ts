@@ -156,7 +156,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
     handler: async (request) => {
       // This server's counts of the last few seconds are written first, so a vet sees them.
       await fastify.profileStats.flush();
-      return { data: await readStatistics(db, request.user.id, request.body.days) };
+      return { data: await readStatistics(db, request.user.id, request.body.days, fastify.clock.now()) };
     },
   });
 }

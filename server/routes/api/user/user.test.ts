@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { buildTestApp } from '../../../test/helper';
-import { codeOf, startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../../test/smtp-capture';
+import { codeOf, mailSettled, startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../../test/smtp-capture';
 import { emailOutbox, newsletterSubscribers, users } from '../../../db/schema';
 
 let app: FastifyInstance;
@@ -234,8 +234,8 @@ describe('password reset', () => {
     const unknown = await post('send-verify-code', { email: unknownEmail });
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(known.json()).toEqual(unknown.json());
-    await smtp.waitFor((m) => m.to.includes(email) && /reset code/.test(m.subject));
-    await new Promise((r) => setTimeout(r, 300));
+    await mailSettled(app);
+    expect(smtp.messages.some((m) => m.to.includes(email) && /reset code/.test(m.subject))).toBe(true);
     expect(smtp.messages.some((m) => m.to.includes(unknownEmail))).toBe(false);
   });
 
@@ -357,7 +357,7 @@ describe('e-mail outbox', () => {
     expect(pending[0]!.attempts).toBeGreaterThanOrEqual(1);
     smtp.refusing = false;
     for (const email of emails) await smtp.waitFor((m) => m.to.includes(email), 30_000);
-    await new Promise((r) => setTimeout(r, 1000));
+    await mailSettled(app);
     for (const email of emails) expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
     const rows = await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, emails[2]!));
     expect(rows[0]).toMatchObject({ status: 'sent', lastError: null });
