@@ -26,7 +26,8 @@ export async function planInForce(db: DbOrTx, userId: number, now?: Date): Promi
 export function requireFeature(fastify: FastifyInstance, feature: keyof typeof FEATURE_MESSAGES): preHandlerAsyncHookHandler {
   return async function (this: FastifyInstance, request: FastifyRequest, reply) {
     await fastify.requireVerified.call(this, request, reply);
-    if (!planIncludes(await planInForce(fastify.database.db, request.user.id, fastify.clock.now()), feature)) throw domainError(403, 'PLAN_REQUIRED', FEATURE_MESSAGES[feature]);
+    if (!planIncludes(await planInForce(fastify.database.db, request.user.id, fastify.clock.now()), feature))
+      throw domainError(403, 'PLAN_REQUIRED', FEATURE_MESSAGES[feature]);
   };
 }
 
