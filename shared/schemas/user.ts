@@ -1,6 +1,6 @@
 // Request and answer schemas of the account calls (docs/product.md, Accounts and tokens).
 import { Type, type Static } from '@sinclair/typebox';
-import { PASSWORD_MAX_LENGTH } from '../password-policy';
+import { PASSWORD_MAX_LENGTH } from '../lib/password-policy';
 import { PersonName, SafeText } from './common';
 import type { ProfileView } from './profile';
 

@@ -2,7 +2,7 @@
 // profile, sees what changed since the last decision, and approves it or rejects it with a reason;
 // the vet is e-mailed either way.
 import { useCallback, useEffect, useState } from 'react';
-import { REVIEW_REASON_MIN } from '../../../../shared/schemas/profile';
+import { REVIEW_REASON_MIN } from '../../../../shared/lib/profile-rules';
 import { Dialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { ProfilePreview } from '../../../components/profile/profile-preview';
