@@ -3,6 +3,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountError, type AccountErrorReason } from '../../../plugins/app/accounts/account-errors';
 import { httpError, sendText } from '../../../lib/http-error';
+import { Type } from '@sinclair/typebox';
+import { ErrorSchema, MessageSchema, TextSchema } from '../../../../shared/schemas/user';
 
 const JSON_ANSWERS: Record<AccountErrorReason, [number, string]> = {
   weak_password: [400, 'WEAK_PASSWORD'],
@@ -62,3 +64,8 @@ export function resetCookieOf(request: FastifyRequest): string | undefined {
 export async function noStore(_request: FastifyRequest, reply: FastifyReply) {
   reply.header('cache-control', 'no-store');
 }
+
+/** A call that checks an e-mailed code (password reset, newsletter) answers a sentence, or why the code was refused. */
+export const CODE_CHECK_ANSWERS = { 200: MessageSchema, 400: Type.Union([TextSchema, ErrorSchema]) };
+/** The refusals of a code check, each answered as text with 400 (docs/product.md, Accounts and tokens). */
+export const CODE_REFUSALS = { code_wrong: 400, code_expired: 400, code_too_many: 400 } as const;

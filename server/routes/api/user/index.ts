@@ -17,12 +17,11 @@ import {
   TextSchema,
   TokenBody,
 } from '../../../../shared/schemas/user';
-import { Type } from '@sinclair/typebox';
 import { httpError } from '../../../lib/http-error';
 import { RESET_WINDOW_MS } from '../../../plugins/app/accounts/codes';
 import { loadPresentedUser } from '../../../plugins/app/users/user-repository';
 import type { SignedIn } from '../../../plugins/app/accounts/account-deps';
-import { answerAccountError, clearResetCookie, noStore, resetCookieOf, setResetCookie } from './account-answers';
+import { answerAccountError, CODE_CHECK_ANSWERS, CODE_REFUSALS, clearResetCookie, noStore, resetCookieOf, setResetCookie } from './account-answers';
 
 const tags = ['user'];
 
@@ -131,7 +130,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       tags,
       summary: 'Check a password reset code; opens a 15-minute window for change-password in this browser (HttpOnly cookie)',
       body: CheckCodeBody,
-      response: { 200: MessageSchema, 400: Type.Union([TextSchema, ErrorSchema]) },
+      response: CODE_CHECK_ANSWERS,
     },
     handler: async (request, reply) => {
       try {
@@ -139,7 +138,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
         setResetCookie(request, reply, resetToken, RESET_WINDOW_MS / 1000);
         return { message: 'The code is correct. Choose a new password within 15 minutes.' };
       } catch (error) {
-        return answerAccountError(reply, error, { code_wrong: 400, code_expired: 400, code_too_many: 400 });
+        return answerAccountError(reply, error, CODE_REFUSALS);
       }
     },
   });

@@ -2,10 +2,9 @@
 // /api/user as the spec's table lists them; the work is in plugins/app/accounts/newsletter.ts.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { CheckCodeBody, EmailBody, ErrorSchema, MessageSchema, TextSchema } from '../../../../shared/schemas/user';
-import { answerAccountError, noStore } from './account-answers';
+import { answerAccountError, CODE_CHECK_ANSWERS, CODE_REFUSALS, noStore } from './account-answers';
 
 const tags = ['newsletter'];
 
@@ -35,14 +34,14 @@ export default async function newsletterCodeRoutes(fastify: FastifyInstance): Pr
       tags,
       summary: 'Confirm a newsletter subscription with the e-mailed code',
       body: CheckCodeBody,
-      response: { 200: MessageSchema, 400: Type.Union([TextSchema, ErrorSchema]) },
+      response: CODE_CHECK_ANSWERS,
     },
     handler: async (request, reply) => {
       try {
         await fastify.accounts.confirmSubscription(request.body.email, request.body.verifyCode);
         return { message: MESSAGES.subscribed };
       } catch (error) {
-        return answerAccountError(reply, error, { code_wrong: 400, code_expired: 400, code_too_many: 400 });
+        return answerAccountError(reply, error, CODE_REFUSALS);
       }
     },
   });
