@@ -56,17 +56,21 @@ export type WorkingTimeInput = Static<typeof WorkingTimeBody>;
 export type EducationEntry = Static<typeof EducationEntrySchema>;
 export type Step2Input = Static<typeof Step2Body>;
 
-/** The profile pieces of the user object (docs/product.md, Profile and review), under `user.profile`. */
-export interface ProfileView {
-  clinic_name: string | null;
-  contact_phone: string | null;
-  contact_email: string | null;
+/** Where a practice is, as the profile and the public pages show it; the coordinates place it on the map. */
+export interface PracticeAddress {
   street: string | null;
   city: string | null;
   state: string | null;
   zip: string | null;
   latitude: number | null;
   longitude: number | null;
+}
+
+/** The profile pieces of the user object (docs/product.md, Profile and review), under `user.profile`. */
+export interface ProfileView extends PracticeAddress {
+  clinic_name: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
   website_title: string | null;
   website_url: string | null;
   working_time: WorkingDayInput[];
