@@ -20,7 +20,6 @@ const ENGINE_INDEPENDENT = [
   'shared/**',
   'server/config.test.ts',
   'server/lib/answer-cache.test.ts',
-  'server/lib/csv.test.ts',
   'server/lib/images.test.ts',
   'server/lib/password.test.ts',
   'server/mail/transports.test.ts',

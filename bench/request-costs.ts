@@ -10,6 +10,7 @@ const json = { 'content-type': 'application/json' };
 const PASSWORD = 'Correct-Horse-Battery-9';
 const server = await startBenchServer({
   RATE_LIMIT_PER_MINUTE: '1000000',
+  PAGE_RATE_LIMIT_PER_MINUTE: '1000000',
   LOGIN_ATTEMPTS_PER_ADDRESS: '1000000',
   ...(process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR } : {}),
 });

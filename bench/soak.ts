@@ -17,6 +17,7 @@ const copy = process.env.BENCH_DATA_DIR ? fs.mkdtempSync(path.join(os.tmpdir(), 
 if (copy) fs.cpSync(process.env.BENCH_DATA_DIR!, copy, { recursive: true });
 const server = await startBenchServer({
   RATE_LIMIT_PER_MINUTE: '1000000',
+  PAGE_RATE_LIMIT_PER_MINUTE: '1000000',
   LOGIN_ATTEMPTS_PER_ADDRESS: '1000000',
   MAIL_PER_CLIENT_PER_HOUR: '1000000',
   ...(copy ? { DATA_DIR: copy } : {}),

@@ -1,4 +1,4 @@
-// `npm start`: builds the web app and the server when their sources are newer than the last build,
+// `npm start`: builds the web app (for the browser and for the server's renderer) and the server when their sources are newer than the last build,
 // then runs the compiled server in this same process (no TypeScript loader, no child process):
 // docs/decisions/045-compiled-server-one-process.md.
 import { execFileSync } from 'node:child_process';
@@ -7,7 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outputs = [path.join(root, 'dist/web/index.html'), path.join(root, 'dist/server/server.js')];
+// The server is last: it is the one this script runs. dist/ssr holds the web app's server entry (React renders pages).
+const outputs = [path.join(root, 'dist/web/index.html'), path.join(root, 'dist/ssr/entry-server.js'), path.join(root, 'dist/server/server.js')];
 
 function newestMtime(target) {
   const stat = fs.statSync(target);
@@ -27,4 +28,4 @@ if (builtMtime < sourcesMtime) {
   execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 }
 process.env.NODE_ENV ??= 'production';
-await import(pathToFileURL(outputs[1]).href);
+await import(pathToFileURL(outputs.at(-1)).href);

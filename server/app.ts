@@ -44,11 +44,14 @@ export interface AppOptions {
   database: Database;
   /** Folder of the built web app; defaults to dist/web. */
   distDir?: string;
+  /** The web app's server entry, which renders pages with React; defaults to dist/ssr/entry-server.js. */
+  ssrEntry?: string;
   /** Sitemap chunk size and cache time (tests make them small). */
   seo?: SeoOptions;
 }
 
 export const defaultDistDir = path.join(projectRoot, 'dist/web');
+export const defaultSsrEntry = path.join(projectRoot, 'dist/ssr/entry-server.js');
 
 async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
   await fastify.register(databasePlugin, { database: options.database, config: options.config });
@@ -85,7 +88,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(adminArticleRoutes, { prefix: '/api/admin/articles' });
   await fastify.register(adminUserRoutes, { prefix: '/api/admin' });
 
-  await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir });
+  await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
 }
 
 // Not encapsulated: the error handler, hooks and decorations apply to the whole server.

@@ -25,6 +25,28 @@ describe('loadConfig', () => {
     expect(fails({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow('JWT_SECRET is required in production when DATABASE_URL is set');
   });
 
+  it('refuses to start a production server on PostgreSQL without Stripe unless PAYMENTS=sandbox says so (issue 23, row 2)', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'j'.repeat(32) };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(fails(production)).toThrow(
+      new ConfigError(
+        'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production when DATABASE_URL is set; PAYMENTS=sandbox runs the test checkout instead, which charges no card',
+      ),
+    );
+    expect(loadConfig({ ...production, PAYMENTS: 'sandbox' }).payments).toBe('sandbox');
+    expect(loadConfig({ ...production, ...stripe }).payments).toBe('stripe');
+    expect(loadConfig({ ...production, ...stripe, PAYMENTS: 'stripe' }).payments).toBe('stripe');
+    // The embedded database (a first run, a trial) keeps the sandbox by default, in production too.
+    expect(loadConfig({}).payments).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production' }).payments).toBe('sandbox');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).payments).toBe('sandbox');
+    expect(fails({ PAYMENTS: 'free' })).toThrow('PAYMENTS must be stripe or sandbox, got "free"');
+    expect(fails({ PAYMENTS: 'stripe' })).toThrow('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when PAYMENTS=stripe');
+    expect(fails({ ...stripe, PAYMENTS: 'sandbox' })).toThrow(
+      'PAYMENTS=sandbox takes no real payments: unset STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS',
+    );
+  });
+
   it('requires grouped variables together', () => {
     expect(fails({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow('STRIPE_WEBHOOK_SECRET must be set together with STRIPE_SECRET_KEY');
     expect(fails({ AI_BASE_URL: 'http://localhost:1', AI_MODEL: 'm' })).toThrow('AI_API_KEY must be set together with AI_BASE_URL, AI_MODEL');

@@ -15,6 +15,9 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The embedded database: PGlite in a worker thread (PGLITE_WORKER, on by default) and the time limit
+   *  of one statement there, after which the request fails and the database is opened again. */
+  pglite: { worker: boolean; statementTimeoutMs: number };
   redisUrl: string | undefined;
   /** Prefix of every Redis key this app writes: servers that should share limits share it. */
   redisKeyPrefix: string;
@@ -42,6 +45,8 @@ export interface Config {
   rateLimit: {
     /** Requests per minute per client address on the whole API. */
     globalPerMinute: number;
+    /** Pages the server renders (HTML outside /api and /assets) per minute per client address. */
+    pagesPerMinute: number;
     /** Failed sign-ins per account and client pair within loginWindowMinutes before that pair is
      *  locked out; also the failures per account after which every further try waits a growing delay. */
     loginFailuresPerAccount: number;
@@ -67,6 +72,8 @@ export interface Config {
     emailService: { publicKey: string; serviceId: string; templateId: string; baseUrl: string; privateKey: string | undefined } | undefined;
   };
   stripe: { secretKey: string; webhookSecret: string; apiBase: string } | undefined;
+  /** Who takes payments: Stripe when its keys are set, else the built-in sandbox checkout, which charges no card. */
+  payments: 'stripe' | 'sandbox';
   /** OpenAI-compatible chat completions for AI article drafts; timeoutMs bounds one request. */
   ai: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
 }
@@ -146,6 +153,25 @@ function group(env: Env, names: string[]): string[] | undefined {
   return values as string[];
 }
 
+/**
+ * PAYMENTS: 'stripe' or 'sandbox' (docs/product.md, Plans and payment). Unset, Stripe's keys decide; but a
+ * production server on PostgreSQL without them must say PAYMENTS=sandbox, or anyone could buy a plan with the
+ * sandbox's 'Pay' button, which charges no card.
+ */
+function paymentsMode(env: Env, hasStripe: boolean, productionDatabase: boolean): Config['payments'] {
+  const raw = read(env, 'PAYMENTS')?.toLowerCase();
+  if (raw !== undefined && raw !== 'stripe' && raw !== 'sandbox') throw new ConfigError(`PAYMENTS must be stripe or sandbox, got "${raw}"`);
+  if (raw === 'sandbox' && hasStripe)
+    throw new ConfigError('PAYMENTS=sandbox takes no real payments: unset STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS');
+  if (raw === 'stripe' && !hasStripe) throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when PAYMENTS=stripe');
+  if (raw === undefined && !hasStripe && productionDatabase) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production when DATABASE_URL is set; PAYMENTS=sandbox runs the test checkout instead, which charges no card',
+    );
+  }
+  return hasStripe ? 'stripe' : 'sandbox';
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnvRaw = read(env, 'NODE_ENV') ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
@@ -166,6 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const emailService = group(env, ['EMAIL_SERVICE_PUBLIC_KEY', 'EMAIL_SERVICE_ID', 'EMAIL_TEMPLATE_ID']);
   const stripe = group(env, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  const payments = paymentsMode(env, stripe !== undefined, nodeEnv === 'production' && databaseUrl !== undefined);
   const ai = group(env, ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL']);
   if (ai) url(env, 'AI_BASE_URL', ['http:', 'https:']);
 
@@ -176,6 +203,10 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
     databaseUrl,
+    pglite: {
+      worker: flag(env, 'PGLITE_WORKER', true),
+      statementTimeoutMs: integer(env, 'PGLITE_STATEMENT_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    },
     redisUrl,
     redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'ad:',
     jwtSecret,
@@ -193,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimit: {
       globalPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+      pagesPerMinute: integer(env, 'PAGE_RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
       loginFailuresPerAccount: integer(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 10_000),
       loginWindowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
       loginMaxDelaySeconds: integer(env, 'LOGIN_MAX_DELAY_SECONDS', 60, 1, 3600),
@@ -223,6 +255,7 @@ export function loadConfig(env: Env = process.env): Config {
           apiBase: (url(env, 'STRIPE_API_BASE', ['http:', 'https:']) ?? 'https://api.stripe.com').replace(/\/+$/, ''),
         }
       : undefined,
+    payments,
     ai: ai ? { baseUrl: ai[0]!.replace(/\/+$/, ''), apiKey: ai[1]!, model: ai[2]!, timeoutMs: integer(env, 'AI_TIMEOUT_MS', 60_000, 100, 600_000) } : undefined,
   };
 }

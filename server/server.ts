@@ -26,6 +26,8 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     owner: 'server',
+    worker: config.pglite.worker,
+    statementTimeoutMs: config.pglite.statementTimeoutMs,
   });
   await prepareDatabase(database, config, (line) => console.log(line));
   if (prepareOnly) {

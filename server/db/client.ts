@@ -13,6 +13,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { PgliteWorkerClient } from './pglite-worker';
 import { projectRoot } from '../lib/project-root';
 
 export type Schema = typeof schema;
@@ -41,6 +42,14 @@ export interface OpenOptions {
   /** An in-memory PGlite starts as a copy of this dump (`dumpDataDir`) of a migrated one: tests open a fresh
    *  database per file in under a second instead of three (server/test/helper.ts). */
   image?: Blob | undefined;
+  /** PGlite in a worker thread (the default) or, with false, on the calling thread (PGLITE_WORKER=off):
+   *  docs/decisions/092-pglite-in-a-worker-thread.md. */
+  worker?: boolean;
+  /** In the worker thread, once migrated, a statement that takes longer fails with 503 and the database is
+   *  opened again. Absent: no limit (the scripts, whose batches may run for minutes). */
+  statementTimeoutMs?: number | undefined;
+  /** Where the worker's client reports a statement over the time limit and the restart (default: stderr). */
+  log?: (line: string) => void;
 }
 
 /**
@@ -78,15 +87,32 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const release = options.dataDir ? lockDataDir(options.dataDir, options.owner ?? 'animal-doctor') : () => undefined;
   try {
     if (options.dataDir) await initDataDirApart(path.join(options.dataDir, 'pgdata'));
-    const client = await PGlite.create({
-      dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
-      loadDataDir: options.dataDir ? undefined : options.image,
-      // NOTE: PGlite loads contrib code only when listed here; the migrations then CREATE EXTENSION as on PostgreSQL.
-      extensions: { cube, pg_trgm },
-      postgresqlconf: PGLITE_SETTINGS,
-    });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
+    const dataDir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
+    const client =
+      options.worker === false
+        ? await PGlite.create({
+            dataDir,
+            loadDataDir: dataDir ? undefined : options.image,
+            // NOTE: PGlite loads contrib code only when listed here; the migrations then CREATE EXTENSION as on PostgreSQL.
+            extensions: { cube, pg_trgm },
+            postgresqlconf: PGLITE_SETTINGS,
+          })
+        : await PgliteWorkerClient.open({
+            dataDir,
+            image: dataDir ? undefined : options.image,
+            settings: PGLITE_SETTINGS,
+            log: options.log,
+          });
+    // The worker's client answers the calls drizzle's PGlite driver makes (query, exec, transaction).
+    const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
+    try {
+      await migratePglite(db as never, { migrationsFolder });
+      // NOTE: after the migrations, which may rewrite a large table once (a new index at 100k vets).
+      if (client instanceof PgliteWorkerClient && options.statementTimeoutMs) client.limitStatements(options.statementTimeoutMs);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     return {
       db,
       engine: 'pglite',

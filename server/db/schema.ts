@@ -52,6 +52,8 @@ export const users = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: integer('reviewed_by'),
     lastVerificationEmailAt: timestamp('last_verification_email_at', { withTimezone: true }),
+    /** The account's Stripe customer, made by its first Stripe checkout and reused by every later one (migration 0011). */
+    stripeCustomerId: text('stripe_customer_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,6 +147,8 @@ export const profiles = pgTable(
     clinicName: text('clinic_name'),
     contactPhone: text('contact_phone'),
     contactEmail: text('contact_email'),
+    /** The contact address its holder confirmed by the e-mailed link (docs/product.md, 5.7; migration 0011). */
+    verifiedContactEmail: text('verified_contact_email'),
     street: text('street'),
     city: text('city'),
     state: text('state'),

@@ -1,7 +1,12 @@
-// Public reads answer with Cache-Control and an ETag (docs/product.md, The API), so a CDN or the
-// browser can reuse them; a matching If-None-Match gets 304 without a body.
+// Public reads answer with Cache-Control and an ETag (docs/product.md, The API): the browser may reuse an answer
+// for its max-age, but a shared cache (a CDN, a proxy) must ask again every time (s-maxage=0, no
+// stale-while-revalidate), so a suspended vet or an unpublished article leaves every cache at once; the question
+// carries the ETag, and a matching If-None-Match gets 304 without a body (docs/decisions/088-no-stale-public-answers-in-shared-caches.md).
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** What a public read allows: the browser keeps it for maxAgeSeconds, a shared cache revalidates every time. */
+const publicAnswerCacheControl = (maxAgeSeconds: number) => `public, max-age=${maxAgeSeconds}, s-maxage=0`;
 
 /** A weak ETag for a serialised answer (one-shot hashing: no hash object per answer). */
 export const weakEtag = (json: string) => `W/"${crypto.hash('sha1', json, 'base64url')}"`;
@@ -23,7 +28,7 @@ export function cachedAnswer(body: unknown): CachedAnswer {
 
 /** Sends a cached answer as sendCacheable() sends a fresh one, reusing its serialisation and ETag. */
 export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, maxAgeSeconds: number): FastifyReply {
-  reply.header('ETag', answer.etag).header('Cache-Control', `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${maxAgeSeconds * 5}`);
+  reply.header('ETag', answer.etag).header('Cache-Control', publicAnswerCacheControl(maxAgeSeconds));
   if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
   // NOTE: a string with a JSON content type is sent as it is: the cached serialisation is reused.
   return reply.type('application/json; charset=utf-8').send(answer.json);

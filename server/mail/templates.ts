@@ -112,16 +112,36 @@ export function contactMessageEmail(input: ContactMailInput): MailContent {
 
 /**
  * The sender's confirmation. It repeats neither the message nor the sender's name, so the form
- * cannot carry a stranger's text to any address (decisions.md section 5).
+ * cannot carry a stranger's text to any address (docs/product.md, 5.7). The clinic's name (as an
+ * administrator reviewed it) is in the body only: the subject is fixed, so a name can never shape a
+ * header (docs/security.md, second review, row 1).
  */
 export function contactConfirmationEmail(clinic: string, profileLink: string): MailContent {
   return {
-    subject: `Your message to ${clinic} was sent`,
+    subject: `Your message was sent through ${PRODUCT_NAME}`,
     text: `Hello,\n\nYour message to ${clinic} was delivered through ${PRODUCT_NAME}. The practice will answer you by e-mail or phone.\n\nIf you did not write to this practice, you can ignore this e-mail.\n\n${profileLink}\n\n${PRODUCT_NAME}`,
     html: layout(
       'Your message was sent',
       `<p>Hello,</p><p>Your message to ${escape(clinic)} was delivered. The practice will answer you by e-mail or phone.</p><p style="font-size:14px;color:#4b5563">If you did not write to this practice, you can ignore this e-mail.</p>${button(profileLink, 'View the profile')}`,
     ),
     params: { link: profileLink },
+  };
+}
+
+/**
+ * The link that confirms a practice's contact address (docs/product.md, 5.7). It carries no text a
+ * vet typed (not even the clinic's name): the address was typed by someone who may not own it.
+ */
+export function contactAddressEmail(link: string): MailContent {
+  const intro = `A veterinary practice on ${PRODUCT_NAME} asked to receive the messages pet owners send through its contact form at this address.`;
+  const ignore = `If you do not work for a practice listed on ${PRODUCT_NAME}, ignore this e-mail: nothing will be sent to this address.`;
+  return {
+    subject: `Confirm a practice's contact address on ${PRODUCT_NAME}`,
+    text: `Hello,\n\n${intro} Please confirm it:\n\n${link}\n\nThe link works once and expires in 24 hours. ${ignore}\n\n${PRODUCT_NAME}`,
+    html: layout(
+      'Confirm this contact address',
+      `<p>Hello,</p><p>${escape(intro)}</p>${button(link, 'Confirm this address')}<p style="font-size:14px;color:#4b5563">Or open this link: <br><a href="${escape(link)}" style="word-break:break-all">${escape(link)}</a></p><p style="font-size:14px;color:#4b5563">The link works once and expires in 24 hours. ${escape(ignore)}</p>`,
+    ),
+    params: { link },
   };
 }

@@ -2,6 +2,7 @@
 // STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, else the built-in sandbox checkout.
 import fp from 'fastify-plugin';
 import type Stripe from 'stripe';
+import { SANDBOX_NOTICE } from '../../shared/constants/plans';
 import type { PaymentProvider } from './provider';
 import { createSandboxProvider } from './sandbox-provider';
 import { expireEndedPlans } from './subscriptions';
@@ -32,6 +33,8 @@ export default fp(
     const stripeModule = config.stripe ? await import('./stripe-provider') : undefined;
     const client = stripeModule && config.stripe ? stripeModule.createStripeClient(config.stripe) : undefined;
     const stripeProvider = stripeModule && client ? stripeModule.createStripeProvider(client, config.publicUrl) : undefined;
+    // An operator must not mistake the sandbox for real payments (docs/product.md, Plans and payment).
+    if (!stripeProvider) fastify.log.warn(`${SANDBOX_NOTICE} Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments.`);
     fastify.decorate('payments', {
       checkout: stripeProvider ?? sandbox,
       providerFor: (name: string) => (name === 'stripe' ? stripeProvider : name === 'sandbox' ? sandbox : undefined),

@@ -13,14 +13,20 @@ export interface CheckoutRequest {
   plan: Plan;
   period: PlanPeriod;
   amountCents: number;
-  /** The user's payment row, if any (carries the provider's customer id). */
-  current: PaymentRow | undefined;
+  /** The account's customer at the provider (made once by createCustomer); null where the provider keeps none. */
+  customerId: string | null;
 }
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** Makes the provider's customer for an account; absent where the provider keeps none (the sandbox). */
+  createCustomer?(user: UserRow): Promise<string>;
+  /** Removes a customer that lost the race to be the account's (see startCheckout in ./subscriptions.ts). */
+  deleteCustomer?(customerId: string): Promise<void>;
   /** Opens a checkout; answers its id (the checkout_sessions key) and the page the browser goes to. */
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** The page of a checkout opened earlier while the provider still takes payment there; null once it is paid or expired. */
+  openCheckoutUrl(id: string): Promise<string | null>;
   /** Asks the provider to end the subscription when its period ends; answers the period end it confirms. */
   cancelAtPeriodEnd(payment: PaymentRow): Promise<{ currentPeriodEnd: Date | null }>;
   /** Stops billing an older subscription once a newer checkout replaced its plan. */

@@ -20,6 +20,10 @@ export function createSandboxProvider(): PaymentProvider {
       const id = sandboxSessionId();
       return { id, url: `/checkout/${id}` };
     },
+    // The sandbox's checkouts live only in checkout_sessions, whose state the caller has already read.
+    async openCheckoutUrl(id) {
+      return `/checkout/${id}`;
+    },
     async cancelAtPeriodEnd(payment) {
       return { currentPeriodEnd: payment.currentPeriodEnd };
     },

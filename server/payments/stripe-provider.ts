@@ -24,14 +24,16 @@ export function createStripeClient(config: StripeConfig): Stripe {
 export function createStripeProvider(stripe: Stripe, publicUrl: string): PaymentProvider {
   return {
     name: 'stripe',
-    async createCheckout({ user, plan, period, amountCents, current }) {
-      const existing = current?.provider === 'stripe' && current.customerId ? current.customerId : null;
-      const customer =
-        existing ??
-        (await stripe.customers.create({ email: user.email, name: `${user.firstName} ${user.lastName}`, metadata: { user_id: String(user.id) } })).id;
+    async createCustomer(user) {
+      return (await stripe.customers.create({ email: user.email, name: `${user.firstName} ${user.lastName}`, metadata: { user_id: String(user.id) } })).id;
+    },
+    async deleteCustomer(customerId) {
+      await stripe.customers.del(customerId);
+    },
+    async createCheckout({ user, plan, period, amountCents, customerId }) {
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
-        customer,
+        ...(customerId ? { customer: customerId } : { customer_email: user.email }),
         client_reference_id: String(user.id),
         line_items: [
           {
@@ -46,6 +48,10 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
       });
       if (!session.url) throw new Error('Stripe answered a checkout session without a url');
       return { id: session.id, url: session.url };
+    },
+    async openCheckoutUrl(id) {
+      const session = await stripe.checkout.sessions.retrieve(id);
+      return session.status === 'open' && session.url ? session.url : null;
     },
     async cancelAtPeriodEnd(payment) {
       if (!payment.subscriptionId) return { currentPeriodEnd: payment.currentPeriodEnd };

@@ -1,12 +1,13 @@
 // What the payment calls change (docs/product.md, Plans and payment): a plan changes only when the
 // provider confirms, exactly once per provider event (processed_events), and every change of a plan
 // is written to the audit log. Providers only talk to the outside (./provider.ts).
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { planById, planPrice, type Plan, type PlanPeriod } from '../../shared/constants/plans';
 import type { Db, DbOrTx } from '../db/client';
 import { auditLog, checkoutSessions, payments, processedEvents, users } from '../db/schema';
 import { httpError } from '../lib/http-error';
 import { hasPaidPlan } from '../plugins/app/listing/listing-rule';
+import type { Counters } from '../plugins/app/limits/counters';
 import type { UserRow } from '../plugins/app/users/user-repository';
 import type { Announcer } from '../plugins/app/listing/changes';
 import { addPeriod, type PaymentProvider, type PaymentRow, type ProviderName } from './provider';
@@ -26,6 +27,8 @@ export const PAYMENT_MESSAGES = {
   checkoutExpired: 'This checkout has expired. Start again from the Pricing page.',
   cardDeclined: 'Your card was declined. No money was taken and your plan has not changed.',
   providerDown: 'The payment provider did not answer. Please try again in a minute.',
+  checkoutOpening: 'A checkout for your account is already being opened. Please wait a moment and try again.',
+  tooManyCheckouts: 'You have opened too many checkouts in the last hour. Please try again later.',
 } as const;
 
 export async function findPayment(db: DbOrTx, userId: number): Promise<PaymentRow | undefined> {
@@ -48,10 +51,68 @@ export async function eventSeen(db: DbOrTx, eventId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Opens a checkout with the provider for a plan and period; the plan itself does not change here. */
+/** New checkouts one account may open per hour: each costs calls to the provider and may leave objects there. */
+export const CHECKOUTS_PER_HOUR = 10;
+/** An open checkout is offered again for the same plan and period while it has at least an hour left. */
+const REUSE_WITHIN_MS = CHECKOUT_LIFETIME_MS - 60 * 60 * 1000;
+/** How long one account's checkout may take to open (the provider's calls with their retries) before another may start. */
+const OPENING_LEASE_MS = 3 * 60 * 1000;
+
+/** The newest checkout of this account for this plan and period that is still open with time left. */
+async function findReusableCheckout(db: DbOrTx, userId: number, provider: ProviderName, plan: number, period: PlanPeriod) {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.userId, userId),
+        eq(checkoutSessions.provider, provider),
+        eq(checkoutSessions.plan, plan),
+        eq(checkoutSessions.period, period),
+        eq(checkoutSessions.status, 'open'),
+        gt(checkoutSessions.createdAt, new Date(Date.now() - REUSE_WITHIN_MS)),
+      ),
+    )
+    .orderBy(desc(checkoutSessions.createdAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The account's customer at the provider, made by its first checkout and kept on the account. The first
+ * customer stored wins in one statement (COALESCE), so servers that do not share a lease still keep one;
+ * a customer that lost is removed from the provider again.
+ */
+async function accountCustomer(
+  db: DbOrTx,
+  provider: PaymentProvider,
+  user: UserRow,
+  call: <T>(work: () => Promise<T>) => Promise<T>,
+  logProviderError: (error: unknown) => void,
+): Promise<string | null> {
+  if (!provider.createCustomer) return null;
+  const [stored] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, user.id));
+  if (stored?.id) return stored.id;
+  const created = await call(() => provider.createCustomer!(user));
+  const [kept] = await db
+    .update(users)
+    .set({ stripeCustomerId: sql`coalesce(${users.stripeCustomerId}, ${created})` })
+    .where(eq(users.id, user.id))
+    .returning({ id: users.stripeCustomerId });
+  if (kept?.id && kept.id !== created) await provider.deleteCustomer?.(created).catch(logProviderError);
+  return kept?.id ?? created;
+}
+
+/**
+ * Opens a checkout with the provider for a plan and period; the plan itself does not change here
+ * (docs/product.md, Plans and payment). One account opens one checkout at a time, reuses its open
+ * checkout for the same plan and period and its one customer, and opens at most CHECKOUTS_PER_HOUR
+ * an hour (docs/decisions/086-one-customer-and-open-checkout-per-account.md).
+ */
 export async function startCheckout(
   db: DbOrTx,
   provider: PaymentProvider,
+  counters: Counters,
   user: UserRow,
   planId: number,
   period: PlanPeriod,
@@ -63,16 +124,35 @@ export async function startCheckout(
   if (hasPaidPlan(current) && current!.plan === plan.id && current!.period === period && current!.status === 'active') {
     throw httpError(409, 'SAME_PLAN', PAYMENT_MESSAGES.samePlan(plan, period));
   }
-  const amountCents = planPrice(plan, period);
-  let checkout: { id: string; url: string };
+  // Set and checked in one atomic step (SET NX in Redis): parallel calls of one account cannot each open one.
+  const lease = `checkout-opening:${user.id}`;
+  if (!(await counters.claim(lease, OPENING_LEASE_MS))) throw httpError(409, 'CHECKOUT_IN_PROGRESS', PAYMENT_MESSAGES.checkoutOpening);
   try {
-    checkout = await provider.createCheckout({ user, plan, period, amountCents, current });
-  } catch (error) {
-    logProviderError(error);
-    throw httpError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
+    const call = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        logProviderError(error);
+        throw httpError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
+      }
+    };
+    const open = await findReusableCheckout(db, user.id, provider.name, plan.id, period);
+    // Paid or expired at the provider (a payment's webhook may still be on the way): a new checkout; the row is left to the webhook.
+    const url = open ? await call(() => provider.openCheckoutUrl(open.id)) : null;
+    if (open && url) return { id: open.id, url };
+    // Only a checkout opened anew counts (it may leave a customer and a session at the provider).
+    const budget = `checkouts:${user.id}`;
+    if ((await counters.hit(budget, 60 * 60 * 1000)) > CHECKOUTS_PER_HOUR) {
+      throw httpError(429, 'RATE_LIMITED', PAYMENT_MESSAGES.tooManyCheckouts, { retryAfter: Math.ceil((await counters.ttl(budget)) / 1000) });
+    }
+    const customerId = await accountCustomer(db, provider, user, call, logProviderError);
+    const amountCents = planPrice(plan, period);
+    const checkout = await call(() => provider.createCheckout({ user, plan, period, amountCents, customerId }));
+    await db.insert(checkoutSessions).values({ id: checkout.id, userId: user.id, plan: plan.id, period, provider: provider.name, amountCents });
+    return checkout;
+  } finally {
+    await counters.reset(lease);
   }
-  await db.insert(checkoutSessions).values({ id: checkout.id, userId: user.id, plan: plan.id, period, provider: provider.name, amountCents });
-  return checkout;
 }
 
 export interface Confirmation {

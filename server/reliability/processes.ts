@@ -72,6 +72,8 @@ export async function startServerProcess(env: Record<string, string>, options: S
       JWT_SECRET,
       REDIS_URL: '',
       DATABASE_URL: '',
+      // A production server on PostgreSQL must name its payments (server/config.ts): these run the sandbox unless given Stripe.
+      ...(env.STRIPE_SECRET_KEY ? {} : { PAYMENTS: 'sandbox' }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

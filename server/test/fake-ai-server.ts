@@ -1,10 +1,10 @@
 // A local stand-in for an OpenAI-compatible chat-completions endpoint (POST /v1/chat/completions),
 // for tests of 'Draft with AI'. It checks the bearer key and the request shape as the real
-// service does, and can be told to answer well, fail, hang, or send garbage.
+// service does, and can be told to answer well, fail, hang, send garbage, or send control characters.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeAiMode = 'ok' | 'http-error' | 'slow' | 'garbage' | 'empty-choices' | 'short';
+export type FakeAiMode = 'ok' | 'http-error' | 'slow' | 'garbage' | 'empty-choices' | 'short' | 'control-title' | 'control-text';
 
 export interface FakeAiServer {
   /** Use as AI_BASE_URL. */
@@ -96,6 +96,11 @@ export async function startFakeAiServer(options: { mode?: FakeAiMode; article?: 
           return json(200, { ...chatAnswer(model, ''), choices: [] });
         case 'short':
           return json(200, chatAnswer(model, 'Sure!'));
+        // A well-formed answer whose title (or first paragraph, the summary) holds a control character.
+        case 'control-title':
+          return json(200, chatAnswer(model, FAKE_AI_ARTICLE.replace('# Keeping', '# Keeping\u0007')));
+        case 'control-text':
+          return json(200, chatAnswer(model, FAKE_AI_ARTICLE.replace('Asphalt in', 'Asphalt\u001b[31m in')));
         default:
           return json(200, chatAnswer(model, options.article ?? FAKE_AI_ARTICLE));
       }

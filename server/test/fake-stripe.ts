@@ -1,5 +1,5 @@
 // A local stand-in for Stripe's API, for tests only: answers the calls our Stripe provider makes
-// (customers, checkout sessions, subscriptions) the way Stripe does (form-encoded requests, JSON
+// (customers, checkout sessions: create, retrieve, expire; subscriptions) the way Stripe does (form-encoded requests, JSON
 // objects, Bearer secret key), records them, and signs webhook events exactly as Stripe signs them
 // (Stripe-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload" with the endpoint secret>).
 import { createHmac, randomBytes } from 'node:crypto';
@@ -26,6 +26,8 @@ export interface FakeSubscription {
 export interface FakeStripe {
   apiBase: string;
   calls: RecordedCall[];
+  /** Every customer made, by id; a deleted one keeps its entry with `deleted: true`, as Stripe answers it. */
+  customers: Map<string, { id: string; object: 'customer'; email: string | null; deleted?: true }>;
   sessions: Map<string, Record<string, unknown>>;
   subscriptions: Map<string, FakeSubscription>;
   /** What Stripe does when a customer pays a session: a subscription for its customer. */
@@ -38,6 +40,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
   const calls: RecordedCall[] = [];
+  const customers: FakeStripe['customers'] = new Map();
   const sessions = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, FakeSubscription>();
 
@@ -57,7 +60,28 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
       const path = url.pathname;
       let match: RegExpMatchArray | null;
       if (req.method === 'POST' && path === '/v1/customers') {
-        return send(200, { id: id('cus'), object: 'customer', email: form.email ?? null, name: form.name ?? null, metadata: {} });
+        const customer = { id: id('cus'), object: 'customer' as const, email: form.email ?? null };
+        customers.set(customer.id, customer);
+        return send(200, { ...customer, name: form.name ?? null, metadata: {} });
+      }
+      if (req.method === 'DELETE' && (match = path.match(/^\/v1\/customers\/(\w+)$/))) {
+        const customer = customers.get(match[1]!);
+        if (!customer || customer.deleted)
+          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${match[1]}'` } });
+        customer.deleted = true;
+        return send(200, { id: customer.id, object: 'customer', deleted: true });
+      }
+      if ((match = path.match(/^\/v1\/checkout\/sessions\/(\w+)(\/expire)?$/))) {
+        const session = sessions.get(match[1]!);
+        if (!session)
+          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${match[1]}'` } });
+        if (req.method === 'GET' && !match[2]) return send(200, session);
+        if (req.method === 'POST' && match[2]) {
+          if (session.status !== 'open')
+            return send(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` } });
+          Object.assign(session, { status: 'expired', url: null });
+          return send(200, session);
+        }
       }
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         if (form.mode !== 'subscription' || !form['line_items[0][price_data][unit_amount]']) {
@@ -106,6 +130,7 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
   return {
     apiBase: `http://127.0.0.1:${port}`,
     calls,
+    customers,
     sessions,
     subscriptions,
     completeSession(sessionId) {

@@ -12,6 +12,7 @@ import app, { type AppOptions } from '../app';
 import { fastifyOptions, loggerOptions } from '../fastify-options';
 import type { DestinationStream } from 'pino';
 import { templateDatabaseName } from './global-setup';
+import { projectRoot } from '../lib/project-root';
 
 /** A fresh database on `baseUrl`'s server, dropped by global-setup.ts when the run ends. `label` tells
  *  a test's databases apart (the reliability tests start server processes on their own). `template`
@@ -55,7 +56,11 @@ async function openFileDatabase(): Promise<Database> {
       await migrated.close();
     }
   })();
-  return openDatabase({ image: await pgliteImage });
+  // The production path: PGlite in its worker thread, with a statement limit far above the slowest
+  // legitimate statement on a loaded machine (a factory writing 1,200 vets took about 30 s at load 25),
+  // so a statement stuck in PGlite (docs/decisions/081-a-stuck-test-step-runs-again.md) ends with a
+  // log line naming it instead of holding the pass (docs/decisions/092-pglite-in-a-worker-thread.md).
+  return openDatabase({ image: await pgliteImage, statementTimeoutMs: 180_000 });
 }
 
 /** This test file's database, opened on first use and migrated. */
@@ -105,6 +110,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export interface TestAppOptions {
   /** Built web app folder; by default none, so only the API is served. */
   distDir?: string;
+  /** The web app's server entry; by default its source (web/entry-server.tsx), which Vitest compiles as it loads it. */
+  ssrEntry?: string;
   /** Sitemap options (a small chunk size splits sitemaps with few records). */
   seo?: AppOptions['seo'];
   /** Registers extra routes (probes) before the app is sealed. */
@@ -122,7 +129,13 @@ export async function buildTestApp(overrides: Record<string, string> = {}, optio
   const logger = options.logStream ? loggerOptions({ ...config, logLevel: 'info' }, options.logStream) : false;
   const fastify = Fastify(fastifyOptions(config, logger));
   options.beforeApp?.(fastify);
-  await fastify.register(app, { config, database, distDir: options.distDir ?? '/nonexistent-dist', seo: options.seo });
+  await fastify.register(app, {
+    config,
+    database,
+    distDir: options.distDir ?? '/nonexistent-dist',
+    ssrEntry: options.ssrEntry ?? path.join(projectRoot, 'web/entry-server.tsx'),
+    seo: options.seo,
+  });
   if (options.extend) await options.extend(fastify);
   await fastify.ready();
   return fastify;

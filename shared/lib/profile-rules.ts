@@ -4,6 +4,7 @@
 // checks its five digits. No TypeBox here: the pages that check a field do not download it.
 import { DAY_NAMES, DAYS } from '../constants/days';
 import { US_STATES } from '../constants/us-states';
+import { isPersonName } from './text-rules';
 import type { ContactInfoInput, EducationEntry, ReviewState, Step1Input, Step2Input, TitleWebsiteInput, WorkingDayInput } from '../schemas/profile';
 
 export const PROFILE_LIMITS = {
@@ -131,6 +132,7 @@ function first(...problems: Problem[]): Problem {
 export function checkContactInfo(input: ContactInfoInput): Problem {
   return first(
     checkRequired(input.clinic_name, 'clinic or hospital name'),
+    isPersonName(input.clinic_name.trim()) ? undefined : 'Enter the clinic or hospital name on one line, in plain letters.',
     checkPhone(input.contact_phone),
     checkEmail(input.contact_email),
     checkRequired(input.street, 'street address'),

@@ -3,7 +3,7 @@
 // fields are additive.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, SafeText } from './common';
-import { PaymentInfoSchema, ReviewedUserSchema, ReviewStateSchema, UserIdentitySchema } from './user';
+import { PaymentInfoSchema, ReviewedUserSchema, ReviewStateSchema, UserIdentitySchema, type ReviewedUser } from './user';
 
 const strict = { additionalProperties: false } as const;
 const Page = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
@@ -175,3 +175,20 @@ export const BulkAnswer = Type.Object({
   results: Type.Array(Type.Object({ user_id: Type.Integer(), ok: Type.Boolean(), code: Type.Optional(Type.String()), message: Type.Optional(Type.String()) })),
 });
 export type BulkAnswer = Static<typeof BulkAnswer>;
+
+// ---- The review queue (docs/product.md, Profile and review) ----
+
+/** One recorded edit of a profile since the last decision: which section, which fields, from what to what. */
+export const ProfileChangeSchema = Type.Object({
+  at: Type.String(),
+  section: Type.String(),
+  fields: Type.Array(Type.String()),
+  changes: Type.Record(Type.String(), Type.Object({ from: Type.Unknown(), to: Type.Unknown() })),
+});
+export type ProfileChange = Static<typeof ProfileChangeSchema>;
+export const ReviewQueueItemSchema = Type.Object({ user: ReviewedUserSchema, changes: Type.Array(ProfileChangeSchema) });
+export type ReviewQueueItem = { user: ReviewedUser; changes: ProfileChange[] };
+export const ReviewQueueAnswer = Type.Object({ data: Type.Array(ReviewQueueItemSchema), totalCount: Type.Integer() });
+export type ReviewQueueAnswer = { data: ReviewQueueItem[]; totalCount: number };
+export const ReviewProfileAnswer = Type.Object({ user: ReviewedUserSchema });
+export type ReviewProfileAnswer = { user: ReviewedUser };

@@ -71,6 +71,11 @@ export interface ProfileView extends PracticeAddress {
   clinic_name: string | null;
   contact_phone: string | null;
   contact_email: string | null;
+  /**
+   * Whether contact-form messages go to contact_email: its holder confirmed it by the e-mailed link,
+   * or it is the account's verified e-mail (docs/product.md, 5.7). Until then they go to the account's e-mail.
+   */
+  contact_email_confirmed: boolean;
   website_title: string | null;
   website_url: string | null;
   working_time: WorkingDayInput[];

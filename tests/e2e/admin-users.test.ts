@@ -166,8 +166,8 @@ describe('Manage Users', () => {
     expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('email,confirmed_at,subscribed_at');
-    expect(lines.some((line) => line.startsWith(`${subscriber},`))).toBe(true);
+    expect(lines[0]).toBe('"email","confirmed_at","subscribed_at"');
+    expect(lines.some((line) => line.startsWith(`"${subscriber}",`))).toBe(true);
 
     // The review queue is a tab of the same page.
     await page.getByRole('button', { name: 'Review queue' }).click();

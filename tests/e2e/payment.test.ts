@@ -8,6 +8,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { SANDBOX_NOTICE } from '../../shared/constants/plans';
 import { startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../server/test/smtp-capture';
 import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
 import { useSite } from './support/site';
@@ -78,6 +79,9 @@ describe('plans and payment', () => {
       // A visitor's buy button leads to sign-in, which returns to /services.
       await page.goto(`${site.server.url}/services`);
       await expect.poll(() => page.getByRole('heading', { name: 'Plans and pricing' }).isVisible()).toBe(true);
+      // The sandbox takes the payments here: the page says so (issue 23, row 2).
+      const notice = page.getByRole('note').filter({ hasText: SANDBOX_NOTICE });
+      await expect.poll(() => notice.isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Start with Basic' }).click();
       await page.waitForURL(/\/signin\?next=%2Fservices$/);
 
@@ -89,6 +93,8 @@ describe('plans and payment', () => {
       await expect.poll(() => page.getByRole('dialog').getByText('Choose a plan first').isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Go to Plans' }).click();
       await page.waitForURL('**/services');
+      // Reached inside the app (no page embedded the plans): the notice still shows.
+      await expect.poll(() => notice.isVisible()).toBe(true);
 
       // Yearly prices come from the same plan table.
       await page.getByRole('button', { name: /Yearly/ }).click();

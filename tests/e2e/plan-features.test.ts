@@ -146,9 +146,10 @@ describe('what the plans sell', () => {
       if (label === '1280') {
         const download = vet.page.waitForEvent('download');
         await stats.getByRole('button', { name: 'Download CSV' }).click();
-        const csv = fs.readFileSync((await (await download).path())!, 'utf8');
-        expect(csv.split('\n')[0]).toBe('date,views,appearances,clicks_phone,clicks_website,clicks_directions,messages');
-        expect(csv).toMatch(new RegExp(`${new Date().toISOString().slice(0, 10)},1,\\d+,1,0,0,0`));
+        // The one CSV writer (shared/csv.ts): a BOM, CRLF line ends, text cells quoted.
+        const csv = fs.readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '');
+        expect(csv.split('\r\n')[0]).toBe('"date","views","appearances","clicks_phone","clicks_website","clicks_directions","messages"');
+        expect(csv).toMatch(new RegExp(`"${new Date().toISOString().slice(0, 10)}",1,\\d+,1,0,0,0`));
       }
       await shot(vet.page, `plan-features-viewprofile-premium-${label}`);
     }

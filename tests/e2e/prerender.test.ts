@@ -1,7 +1,8 @@
-// The first screen the server writes into the HTML (docs/decisions/074-prerendered-first-screen.md): without
-// JavaScript a profile, an article, the article lists and /services show their main text, styled; with it, React
-// replaces that screen by the same page in the same places: no layout shift (CLS by PerformanceObserver), no
-// console error. Set PRERENDER_SHOTS=<folder> to keep screenshots of both states.
+// The first screen the server renders with React into the HTML (docs/decisions/089-server-rendering-with-react.md):
+// without JavaScript a profile, an article, the article lists and /services show their main text, styled; with it,
+// React hydrates that very markup: the nodes the browser parsed are the ones the app then owns (none replaced), no
+// hydration error reaches the console, and nothing moves (CLS by PerformanceObserver). Set PRERENDER_SHOTS=<folder>
+// to keep screenshots of both states.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,10 +47,10 @@ const PAGES: Array<{ label: string; path: () => Promise<string>; expectText: Reg
   { label: 'services', path: async () => '/services', expectText: /Start with Professional/ },
 ];
 
-describe('the prerendered first screen', () => {
+describe('the first screen rendered on the server and hydrated', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     for (const entry of PAGES) {
-      it(`${entry.label} at ${viewport.width} px: the same content before and after the JavaScript, no layout shift`, async () => {
+      it(`${entry.label} at ${viewport.width} px: the same content before and after the JavaScript, hydrated in place, no layout shift`, async () => {
         const url = `${site.server.url}${await entry.path()}`;
         // Without JavaScript: the page's own content, with the site's header and styles.
         const { page: still, context: bare } = await openPage(site.browser, viewport, { javaScriptEnabled: false });
@@ -64,13 +65,34 @@ describe('the prerendered first screen', () => {
         }
         await bare.close();
 
-        // With JavaScript: React takes over without moving anything.
+        // With JavaScript: React hydrates the server's nodes without moving anything. Before any script runs (the
+        // document is parsed, module scripts wait), the page keeps references to the server's nodes and watches #root.
         // The profile's map asks for tiles from the internet, which the test machine does not reach.
         const { page, context } = await openPage(site.browser, viewport, {
           allow: [/net::ERR_NAME_NOT_RESOLVED|net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED/],
         });
-        await page.goto(url);
-        await page.waitForTimeout(300);
+        await page.addInitScript(() => {
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState !== 'interactive') return;
+            const root = document.getElementById('root')!;
+            const kept = { shell: root.firstElementChild, h1: document.querySelector('main h1'), removed: 0, marked: root.hasAttribute('data-prerendered') };
+            new MutationObserver((records) => {
+              for (const record of records) for (const node of record.removedNodes) if (node === kept.shell || node === kept.h1) kept.removed += 1;
+            }).observe(root, { childList: true, subtree: true });
+            Object.assign(window, { kept });
+          });
+        });
+        await page.goto(url); // returns once the app has hydrated (data-prerendered removed, support/browser.ts)
+        const hydration = await page.evaluate(() => {
+          const { kept } = window as unknown as { kept: { shell: Element | null; h1: Element | null; removed: number; marked: boolean } };
+          return {
+            marked: kept.marked,
+            shellKept: kept.shell !== null && kept.shell === document.getElementById('root')!.firstElementChild,
+            h1Kept: kept.h1 !== null && kept.h1.isConnected && kept.h1 === document.querySelector('main h1'),
+            removed: kept.removed,
+          };
+        });
+        expect(hydration, 'the server rendered the page and React adopted its nodes').toEqual({ marked: true, shellKept: true, h1Kept: true, removed: 0 });
         const after = await layoutOf(page);
         expect(after.h1).toEqual(before.h1);
         expect(after.lead).toEqual(before.lead);

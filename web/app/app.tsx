@@ -1,20 +1,16 @@
-import { useEffect } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from './router';
-import { store } from './store';
-import { restoreSession } from '../features/auth/auth-slice';
-import { readStoredToken } from '../lib/session-storage';
+import { RouterProvider, type RouterProviderProps } from 'react-router';
+import type { Store } from '@reduxjs/toolkit';
+import { store as appStore } from './store';
 import './styles.css';
 
-export const router = createAppRouter();
-
-export function App() {
-  useEffect(() => {
-    if (!readStoredToken()) return;
-    void store.dispatch(restoreSession());
-    void import('./layout/user-menu'); // shown once the session is back
-  }, []);
+/**
+ * The app around a router: the browser's (web/main.tsx) or, on the server, a memory router at the page's address
+ * with a store of its own (web/entry-server.tsx). Both render this same tree, so the browser hydrates the server's
+ * markup node for node (docs/decisions/089-server-rendering-with-react.md). What starts once the first page is on
+ * screen (the stored session) is in ./app-started.tsx.
+ */
+export function App({ router, store = appStore }: { router: RouterProviderProps['router']; store?: Store }) {
   return (
     <Provider store={store}>
       <RouterProvider router={router} />

@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: 'signup', ...guarded('signedOut', () => import('../features/auth/pages/signup-page')) },
       { path: 'verify', ...page(() => import('../features/auth/pages/verify-page')) },
       { path: 'verify/token', ...page(() => import('../features/auth/pages/verify-token-page')) },
+      { path: 'verify/contact', ...page(() => import('../features/profile/pages/verify-contact-page')) },
       { path: 'congratulationverify/:id', ...guarded('loggedIn', () => import('../features/auth/pages/congratulation-page')) },
       { path: 'forgotpassword', ...page(() => import('../features/auth/pages/forgot-password-page')) },
       { path: 'searchdoctor', ...page(() => import('../features/doctors/pages/search-doctor-page')) },

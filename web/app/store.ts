@@ -10,7 +10,8 @@ import { paymentReducer } from '../features/payment/payment-slice';
 import { onSessionEnded } from '../lib/api-client';
 import { lazyPartsMiddleware, provideReducerInstaller } from '../lib/store-injection';
 
-const staticReducers = { auth: authReducer, search: searchReducer, payment: paymentReducer };
+/** The reducers every page has (the server's store, web/entry-server.tsx, adds the RTK Query API's at once). */
+export const staticReducers = { auth: authReducer, search: searchReducer, payment: paymentReducer };
 
 export const store = configureStore({
   reducer: staticReducers,

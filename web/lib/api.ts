@@ -4,6 +4,7 @@
 // Features add their operations with api.injectEndpoints in web/features/<area>/api/<operation>.ts.
 // This module loads with the first page that needs server data and then joins the store
 // (./store-injection.ts), so the first page a visitor opens stays small.
+import { isAction, type Middleware } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { apiRequest, ApiError } from './api-client';
 import { joinStore } from './store-injection';
@@ -36,16 +37,71 @@ const clientBaseQuery: BaseQueryFn<ApiRequestArgs, unknown, ApiFailure, unknown,
   }
 };
 
+/** An answer with its HTTP status, for calls whose 200 and 201/202 answers mean different things. */
+export interface Answered<T> {
+  status: number;
+  data: T;
+}
+
+/** transformResponse of such a call: the answer beside its status. */
+export const withStatus = <T>(data: unknown, meta: { status: number } | undefined): Answered<T> => ({ status: meta?.status ?? 200, data: data as T });
+
+/** A failed call's sentence for a page that shows it in place; `fallback` when no answer came at all. */
+export function failureMessage(failure: unknown, fallback: string): string {
+  const message = (failure as Partial<ApiFailure> | undefined)?.message;
+  return typeof message === 'string' && message !== '' ? message : fallback;
+}
+
+/** The answer's `field` (which input the server refused), when it named one. */
+export function failureField(failure: unknown): string | undefined {
+  const field = ((failure as Partial<ApiFailure> | undefined)?.data as { field?: unknown } | undefined)?.field;
+  return typeof field === 'string' ? field : undefined;
+}
+
+/** The HTTP status of a failed call (undefined when the server could not be reached). */
+export const failureStatus = (failure: unknown): number | undefined => (failure as Partial<ApiFailure> | undefined)?.status;
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: clientBaseQuery,
-  // Doctor: a public profile (id) or the search results (LIST); Article: an article (`${kind}-${id}`)
-  // or a kind's list (`${kind}-LIST`). A later mutation invalidates what it changes, e.g. an edited
-  // profile invalidates [{ type: 'Doctor', id }, { type: 'Doctor', id: 'LIST' }].
-  tagTypes: ['Doctor', 'Article'],
+  // Every tag a read provides and a write invalidates (docs/decisions/091-every-call-through-rtk-query.md):
+  // Doctor: a public profile (id) or the search results (LIST); Article: a public article (`${kind}-${id}`)
+  // or a kind's list (`${kind}-LIST`); AdminArticle: the editor's article (id) or list (LIST);
+  // AdminUser: an account (id) or the account list (LIST); CurrentUser: the signed-in user.
+  tagTypes: [
+    'Doctor',
+    'Article',
+    'AdminArticle',
+    'AdminUser',
+    'AdminActivity',
+    'AdminSubscribers',
+    'ReviewQueue',
+    'CurrentUser',
+    'Subscription',
+    'Photos',
+    'Messages',
+    'Statistics',
+  ],
   // Public reads stay fresh for a minute after the last page using them closes.
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
 });
 
-joinStore(api);
+// A session that ends or begins empties the cache: one person's answers (their photos, messages,
+// subscription, the admin lists) are never shown to the next person on this browser.
+const SESSION_CHANGES = new Set(['auth/logout', 'auth/loggedIn', 'auth/setSession']);
+const forgetOnSessionChange: Middleware = (store) => (next) => (action) => {
+  const result = next(action);
+  if (isAction(action) && SESSION_CHANGES.has(action.type)) store.dispatch(api.util.resetApiState());
+  return result;
+};
+
+joinStore({
+  reducerPath: api.reducerPath,
+  reducer: api.reducer,
+  middleware: (store) => {
+    const cache = api.middleware(store);
+    const forget = forgetOnSessionChange(store);
+    return (next) => cache(forget(next));
+  },
+});

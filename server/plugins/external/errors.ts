@@ -23,9 +23,12 @@ export default fp(
       if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
     });
     fastify.setErrorHandler((error: FastifyError & { validation?: ValidationIssue[]; validationContext?: string }, request, reply) => {
-      if (error instanceof HttpError) {
-        retryAfterHeader(reply, error.extra.retryAfter);
-        return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...error.extra });
+      // drizzle wraps what the database client throws (the embedded database's 503 when a statement
+      // ran over its time limit, server/db/pglite-worker.ts) in its own error, as the cause.
+      const refusal = error instanceof HttpError ? error : error.cause instanceof HttpError ? error.cause : undefined;
+      if (refusal) {
+        retryAfterHeader(reply, refusal.extra.retryAfter);
+        return reply.status(refusal.statusCode).send({ message: refusal.message, code: refusal.code, ...refusal.extra });
       }
       if (error.validation) {
         const { message, field } = describeIssue(pickIssue(error.validation), error.validationContext);

@@ -61,9 +61,9 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
 }
 
 /**
- * A page the server prerendered (decision 074) is replaced by React's first commit, so an element found before
- * that is detached a moment later. Every full load (goto, reload, back, forward) therefore returns only once the
- * server's copy, marked `data-prerendered`, is gone; other pages have no marker and return at once.
+ * A page the server rendered (decision 089) shows its controls before the app has hydrated them, and a click then
+ * does nothing. Every full load (goto, reload, back, forward) therefore returns only once the app has hydrated the
+ * page, when it removes the `data-prerendered` mark of #root; other pages have no mark and return at once.
  */
 function waitForTheAppAfterLoads(page: Page): void {
   for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {

@@ -5,6 +5,7 @@ import { PageLoader } from '../../components/ui/page-loader';
 import { Toaster } from '../../components/ui/toaster';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form';
 import { useAppSelector } from '../store';
+import { AppStarted } from '../app-started';
 import { Logo } from './logo';
 import { CONTACT, FOOTER_EXTRA_LINKS, HEADER_LINKS } from '../../../shared/constants/site-links';
 import { useScrollAndFocusOnNavigation } from './route-focus';
@@ -107,7 +108,8 @@ function Footer() {
         </div>
       </div>
       <div className="container footer-bottom">
-        <p>© {new Date().getFullYear()} Animal Doctor. All rights reserved.</p>
+        {/* The server's year may be the last one for a moment at New Year: no hydration error for that. */}
+        <p suppressHydrationWarning>© {new Date().getFullYear()} Animal Doctor. All rights reserved.</p>
       </div>
     </footer>
   );
@@ -126,6 +128,7 @@ export function Layout() {
         {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
+          <AppStarted />
         </Suspense>
       </main>
       <Footer />

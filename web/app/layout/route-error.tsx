@@ -2,6 +2,7 @@
 // Never a stack trace (React Router's default shows one even in production).
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { MESSAGES } from '../../../shared/constants/messages';
+import { AppStarted } from '../app-started';
 
 const EXPLANATIONS: Record<number, string> = {
   400: 'The request was not understood.',
@@ -15,6 +16,7 @@ export function RouteError() {
   const detail = isRouteErrorResponse(error) ? error.statusText : undefined;
   return (
     <main className="route-error container" id="main">
+      <AppStarted />
       <h1>{MESSAGES.routerErrorTitle}</h1>
       {status !== undefined && (
         <p className="route-error-status">

@@ -14,6 +14,8 @@ export function useScrollAndFocusOnNavigation(): void {
   const location = useLocation();
   const navigationType = useNavigationType();
   const firstPage = useRef(true);
+  /** The path whose heading was last handled: React's development re-run of an effect does not count as a visit. */
+  const handledPath = useRef<string>(undefined);
 
   useLayoutEffect(() => {
     const key = location.key;
@@ -30,7 +32,10 @@ export function useScrollAndFocusOnNavigation(): void {
   }, [location.key, location.hash, navigationType]);
 
   useEffect(() => {
-    if (firstPage.current) {
+    const first = handledPath.current === undefined;
+    if (handledPath.current === location.pathname) return;
+    handledPath.current = location.pathname;
+    if (first) {
       // The first page of a visit keeps the browser's own start (focus on the document).
       firstPage.current = false;
       return;

@@ -63,6 +63,14 @@ const authSlice = createSlice({
     userReplaced(state, action: PayloadAction<User>) {
       state.user = action.payload;
     },
+    /**
+     * The page came rendered by the server as a visitor sees it, and the browser first hydrates that same screen
+     * (docs/decisions/089-server-rendering-with-react.md): the stored session is checked right after, and `restoring`
+     * turns on again then (restoreSession.pending).
+     */
+    sessionRestoreDeferred(state) {
+      state.restoring = false;
+    },
     logout(state) {
       state.logined = false;
       state.user = {};
@@ -72,6 +80,9 @@ const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(restoreSession.pending, (state) => {
+        state.restoring = true;
+      })
       .addCase(restoreSession.fulfilled, (state, action) => {
         state.token = action.payload.token;
         state.user = action.payload.user;
@@ -88,7 +99,7 @@ const authSlice = createSlice({
   },
 });
 
-export const { setSession, loggedIn, userReplaced, logout } = authSlice.actions;
+export const { setSession, loggedIn, userReplaced, sessionRestoreDeferred, logout } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 
 export function signedInUser(state: { auth: AuthState }): User | undefined {

@@ -6,7 +6,7 @@ import type { User } from '../../../shared/types/user';
 import { useAppDispatch } from '../../app/store';
 import { toast } from '../../lib/toast';
 import { userReplaced } from '../auth';
-import type { ProfileAnswer } from './api/profile-api';
+import type { ProfileAnswer } from './api/profile-answer';
 
 export function useProfileCall() {
   const dispatch = useAppDispatch();

@@ -4,7 +4,7 @@
 import fp from 'fastify-plugin';
 import type { AccountDeps } from './account-deps';
 import { createLoginThrottle } from './login-throttle';
-import { createSendLimits } from './send-limits';
+import { createSendLimits, type SendLimits } from './send-limits';
 import { register } from './register';
 import { login } from './login';
 import { exchangeVerificationLink, resendVerificationEmail } from './verify-email';
@@ -33,6 +33,8 @@ function commands(deps: AccountDeps) {
 export type Accounts = ReturnType<typeof commands> & {
   /** Resolves when the work queued after answers (reset codes) is done. */
   settled(): Promise<void>;
+  /** The one send budget (send-limits.ts), for the other areas that send e-mail a client asked for. */
+  sendLimits: SendLimits;
 };
 
 declare module 'fastify' {
@@ -62,7 +64,7 @@ export default fp(
     const settled = async () => {
       while (pending.size > 0) await Promise.all([...pending]);
     };
-    fastify.decorate('accounts', { ...commands(deps), settled });
+    fastify.decorate('accounts', { ...commands(deps), settled, sendLimits: deps.sendLimits });
     fastify.addHook('onClose', settled);
   },
   { name: 'accounts', dependencies: ['database', 'counters', 'authenticate', 'mailer'] },

@@ -9,7 +9,14 @@ import type { Counters } from '../limits/counters';
 import { rateLimited } from './account-errors';
 import { quantity } from '../../../lib/wording';
 
-export type SendPurpose = 'password_reset' | 'newsletter' | 'verify_email';
+export type SendPurpose =
+  | 'password_reset'
+  | 'newsletter'
+  | 'verify_email'
+  /** The sender's copy of a contact-form message (docs/product.md, 5.7). */
+  | 'contact_confirmation'
+  /** The link that confirms a practice's contact address (docs/product.md, 5.7). */
+  | 'contact_address';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

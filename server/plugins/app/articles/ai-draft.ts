@@ -49,6 +49,9 @@ async function readLimited(response: Response, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+// eslint-disable-next-line no-control-regex -- the characters the article editor refuses in plain-text fields
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 const unreadable = () =>
   httpError(502, 'AI_BAD_ANSWER', 'The AI service sent an answer that is not an article. Nothing was saved; try again or change the topic.');
 
@@ -80,7 +83,17 @@ export function draftFromAnswer(answer: string, topic: string): AiDraft {
   const contents = sanitizeArticleHtml(withoutTitle);
   if (textOf(contents).length < AI_LIMITS.minTextChars) throw unreadable();
   const cleanTitle = (title || topic).replace(/[<>]/g, '').replace(/\s+/g, ' ').trim().slice(0, 200);
-  return { title: cleanTitle, contents, subContent: summaryFrom(contents) };
+  const subContent = summaryFrom(contents);
+  // The article rules refuse control characters in these plain-text fields; here they are the model's fault, not
+  // the administrator's, so the answer is a bad gateway answer (502), not a 400 about their request.
+  if (CONTROL.test(cleanTitle) || CONTROL.test(subContent)) {
+    throw httpError(
+      502,
+      'AI_BAD_ANSWER',
+      'The AI service sent an answer with characters that cannot be saved. Nothing was saved; try again or change the topic.',
+    );
+  }
+  return { title: cleanTitle, contents, subContent };
 }
 
 export async function requestAiDraft(ai: AiConfig, topic: string): Promise<AiDraft> {

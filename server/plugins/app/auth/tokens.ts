@@ -1,13 +1,14 @@
 // JWTs (docs/product.md, Accounts and tokens): a `purpose` claim separates session tokens (7 days) from e-mail
 // verification tokens (24 hours, usable once). `ver` carries users.token_version, so a password
-// change or a suspension ends every older session.
+// change or a suspension ends every older session. A practice's contact-address link
+// ('verify_contact', docs/product.md 5.7) also carries the address it confirms in `email`.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Config } from '../../../config';
 
-export type TokenPurpose = 'session' | 'verify_email';
+export type TokenPurpose = 'session' | 'verify_email' | 'verify_contact';
 export const SESSION_TTL_SECONDS = 7 * 24 * 3600;
 export const VERIFY_TTL_SECONDS = 24 * 3600;
 
@@ -17,6 +18,8 @@ export interface TokenClaims {
   ver: number;
   jti: string;
   exp: number;
+  /** verify_contact only: the contact address the link confirms. */
+  email?: string;
 }
 
 export class TokenError extends Error {
@@ -42,8 +45,8 @@ export function resolveJwtSecret(config: Config): Uint8Array {
 export class TokenService {
   constructor(private readonly secret: Uint8Array) {}
 
-  sign(userId: number, purpose: TokenPurpose, version: number): Promise<string> {
-    return new SignJWT({ purpose, ver: version })
+  sign(userId: number, purpose: TokenPurpose, version: number, extra: { email?: string } = {}): Promise<string> {
+    return new SignJWT({ ...extra, purpose, ver: version })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
       .setJti(crypto.randomUUID())
@@ -60,7 +63,8 @@ export class TokenService {
         typeof payload.sub !== 'string' ||
         typeof payload.ver !== 'number' ||
         typeof payload.jti !== 'string' ||
-        typeof payload.exp !== 'number'
+        typeof payload.exp !== 'number' ||
+        (purpose === 'verify_contact' && typeof payload.email !== 'string')
       ) {
         throw new TokenError('invalid');
       }

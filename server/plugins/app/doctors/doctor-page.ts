@@ -7,6 +7,9 @@ import { publicPlanFeatures } from '../plan-features/plan-access';
 import { listPhotos } from '../plan-features/photos';
 import { readPublicDoctor } from '../listing/doctor-search';
 
+/** The 404 of every public call about one profile that is not listed now (get-by-id, click events). */
+export const PROFILE_NOT_PUBLIC = 'This profile does not exist or is not public.';
+
 export async function findDoctorPage(db: DbOrTx, id: number, at: Date = new Date()): Promise<DoctorPage | undefined> {
   const found = await readPublicDoctor(db, id, at);
   if (!found) return undefined;

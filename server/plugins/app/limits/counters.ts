@@ -2,6 +2,7 @@
 // atomic step (INCR in Redis; no await between read and write in memory): in Redis when REDIS_URL is set (so
 // several app servers share them, docs/product.md, Beyond one machine), otherwise in this process's memory.
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
 export interface Counters {
@@ -24,7 +25,14 @@ declare module 'fastify' {
   }
 }
 
-function memoryCounters(): Counters {
+/** Keys kept in memory before the expired ones are swept. */
+const SWEEP_AT = 50_000;
+
+/**
+ * Counters in this process's memory. With maxEntries, the oldest keys are forgotten beyond that many (for sets
+ * where forgetting is harmless, such as views already counted); without it only expired keys go.
+ */
+function memoryCounters(maxEntries?: number): Counters {
   const entries = new Map<string, { count: number; until: number }>();
   const live = (key: string) => {
     const entry = entries.get(key);
@@ -34,6 +42,19 @@ function memoryCounters(): Counters {
     }
     return entry;
   };
+  // NOTE: the next sweep waits until the map has doubled, so many live keys do not make every call a full scan.
+  let sweepAt = SWEEP_AT;
+  const sweep = () => {
+    if (entries.size > sweepAt) {
+      for (const k of entries.keys()) live(k);
+      sweepAt = Math.max(SWEEP_AT, entries.size * 2);
+    }
+    if (maxEntries === undefined) return;
+    for (const k of entries.keys()) {
+      if (entries.size <= maxEntries) break;
+      entries.delete(k);
+    }
+  };
   return {
     async get(key) {
       return live(key)?.count ?? 0;
@@ -42,7 +63,7 @@ function memoryCounters(): Counters {
       const entry = live(key) ?? { count: 0, until: Date.now() + windowMs };
       entry.count += 1;
       entries.set(key, entry);
-      if (entries.size > 50_000) for (const k of entries.keys()) if (!live(k)) entries.delete(k);
+      sweep();
       return entry.count;
     },
     async ttl(key) {
@@ -59,6 +80,7 @@ function memoryCounters(): Counters {
     async claim(key, ttlMs) {
       if (live(key)) return false;
       entries.set(key, { count: 1, until: Date.now() + ttlMs });
+      sweep();
       return true;
     },
   };
@@ -92,6 +114,15 @@ function redisCounters(redis: Redis, keyPrefix: string): Counters {
       return (await redis.set(prefix + key, '1', 'PX', ttlMs, 'NX')) === 'OK';
     },
   };
+}
+
+/**
+ * Counters of their own in Redis when REDIS_URL is set (shared by every app server), else in memory; there at most
+ * maxEntriesInMemory keys, the oldest forgotten first. For a set where forgetting a key is harmless (views already
+ * counted) and that must not crowd out the limits in `fastify.counters`.
+ */
+export function boundedCounters(fastify: FastifyInstance, maxEntriesInMemory: number): Counters {
+  return fastify.redis ? redisCounters(fastify.redis, fastify.config.redisKeyPrefix) : memoryCounters(maxEntriesInMemory);
 }
 
 export default fp(

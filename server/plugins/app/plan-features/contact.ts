@@ -1,4 +1,4 @@
-// The contact form on a public profile (decisions.md section 5): checks, spam traps, limits, then
+// The contact form on a public profile (docs/product.md, 5.7): checks, spam traps, limits, then
 // the message is stored and both e-mails are written to the outbox in one transaction.
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,8 @@ import type { ContactBody, ContactMessage } from '../../../../shared/schemas/pla
 import { httpError } from '../../../lib/http-error';
 import { findPublicDoctor } from '../listing/doctor-search';
 import { planInForce } from './plan-access';
+import { messageRecipient } from '../profiles/contact-address';
+import { AccountError } from '../accounts/account-errors';
 
 export const CONTACT_SENT = 'Thank you. Your message was sent to the practice, and we e-mailed you a confirmation.';
 const HOUR = 3_600_000;
@@ -19,6 +21,10 @@ const HTML = /<\s*[a-z!/?][^>]*>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i;
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const ONE_LINE = /[\r\n]/;
+// eslint-disable-next-line no-control-regex -- removing control and direction characters is the point
+const NOT_IN_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]+/g;
+/** A stored name as one plain line (older names may hold line breaks). */
+const oneLine = (value: string) => value.replace(NOT_IN_ONE_LINE, ' ').replace(/\s+/g, ' ').trim();
 
 const invalid = (field: string, message: string) => httpError(400, 'VALIDATION_ERROR', message, { field });
 
@@ -74,21 +80,33 @@ export async function sendContactMessage(fastify: FastifyInstance, doctorId: num
     throw tooMany();
   }
 
+  // The sender's copy spends the send budgets like every other e-mail (docs/security.md, second
+  // review, row 1): many clients cannot fill one inbox with confirmations. Refused: nothing reached the vet.
+  try {
+    await fastify.accounts.sendLimits.take('contact_confirmation', input.email, clientKey);
+  } catch (error) {
+    await fastify.counters.decrement(`contact:vet:${doctorId}`);
+    if (!(error instanceof AccountError)) throw error;
+    throw httpError(429, 'RATE_LIMITED', tooMany().message, { retryAfter: error.retryAfter });
+  }
+
   const [account] = await db
-    .select({ email: users.email, contactEmail: profiles.contactEmail })
+    .select({ email: users.email, verify: users.verify, contactEmail: profiles.contactEmail, verifiedContactEmail: profiles.verifiedContactEmail })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, doctorId));
-  const to = account?.contactEmail?.trim() || account!.email;
-  const clinic = doctor.clinic_name || doctor.name;
+  // Only a confirmed address receives messages (docs/product.md, 5.7); the message is kept either way.
+  const to = account && messageRecipient(account, account);
+  const clinic = oneLine(doctor.clinic_name || doctor.name);
   const base = fastify.config.publicUrl;
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ doctorId, ...input });
-    await fastify.mailer.enqueue(
-      tx,
-      { address: to, name: clinic, kind: 'contact_message', replyTo: input.email },
-      contactMessageEmail({ clinic, ...input, messagesLink: `${base}/viewprofile#messages` }),
-    );
+    if (to)
+      await fastify.mailer.enqueue(
+        tx,
+        { address: to, kind: 'contact_message', replyTo: input.email },
+        contactMessageEmail({ clinic, ...input, messagesLink: `${base}/viewprofile#messages` }),
+      );
     await fastify.mailer.enqueue(
       tx,
       { address: input.email, kind: 'contact_confirmation' },

@@ -1,16 +1,21 @@
 // Profile statistics counting (decisions.md section 5, docs/product.md, Plans and payment): public
 // pages only add to an in-memory tally; a timer writes the tally every few seconds (and on close)
 // in one INSERT ... ON CONFLICT DO UPDATE that adds to the per-vet, per-UTC-day row. Bots and the
-// vet's own visits are not counted. A crash loses at most the last few seconds of counts.
+// vet's own visits are not counted, and a view only once per client address, profile and UTC day (docs/product.md
+// 5.8). A crash loses at most the last few seconds of counts.
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { OWN_PROFILE_COOKIE } from '../../../../shared/constants/messages';
+import { boundedCounters } from '../limits/counters';
 
 export type StatKind = 'views' | 'appearances' | 'clicks_phone' | 'clicks_website' | 'clicks_directions' | 'messages';
 export const STAT_KINDS: readonly StatKind[] = ['views', 'appearances', 'clicks_phone', 'clicks_website', 'clicks_directions', 'messages'];
 /** A tally this large is written at once rather than waiting for the timer. */
 const MAX_PENDING_ROWS = 5_000;
+/** Views already counted today that one server remembers without Redis (about 15 MB); beyond, the oldest may count again. */
+const VIEWS_REMEMBERED_IN_MEMORY = 100_000;
 
 // Crawlers, link previews, monitors and scripts. An empty user agent is not a person's browser either.
 const BOT_UA =
@@ -28,6 +33,7 @@ export interface ProfileStats {
   /**
    * Records a public event unless the request comes from a bot, is a browser's prefetch, or comes from the vet
    * themself (their Bearer token on API calls; on a page the server sends, the web app's OWN_PROFILE_COOKIE).
+   * A view counts only the first time today (UTC) that its client address opens that profile.
    */
   recordFromRequest(request: FastifyRequest, userIds: readonly number[], kind: StatKind): Promise<void>;
   /** Writes the tally now; resolves when it is stored. */
@@ -91,6 +97,20 @@ export default fp(
       const own = new RegExp(`(?:^|;\\s*)${OWN_PROFILE_COOKIE.name}=(\\d{1,9})(?:;|$)`).exec(request.headers.cookie ?? '')?.[1];
       return own ? Number(own) : undefined;
     };
+    // In Redis when REDIS_URL is set, so a second view through another app server is not counted either.
+    const viewsSeen = boundedCounters(fastify, VIEWS_REMEMBERED_IN_MEMORY);
+    /** True the first time today (UTC) this client address views this profile; one atomic step (SET NX in Redis). */
+    const firstViewToday = async (request: FastifyRequest, userId: number): Promise<boolean> => {
+      const now = new Date();
+      const day = utcDay(now);
+      // A hash: client addresses are not kept as they are.
+      const key = `view:${createHash('sha256').update(`${request.ip}|${userId}|${day}`).digest('base64url').slice(0, 22)}`;
+      const untilTomorrow = Date.parse(`${day}T00:00:00Z`) + 86_400_000 - now.getTime();
+      return viewsSeen.claim(key, untilTomorrow + 60_000).catch((error: unknown) => {
+        fastify.log.warn({ err: error }, 'profile statistics: view not counted (the set of counted views could not be reached)');
+        return false;
+      });
+    };
     /** A page or call the browser fetched ahead in case it is opened: not a visit. */
     const isPrefetch = (request: FastifyRequest) => /prefetch|prerender/i.test(`${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''}`);
 
@@ -99,7 +119,7 @@ export default fp(
       async recordFromRequest(request, userIds, kind) {
         if (userIds.length === 0 || isBot(request.headers['user-agent']) || isPrefetch(request)) return;
         const viewer = await viewerId(request);
-        for (const id of userIds) if (id !== viewer) record(id, kind);
+        for (const id of userIds) if (id !== viewer && (kind !== 'views' || (await firstViewToday(request, id)))) record(id, kind);
       },
       flush,
       pending: () => tally.size,
@@ -112,5 +132,5 @@ export default fp(
       await flush();
     });
   },
-  { name: 'profile-stats', dependencies: ['database', 'authenticate'] },
+  { name: 'profile-stats', dependencies: ['database', 'security', 'authenticate'] },
 );

@@ -150,11 +150,25 @@ export function diffProfile(before: ProfileRow | undefined, changes: ProfileChan
 }
 
 /**
- * Saves part of the profile. A profile that was ever submitted keeps its review state (an approved
- * one stays listed) and each change is written to the audit log as 'profile.changed', so the
- * administrator sees what changed (docs/product.md, Profile and review).
+ * What the public reads as the practice and where its messages go: an approved profile whose
+ * clinic name or contact e-mail changes goes back to review (docs/product.md, 6.3; decision 085).
  */
-export async function saveProfile(db: DbOrTx, announcer: Announcer, user: UserRow, section: string, changes: ProfileChanges): Promise<void> {
+const REVIEWED_FIELDS = ['clinic_name', 'contact_email'];
+
+/**
+ * Saves part of the profile. A profile that was ever submitted keeps its review state (an approved
+ * one stays listed, unless its name or contact e-mail changed) and each change is written to the
+ * audit log as 'profile.changed', so the administrator sees what changed (docs/product.md, Profile
+ * and review). `within` runs in the same transaction (the contact address link's e-mail).
+ */
+export async function saveProfile(
+  db: DbOrTx,
+  announcer: Announcer,
+  user: UserRow,
+  section: string,
+  changes: ProfileChanges,
+  within?: (tx: DbOrTx) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await tx
       .select()
@@ -171,16 +185,24 @@ export async function saveProfile(db: DbOrTx, announcer: Announcer, user: UserRo
     else await tx.insert(profiles).values({ userId: user.id, ...changes });
     const [current] = await tx.select({ submitAt: users.submitAt, reviewState: users.reviewState }).from(users).where(eq(users.id, user.id));
     const diff = diffProfile(before, changes);
+    const backToReview = current?.reviewState === 'approved' && REVIEWED_FIELDS.some((field) => field in diff);
     if (current?.submitAt && Object.keys(diff).length > 0) {
       await tx.insert(auditLog).values({
         actorId: user.id,
         action: 'profile.changed',
         targetType: 'profile',
         targetId: String(user.id),
-        details: { section, review_state: current.reviewState, changes: diff },
+        details: { section, review_state: current.reviewState, changes: diff, ...(backToReview ? { back_to_review: true } : {}) },
       });
     }
     await tx.update(users).set({ updatedAt: now }).where(eq(users.id, user.id));
+    // Conditional, so an administrator's decision taken meanwhile (a rejection) is never undone.
+    if (backToReview)
+      await tx
+        .update(users)
+        .set({ reviewState: 'pending' })
+        .where(and(eq(users.id, user.id), eq(users.reviewState, 'approved')));
+    if (within) await within(tx);
   });
   // A listed profile's edit shows in search answers and on its page at once (docs/decisions/037-search-cache.md).
   announcer.announce({ kind: 'listing changed', doctorId: user.id });

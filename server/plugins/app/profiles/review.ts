@@ -8,28 +8,16 @@ import type { Mailer } from '../../../mail/mailer';
 import { profileApprovedEmail, profileRejectedEmail } from '../../../mail/templates';
 import type { ReviewProfileInput, ReviewQueueInput } from '../../../../shared/schemas/profile';
 import { REVIEW_REASON_MIN } from '../../../../shared/lib/profile-rules';
+import type { ReviewQueueAnswer } from '../../../../shared/schemas/admin';
 import type { ReviewedUser } from '../../../../shared/schemas/user';
 import { writeAudit } from '../audit/audit-log';
 import { presentReviewedUser } from '../users/user-presenter';
 import type { Announcer } from '../listing/changes';
 import type { UserRow } from '../users/user-repository';
 
-export interface ProfileChangeEntry {
-  at: string;
-  section: string;
-  fields: string[];
-  changes: Record<string, { from: unknown; to: unknown }>;
-}
-
-export interface ReviewQueueItem {
-  user: ReviewedUser;
-  /** Edits recorded since the last decision, newest first (what changed for the administrator). */
-  changes: ProfileChangeEntry[];
-}
-
 const RECENT_CHANGES = 10;
 
-export async function listReviewQueue(db: DbOrTx, input: ReviewQueueInput): Promise<{ data: ReviewQueueItem[]; totalCount: number }> {
+export async function listReviewQueue(db: DbOrTx, input: ReviewQueueInput): Promise<ReviewQueueAnswer> {
   const where = eq(users.reviewState, input.state);
   // Waiting longest first for the queue; newest decision first for the approved and rejected lists.
   const order = input.state === 'pending' ? [sql`${users.submitAt} asc nulls last`, users.id] : [desc(users.reviewedAt), users.id];

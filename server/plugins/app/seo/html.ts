@@ -69,7 +69,7 @@ export function lowPriorityScripts(html: string): string {
 /** What a page adds to the shell besides its head: its route's <link> tags and its prerendered first screen. */
 export interface PageBody {
   links?: string;
-  /** HTML for inside <div id="root"> (prerender.ts), already escaped. */
+  /** HTML for inside <div id="root">, rendered by React (page-renderer.ts). */
   body?: string;
 }
 
@@ -88,7 +88,8 @@ export function shellRenderer(indexHtml: string): (head: PageHead, data?: Initia
   const emptyRoot = /^<div id="root">\s*<\/div>/i;
   return (head, data, page) => {
     const block = data ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>\n    ` : '';
-    const rest = page?.body && emptyRoot.test(end) ? end.replace(emptyRoot, () => `<div id="root">${page.body}</div>`) : end;
+    // `data-prerendered` tells the browser to hydrate this markup (web/main.tsx), which removes the mark then.
+    const rest = page?.body && emptyRoot.test(end) ? end.replace(emptyRoot, () => `<div id="root" data-prerendered="">${page.body}</div>`) : end;
     // A page whose first screen is in the HTML does not wait for its scripts; the others need them to paint.
     const prerendered = rest !== end;
     const links = page?.links ? `\n    ${prerendered ? lowPriorityScripts(page.links) : page.links}` : '';

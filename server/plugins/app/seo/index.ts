@@ -6,6 +6,7 @@ import { clock } from '../../../lib/clock';
 import { findDoctorPage } from '../doctors/doctor-page';
 import { findPublishedArticle, searchPublishedArticles } from '../articles/article-repository';
 import { BLOG_DEFAULTS } from '../../../../shared/constants/messages';
+import { plansAnswer } from '../../../payments/plans-answer';
 import { describePage, type PageData } from './page-head';
 import { createSitemaps, type SitemapOptions, type Sitemaps } from './sitemap';
 
@@ -30,6 +31,8 @@ export default fp<SeoOptions>(
       article: (kind: 'blog' | 'ai', id: number) => findPublishedArticle(db, kind, id),
       articleList: (kind: 'blog' | 'ai') =>
         searchPublishedArticles(db, kind, { pageSize: BLOG_DEFAULTS.pageSize, currentVal: BLOG_DEFAULTS.page, searchVal: '' }),
+      // NOTE: the payments plugin registers after this one; its provider is read when a page is asked for.
+      plans: () => plansAnswer(fastify.payments.checkout.name),
     };
     const sitemaps = createSitemaps(db, site, options);
     fastify.changes.on('listing changed', () => sitemaps.invalidate());

@@ -49,6 +49,8 @@ export interface RecordLoaders {
   article: (kind: ArticleKind, id: number) => Promise<InitialData['article']>;
   /** An article list's first page with the defaults (page 1, the default size, no search words). */
   articleList: (kind: ArticleKind) => Promise<InitialData['articles']>;
+  /** The plans answer, embedded in /services. */
+  plans: () => InitialData['plans'];
 }
 
 /** The article lists, whose first page is embedded like a record's answer. */
@@ -243,8 +245,10 @@ export async function describePage(db: DbOrTx, site: string, pathname: string, l
   if (fixed) {
     const listKind = LIST_PAGES[path];
     const articles = listKind ? await loaders.articleList(listKind) : undefined;
+    const plans = path === '/services' ? loaders.plans() : undefined;
     return {
       ...(articles ? { initialData: { path: pathname, articles } } : {}),
+      ...(plans ? { initialData: { path: pathname, plans } } : {}),
       head: {
         status: 200,
         title: documentTitle(fixed.title),

@@ -1,6 +1,7 @@
-// What a page shows before (or without) its JavaScript: the server writes the first screen of a profile, an
-// article, an article list and /services into <div id="root">, escaped, and names the route's own chunk in the
-// head (docs/decisions/074-prerendered-first-screen.md).
+// What a page shows before (or without) its JavaScript: the server renders the first screen of a profile, an
+// article, an article list and /services with React into <div id="root">, escaped, and names the route's own chunk
+// in the head (docs/decisions/089-server-rendering-with-react.md, 074-prerendered-first-screen.md). The web app's
+// server entry is loaded from its source here (server/test/helper.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/helper';
 import { createArticle, createVet } from '../../../test/factories';
 import { articles, profiles } from '../../../db/schema';
-import { PLANS, formatPrice } from '../../../../shared/constants/plans';
+import { PLANS, SANDBOX_NOTICE, formatPrice } from '../../../../shared/constants/plans';
+import { parseInitialData } from '../../../../shared/lib/initial-data';
 import { escapeHtml } from './html';
 import { ROUTE_MODULES } from './route-assets';
 
@@ -68,14 +70,15 @@ afterAll(async () => {
 async function open(url: string) {
   const res = await app.inject({ method: 'GET', url, headers: { 'user-agent': 'Googlebot/2.1' } });
   const html = res.body;
-  const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+  const root = /<div id="root"(?: data-prerendered="")?>([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
   const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
   return { res, html, root, head };
 }
 
-/** The text of a piece of HTML, entities left as they are. */
+/** The text of a piece of HTML, entities left as they are (React's <!-- --> between text parts dropped). */
 const text = (html: string) =>
   html
+    .replace(/<!-- -->/g, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -85,16 +88,17 @@ describe('the first screen in the HTML', () => {
     const page = await open(`/viewdoctorprofile/${ids.vet}`);
     expect(page.res.statusCode).toBe(200);
     // The layout around it: header with the site's links, main, footer.
-    expect(page.root).toMatch(/^<div class="app-shell" data-prerendered=""><a href="#main" class="skip-link">/);
+    // Marked for the browser to hydrate (web/main.tsx).
+    expect(page.html).toContain('<div id="root" data-prerendered=""><div class="app-shell"><a href="#main" class="skip-link">');
     expect(page.root).toContain('<header class="site-header">');
     expect(page.root).toContain('<main id="main" class="site-main"');
     expect(page.root).toContain('<footer class="site-footer">');
     expect(page.root).toContain(`<h1>${TRICKY_HTML}</h1>`);
     expect(page.root).not.toContain('<script>alert(1)');
     expect(page.root).not.toContain('"quoted"');
-    expect(page.root).toContain(`<p>We treat &lt;b&gt;dogs&lt;/b&gt; &amp; &quot;cats&quot; ${marker}.</p>`);
+    expect(page.root).toContain(`We treat &lt;b&gt;dogs&lt;/b&gt; &amp; &quot;cats&quot; ${marker}.`);
     const shown = text(page.root);
-    expect(page.root).toMatch(/<p class="lead">[^<]+ · 1 Test Street, New York, NY 10001<\/p>/);
+    expect(shown).toMatch(/ · 1 Test Street, New York, NY 10001/);
     expect(shown).toContain('Dentistry Surgery');
     expect(shown).toContain('Treats: dog, cat');
     expect(shown).toContain('Opening hours');
@@ -115,8 +119,11 @@ describe('the first screen in the HTML', () => {
     expect(page.root).toContain(`<h1>Keeping &lt;dogs&gt; &amp; cats cool ${marker}</h1>`);
     expect(page.root).toContain(`<div class="prose article-contents"><p>Shade and water first ${marker}.</p><p>Then a walk.</p></div>`);
     expect(page.root).toContain('<img class="article-hero" src="/images/articles/cool.jpg"');
+    // React hoists the cover's preload (fetchPriority high) out of the markup: it goes into the head.
+    expect(page.head).toMatch(/<link rel="preload" as="image" href="\/images\/articles\/cool.jpg" fetchPriority="high"\/>/);
+    expect(page.root).not.toContain('rel="preload"');
     expect(page.root).toContain('<div class="author-line">');
-    expect(page.root).toContain('<a href="/blogpage">All blog articles</a>');
+    expect(page.root).toMatch(/<a href="\/blogpage"[^>]*>All blog articles<\/a>/);
     const ai = await open(`/ai-singlepost/${ids.ai}`);
     expect(ai.root).toContain(`<h1>AI: ticks ${marker}</h1>`);
     expect(text(ai.root)).toContain('AI-assisted Drafted with AI assistance');
@@ -127,16 +134,16 @@ describe('the first screen in the HTML', () => {
     expect(page.root).toContain('<h1>Blog Articles</h1>');
     const cards = [...page.root.matchAll(/<h2 class="article-title" id="blog-article-(\d+)-title">([^<]*)<\/h2>/g)].map((m) => m[2]);
     // Each card's link is named by the spec's label exactly and described by its card's title.
-    expect(page.root).toMatch(/<a class="button" aria-describedby="blog-article-\d+-title" href="\/singlepost\/:\d+">Read Full Article\.\.\.<\/a>/);
+    expect(page.root).toMatch(/<a class="button" aria-describedby="blog-article-\d+-title" href="\/singlepost\/:\d+"[^>]*>Read Full Article\.\.\.<\/a>/);
     const api = (await app.inject({ method: 'POST', url: '/api/articles/search', payload: { pageSize: 10, currentVal: 1, searchVal: '' } })).json<{
       data: Array<{ title: string }>;
       totalCount: number;
     }>();
     expect(cards.length).toBe(api.data.length);
     expect(cards[0]).toBe(api.data[0]!.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
-    expect(page.root).toContain(`Total ${api.totalCount} items`);
+    expect(text(page.root)).toContain(`Total ${api.totalCount} items`);
     const images = [...page.root.matchAll(/<img class="article-image"[^>]*>/g)].map((m) => m[0]);
-    if (images.length) expect(images[0]).toContain('loading="eager" fetchpriority="high"');
+    if (images.length) expect(images[0]).toMatch(/loading="eager" fetchPriority="high"/);
     expect(images.slice(1).every((tag) => tag.includes('loading="lazy"'))).toBe(true);
     const ai = await open('/ai-blogpage');
     expect(ai.root).toContain('<h1>Articles</h1>');
@@ -151,17 +158,37 @@ describe('the first screen in the HTML', () => {
     expect(page.root).toContain('<h1>Plans and pricing</h1>');
     for (const plan of PLANS) {
       expect(page.root).toContain(`<h2 id="plan-${plan.id}">${plan.name}</h2>`);
-      expect(page.root).toContain(`${formatPrice(plan.priceCents)} <span>/ month</span>`);
-      for (const feature of plan.features) expect(page.root).toContain(`<li>${escapeHtml(feature)}</li>`);
+      expect(text(page.root)).toContain(`${formatPrice(plan.priceCents)} / month`);
+      // React writes an apostrophe as &#x27;.
+      for (const feature of plan.features) expect(page.root).toContain(`<li>${escapeHtml(feature).replaceAll('&#39;', '&#x27;')}</li>`);
     }
     expect(text(page.root)).toContain('Questions vets ask');
+  });
+
+  it('/services says payments are simulated while the sandbox takes them, and embeds the plans answer that says so (issue 23, row 2)', async () => {
+    const page = await open('/services');
+    expect(page.root).toContain(`<p class="test-mode-notice" role="note">${SANDBOX_NOTICE}</p>`);
+    const embedded = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(page.html)?.[1];
+    expect(parseInitialData(embedded, '/services')?.plans).toEqual((await app.inject({ method: 'GET', url: '/api/payment/plans' })).json());
+    const stripe = await buildTestApp(
+      { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:9' },
+      { distDir: dist },
+    );
+    try {
+      const real = await stripe.inject({ method: 'GET', url: '/services' });
+      expect(real.body).toContain('<h1>Plans and pricing</h1>');
+      expect(real.body).not.toContain('test-mode-notice');
+      expect(real.body).not.toContain('no card is charged');
+    } finally {
+      await stripe.close();
+    }
   });
 
   it('other pages: an empty root and the scripts at their usual priority; the header marks the current page', async () => {
     const page = await open('/aboutus');
     expect(page.root).toBe('');
     expect(page.head).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
-    expect((await open('/services')).root).toContain('<a aria-current="page" class="active" href="/services">Pricing</a>');
+    expect((await open('/services')).root).toMatch(/<a aria-current="page" class="active" href="\/services"[^>]*>Pricing<\/a>/);
   });
 
   it('no inline script: only the data blocks and the app module', async () => {

@@ -210,8 +210,10 @@ describe('the HTML of each public page', () => {
         .where(and(eq(profileDailyStats.userId, vet.user.id), eq(profileDailyStats.day, utcDay())));
       return row?.views ?? 0;
     };
+    // Each from its own client address: a view counts once per address, profile and day (docs/product.md 5.8).
+    let address = 0;
     const open = (headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') =>
-      app.inject({ method, url: `/viewdoctorprofile/${vet.user.id}`, headers: { 'user-agent': BROWSER, ...headers } });
+      app.inject({ method, url: `/viewdoctorprofile/${vet.user.id}`, headers: { 'user-agent': BROWSER, ...headers }, remoteAddress: `10.9.0.${++address}` });
 
     expect((await open({})).statusCode).toBe(200);
     expect(await storedViews()).toBe(1);
@@ -225,7 +227,7 @@ describe('the HTML of each public page', () => {
     await open({ cookie: `${OWN_PROFILE_COOKIE.name}=${vet.user.id + 1000}` });
     expect(await storedViews()).toBe(2);
     // A visit inside the app asks the API (the page had no embedded data): also exactly one.
-    await app.inject({ method: 'GET', url: `/api/doctors/get-by-id?id=${vet.user.id}`, headers: { 'user-agent': BROWSER } });
+    await app.inject({ method: 'GET', url: `/api/doctors/get-by-id?id=${vet.user.id}`, headers: { 'user-agent': BROWSER }, remoteAddress: '10.9.1.1' });
     expect(await storedViews()).toBe(3);
   });
 

@@ -6,6 +6,7 @@ import type { User } from '../../../../shared/types/user';
 import type { payments, profiles, users } from '../../../db/schema';
 import { AVATAR_SIZES, variantUrls } from '../../../lib/images';
 import { hasPaidPlan } from '../listing/listing-rule';
+import { isConfirmedContact } from '../profiles/contact-address';
 
 type UserRow = typeof users.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -21,6 +22,7 @@ export function presentProfile(profile: ProfileRow, user: UserRow): ProfileView 
     clinic_name: profile.clinicName,
     contact_phone: profile.contactPhone,
     contact_email: profile.contactEmail,
+    contact_email_confirmed: isConfirmedContact(profile.contactEmail, profile, user),
     street: profile.street,
     city: profile.city,
     state: profile.state,

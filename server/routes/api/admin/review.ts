@@ -2,20 +2,13 @@
 // approve / reject with a reason. The vet is e-mailed and the audit log written either way.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { ReviewProfileAnswer, ReviewQueueAnswer } from '../../../../shared/schemas/admin';
 import { ReviewProfileBody, ReviewQueueBody } from '../../../../shared/schemas/profile';
-import { ErrorSchema, ReviewedUserSchema } from '../../../../shared/schemas/user';
+import { ErrorSchema } from '../../../../shared/schemas/user';
 import { listReviewQueue, reviewProfile } from '../../../plugins/app/profiles/review';
 
 const tags = ['admin'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
-const ChangeSchema = Type.Object({
-  at: Type.String(),
-  section: Type.String(),
-  fields: Type.Array(Type.String()),
-  changes: Type.Record(Type.String(), Type.Object({ from: Type.Unknown(), to: Type.Unknown() })),
-});
-const QueueAnswer = Type.Object({ data: Type.Array(Type.Object({ user: ReviewedUserSchema, changes: Type.Array(ChangeSchema) })), totalCount: Type.Integer() });
 
 export default async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -27,7 +20,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
       tags,
       summary: 'Profiles waiting for review (state pending, oldest first), or the approved/rejected lists; paged',
       body: ReviewQueueBody,
-      response: { 200: QueueAnswer, ...errors },
+      response: { 200: ReviewQueueAnswer, ...errors },
     },
     handler: async (request) => listReviewQueue(db, request.body),
   });
@@ -38,7 +31,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
       tags,
       summary: 'Approve a profile in review, or reject it with a reason; the vet is e-mailed',
       body: ReviewProfileBody,
-      response: { 200: Type.Object({ user: ReviewedUserSchema }), ...errors },
+      response: { 200: ReviewProfileAnswer, ...errors },
     },
     handler: async (request) => {
       const site = fastify.config.publicUrl;

@@ -380,11 +380,21 @@ describe('the activity log', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('id,at,actor_id,actor_email,action,target_type,target_id,target,ip,changes');
+    expect(lines[0]).toBe('"id","at","actor_id","actor_email","action","target_type","target_id","target","ip","changes"');
     expect(lines[1]).toContain(
-      `,user.verify_email,user,${user.user.id},"'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr. <${user.user.email}>",127.0.0.1,`,
+      `,"user.verify_email","user","${user.user.id}","'=HYPERLINK(""http://evil.example"",""x"") Smith, Jr. <${user.user.email}>","127.0.0.1",`,
     );
     expect((await injectAs(app, undefined, { method: 'GET', url: '/api/admin/audit-log.csv' })).statusCode).toBe(401);
+  });
+
+  it('quotes every text cell and makes a formula after a semicolon inert (docs/security.md, Second review, row 7)', async () => {
+    const user = await createAccount(app, { stage: 'unverified', firstName: 'a;=2+5;', lastName: 'b' });
+    await call('verify-email', { user_id: user.user.id });
+    const res = await injectAs(app, admin.token, { method: 'GET', url: `/api/admin/audit-log.csv?target_id=${user.user.id}` });
+    const row = res.body.split('\r\n')[1]!;
+    expect(row).toContain(`,"a;'=2+5; b <${user.user.email}>",`);
+    // Read with ';' separators and quotes ignored (the worst case): no piece starts a formula.
+    for (const piece of row.split(';')) expect(piece.replace(/^"+/, '')).not.toMatch(/^[=+\-@]/);
   });
 });
 
@@ -405,7 +415,7 @@ describe('subscribers', () => {
     const res = await injectAs(app, admin.token, { method: 'GET', url: '/api/admin/subscribers.csv' });
     expect(res.statusCode).toBe(200);
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('email,confirmed_at,subscribed_at');
+    expect(lines[0]).toBe('"email","confirmed_at","subscribed_at"');
     expect(lines.some((l) => l.startsWith(`"'${confirmed}",`))).toBe(true);
     expect(res.body).not.toContain(pending);
   });

@@ -22,7 +22,7 @@ import {
 } from '../../../../shared/schemas/admin';
 import { ErrorSchema, MessageSchema } from '../../../../shared/schemas/user';
 import { HttpError } from '../../../lib/http-error';
-import { toCsv } from '../../../lib/csv';
+import { toCsv } from '../../../../shared/csv';
 import { actorOf, exportAuditLog, listAuditLog } from '../../../plugins/app/audit/audit-log';
 import { confirmedSubscribers, listSubscribers } from '../../../plugins/app/admin/subscribers';
 import {

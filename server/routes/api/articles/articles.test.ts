@@ -146,6 +146,9 @@ describe('get-by-id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().title).toBe(`Blog ${marker} 3`);
     expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+    // An unpublished article leaves shared caches at once (docs/security.md, Second review, row cache).
+    expect(res.headers['cache-control']).toMatch(/\bs-maxage=0\b/);
+    expect(res.headers['cache-control']).not.toMatch(/stale-while-revalidate/);
     const again = await app.inject({ method: 'GET', url: `/api/articles/get-by-id?id=${id}`, headers: { 'if-none-match': String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
     const ai = await app.inject({ method: 'GET', url: `/api/ai_articles/get-by-id?id=${ids[`AI ${marker}`]}` });

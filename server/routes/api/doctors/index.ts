@@ -3,7 +3,7 @@
 // `GET /api/doctors/get-by-id?id=12`; server/lib/get-twin.ts) with Cache-Control and an ETag (304 on If-None-Match).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../shared/schemas/doctor';
-import { findDoctorPage } from '../../../plugins/app/doctors/doctor-page';
+import { findDoctorPage, PROFILE_NOT_PUBLIC } from '../../../plugins/app/doctors/doctor-page';
 import { ErrorSchema } from '../../../../shared/schemas/common';
 import { httpError } from '../../../lib/http-error';
 import { sendCachedAnswer } from '../../../lib/http-cache';
@@ -28,7 +28,7 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
     const id = typeof raw === 'number' ? raw : Number(raw.replace(/^:/, ''));
     const now = clock.now();
     const page = await fastify.listing.page(id, now, () => findDoctorPage(db, id, now));
-    if (!page) throw httpError(404, 'NOT_FOUND', 'This profile does not exist or is not public.');
+    if (!page) throw httpError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
     // A page opened directly is counted when the server sends it (plugins/external/web-app.ts); this call is the in-app visit.
     await fastify.profileStats.recordFromRequest(request, [id], 'views');
     return sendCachedAnswer(request, reply, page, 120);

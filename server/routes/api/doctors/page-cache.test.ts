@@ -27,10 +27,11 @@ describe('the cached public page of a vet', () => {
 
     const changed = await injectAs(app, vet.token, {
       url: '/api/user/change-contact-info',
-      payload: { clinic_name: 'After Clinic', contact_phone: '406-555-0123', contact_email: 'after@example.com', street: '1 Main', zip: '10001' },
+      // The same name and address: a new one would send the listing back to review (docs/product.md, 6.3).
+      payload: { clinic_name: 'Before Clinic', contact_phone: '406-555-0123', contact_email: vet.user.email, street: '1 Main', zip: '10001' },
     });
     expect(changed.statusCode).toBe(200);
-    expect((await page(vet.user.id)).json().clinic_name).toBe('After Clinic');
+    expect((await page(vet.user.id)).json()).toMatchObject({ clinic_name: 'Before Clinic', street: '1 Main' });
 
     const uploaded = await injectAs(app, vet.token, {
       url: '/api/user/photos',
@@ -46,5 +47,26 @@ describe('the cached public page of a vet', () => {
     const suspended = await injectAs(app, admin.token, { url: '/api/admin/suspend', payload: { user_id: vet.user.id } });
     expect(suspended.statusCode).toBe(200);
     expect((await page(vet.user.id)).statusCode).toBe(404);
+  });
+});
+
+describe('what shared caches may keep (docs/security.md, Second review, row cache)', () => {
+  it('a shared cache asks again on every request, so a suspended vet leaves it at once; the ETag keeps asking cheap', async () => {
+    const vet = await createVet(app, { plan: 3 });
+    const url = `/api/doctors/get-by-id?id=${vet.user.id}`;
+    const first = await app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    const policy = String(first.headers['cache-control']);
+    expect(policy).toMatch(/\bs-maxage=0\b/);
+    expect(policy).not.toMatch(/stale-while-revalidate|stale-if-error/);
+    const etag = String(first.headers.etag);
+    const revalidated = await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+
+    const admin = await createAccount(app, { stage: 'admin' });
+    expect((await injectAs(app, admin.token, { url: '/api/admin/suspend', payload: { user_id: vet.user.id } })).statusCode).toBe(200);
+    // The cache's next question (with the ETag it holds) is answered 404, not 304.
+    expect((await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(404);
   });
 });

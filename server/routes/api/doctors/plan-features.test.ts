@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, createVet, injectAs, uniqueEmail, type Account } from '../../../test/factories';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
-import { contactMessages, emailOutbox, profileDailyStats, profiles } from '../../../db/schema';
+import { contactMessages, emailOutbox, profileDailyStats, profiles, users } from '../../../db/schema';
 import { CONTACT_SENT } from '../../../plugins/app/plan-features/contact';
 import { utcDay } from '../../../plugins/app/plan-features/profile-stats';
 
@@ -70,10 +70,10 @@ describe('the contact form', () => {
     });
   });
 
-  it("goes to the profile's contact e-mail when there is one, else to the account's", async () => {
+  it("goes to the profile's confirmed contact e-mail when there is one, else to the account's", async () => {
     const vet = await proVet();
     const practice = uniqueEmail('frontdesk');
-    await app.database.db.update(profiles).set({ contactEmail: practice }).where(eq(profiles.userId, vet.user.id));
+    await app.database.db.update(profiles).set({ contactEmail: practice, verifiedContactEmail: practice }).where(eq(profiles.userId, vet.user.id));
     await contact(goodMessage(vet));
     await smtp.waitFor((m) => m.to.includes(practice) && m.subject.startsWith('New message'));
     const other = await proVet();
@@ -162,8 +162,8 @@ describe('the contact form', () => {
 });
 
 describe('profile statistics counting', () => {
-  const view = (id: number, headers: Record<string, string> = { 'user-agent': BROWSER }) =>
-    app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id }, headers });
+  const view = (id: number, headers: Record<string, string> = { 'user-agent': BROWSER }, ip = newIp()) =>
+    app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id }, headers, remoteAddress: ip });
   const storedDay = async (vet: Account) =>
     (
       await app.database.db
@@ -234,6 +234,63 @@ describe('profile statistics counting', () => {
     expect(data[0].date).toBe(utcDay(new Date(Date.now() - 89 * 86_400_000)));
     expect(data.at(-1)).toEqual({ date: utcDay(), views: 0, appearances: 1, clicks_phone: 1, clicks_website: 2, clicks_directions: 1, messages: 1 });
     expect((await injectAs(app, vet.token, { url: '/api/user/statistics', payload: { days: 91 } })).statusCode).toBe(400);
+  });
+
+  it('counts a view once per client address, profile and UTC day, also when the views arrive at once (docs/security.md, Second review, row 5)', async () => {
+    const vet = await createVet(app, { plan: 3 });
+    const other = await createVet(app, { plan: 3 });
+    const ip = newIp();
+    await Promise.all(Array.from({ length: 30 }, () => view(vet.user.id, undefined, ip)));
+    await app.inject({ method: 'GET', url: `/api/doctors/get-by-id?id=${vet.user.id}`, headers: { 'user-agent': BROWSER }, remoteAddress: ip });
+    await view(other.user.id, undefined, ip);
+    await app.profileStats.flush();
+    expect(await storedDay(vet)).toMatchObject({ views: 1 });
+    expect(await storedDay(other)).toMatchObject({ views: 1 });
+    await view(vet.user.id);
+    await app.profileStats.flush();
+    expect(await storedDay(vet)).toMatchObject({ views: 2 });
+  });
+
+  it.runIf(Boolean(process.env.REDIS_URL))('counts a view once across two app servers sharing Redis', async () => {
+    const second = await buildTestApp({ REDIS_KEY_PREFIX: app.config.redisKeyPrefix, STATS_FLUSH_MS: '3600000' });
+    try {
+      const vet = await createVet(app, { plan: 3 });
+      const ip = newIp();
+      for (const server of [app, second, app, second]) {
+        const res = await server.inject({
+          method: 'POST',
+          url: '/api/doctors/get-by-id',
+          payload: { id: vet.user.id },
+          headers: { 'user-agent': BROWSER },
+          remoteAddress: ip,
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      await app.profileStats.flush();
+      await second.profileStats.flush();
+      expect(await storedDay(vet)).toMatchObject({ views: 1 });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("counts clicks only on a listed profile: another id answers the profile's 404 and counts nothing", async () => {
+    const listed = await createVet(app, { plan: 3 });
+    const pending = await createVet(app, { plan: 3, reviewState: 'pending' });
+    const suspended = await createVet(app, { plan: 3 });
+    await app.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.user.id));
+    const click = (id: number) =>
+      app.inject({ method: 'POST', url: '/api/doctors/event', payload: { id, kind: 'phone' }, headers: { 'user-agent': BROWSER }, remoteAddress: newIp() });
+    for (const id of [pending.user.id, suspended.user.id, 2_000_000_000]) {
+      const refused = await click(id);
+      expect(refused.statusCode, String(id)).toBe(404);
+      expect(refused.json()).toEqual({ code: 'NOT_FOUND', message: 'This profile does not exist or is not public.' });
+    }
+    expect((await click(listed.user.id)).statusCode).toBe(200);
+    await app.profileStats.flush();
+    expect(await storedDay(pending)).toBeUndefined();
+    expect(await storedDay(suspended)).toBeUndefined();
+    expect(await storedDay(listed)).toMatchObject({ clicksPhone: 1 });
   });
 
   it('rate-limits click events per client', async () => {

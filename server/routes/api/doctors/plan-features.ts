@@ -6,6 +6,8 @@ import { ErrorSchema, MessageSchema } from '../../../../shared/schemas/common';
 import { ContactBody, ProfileEventBody } from '../../../../shared/schemas/plan-features';
 import { httpError } from '../../../lib/http-error';
 import { CONTACT_SENT, sendContactMessage } from '../../../plugins/app/plan-features/contact';
+import { findPublicDoctor } from '../../../plugins/app/listing/doctor-search';
+import { PROFILE_NOT_PUBLIC } from '../../../plugins/app/doctors/doctor-page';
 
 const tags = ['doctors'];
 const EVENTS_PER_CLIENT_PER_MINUTE = 60;
@@ -33,16 +35,20 @@ export default async function doctorFeatureRoutes(app: FastifyInstance): Promise
     bodyLimit: 1024,
     schema: {
       tags,
-      summary: "Count a click on a profile's phone, website or directions (profile statistics); bots and the vet's own clicks are not counted",
+      summary:
+        "Count a click on a listed profile's phone, website or directions (profile statistics); bots and the vet's own clicks are not counted; a profile that is not public answers 404",
       body: ProfileEventBody,
-      response: { 200: MessageSchema, 400: ErrorSchema, 429: ErrorSchema },
+      response: { 200: MessageSchema, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
     },
     handler: async (request) => {
       if ((await fastify.counters.hit(`profile-event:${request.ip}`, 60_000)) > EVENTS_PER_CLIENT_PER_MINUTE) {
         throw httpError(429, 'RATE_LIMITED', 'Too many requests. Please try again in a minute.');
       }
       const { kind } = request.body;
-      await fastify.profileStats.recordFromRequest(request, [idOf(request.body.id)], `clicks_${kind}`);
+      const id = idOf(request.body.id);
+      // Only a public profile has clicks to count (docs/product.md 5.8); the answer is the profile's own 404.
+      if (!(await findPublicDoctor(fastify.database.db, id))) throw httpError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
+      await fastify.profileStats.recordFromRequest(request, [id], `clicks_${kind}`);
       return { message: 'Recorded.' };
     },
   });

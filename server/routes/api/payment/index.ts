@@ -2,7 +2,7 @@
 // checkout and cancel (verified account), the signed-in vet's subscription, and the sandbox
 // checkout page's calls. Stripe's webhook lives in ./webhook.ts (it needs the raw body).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PLANS, planById } from '../../../../shared/constants/plans';
+import { planById } from '../../../../shared/constants/plans';
 import {
   CancelAnswer,
   CheckoutAnswer,
@@ -14,13 +14,13 @@ import {
   SandboxSessionAnswer,
   SandboxSessionBody,
   SubscriptionAnswer,
-  type PlansAnswer as Plans,
 } from '../../../../shared/schemas/payment';
 import { ErrorSchema } from '../../../../shared/schemas/user';
 import { httpError } from '../../../lib/http-error';
 import { sendCacheable } from '../../../lib/http-cache';
 import { activePlan } from '../../../plugins/app/listing/listing-rule';
 import { loadPresentedUser } from '../../../plugins/app/users/user-repository';
+import { plansAnswer } from '../../../payments/plans-answer';
 import { sandboxEventId } from '../../../payments/sandbox-provider';
 import {
   PAYMENT_MESSAGES,
@@ -47,18 +47,6 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     );
   };
 
-  const plans = (): Plans => ({
-    provider: fastify.payments.checkout.name,
-    plans: PLANS.map((plan) => ({
-      id: plan.id,
-      name: plan.name,
-      monthly_cents: plan.priceCents,
-      yearly_cents: plan.yearlyPriceCents,
-      currency: 'usd' as const,
-      unlocks: [...plan.unlocks],
-      features: [...plan.features],
-    })),
-  });
   for (const method of ['GET', 'POST'] as const) {
     fastify.route({
       method,
@@ -70,7 +58,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(method === 'POST' ? { body: EmptyBody } : {}),
         response: { 200: PlansAnswer, ...(method === 'POST' ? { 400: ErrorSchema } : {}) },
       },
-      handler: async (request, reply) => sendCacheable(request, reply, plans(), 300),
+      handler: async (request, reply) => sendCacheable(request, reply, plansAnswer(fastify.payments.checkout.name), 300),
     });
   }
 
@@ -80,11 +68,11 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       tags,
       summary: "Opens the provider's checkout for a plan; answers where the browser goes next",
       body: CheckoutBody,
-      response: { 200: CheckoutAnswer, ...refusals, 502: ErrorSchema },
+      response: { 200: CheckoutAnswer, ...refusals, 429: ErrorSchema, 502: ErrorSchema },
     },
     handler: async (request) => {
       const { body } = request;
-      const { url } = await startCheckout(db, fastify.payments.checkout, request.user, body.plan, body.period, logProviderError);
+      const { url } = await startCheckout(db, fastify.payments.checkout, fastify.counters, request.user, body.plan, body.period, logProviderError);
       return { url };
     },
   });

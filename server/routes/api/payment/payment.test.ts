@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, like } from 'drizzle-orm';
-import { PLANS } from '../../../../shared/constants/plans';
+import { Writable } from 'node:stream';
+import { PLANS, SANDBOX_NOTICE } from '../../../../shared/constants/plans';
 import { auditLog, checkoutSessions, payments, processedEvents, zipCodes } from '../../../db/schema';
 import { expireEndedPlans } from '../../../payments/subscriptions';
 import { buildTestApp } from '../../../test/helper';
@@ -72,6 +73,27 @@ describe('plans', () => {
   });
 });
 
+describe('test mode', () => {
+  it('a sandbox server says in its log at start that payments are simulated; a Stripe server does not (issue 23, row 2)', async () => {
+    const logOf = async (env: Record<string, string>) => {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      await (await buildTestApp(env, { logStream })).close();
+      return lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    };
+    const sandbox = (await logOf({})).filter((line) => line.msg.startsWith(SANDBOX_NOTICE));
+    expect(sandbox).toHaveLength(1);
+    expect(sandbox[0]!.level).toBe(40);
+    const stripe = await logOf({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:9' });
+    expect(stripe.some((line) => line.msg.includes('no card is charged'))).toBe(false);
+  });
+});
+
 describe('checkout', () => {
   it('refuses a visitor (401) and an unverified account (403) and opens nothing', async () => {
     const visitor = await app.inject({ method: 'POST', url: '/api/payment/checkout', payload: { plan: 1, period: 'month' } });
@@ -115,6 +137,51 @@ describe('checkout', () => {
     expect(await paymentOf(vet.user.id)).toBeUndefined();
     const page = await injectAs(app, vet.token, { url: '/api/payment/sandbox/session', payload: { id } });
     expect(page.json()).toMatchObject({ id, plan: 2, plan_name: 'Professional', period: 'year', amount_cents: 49000, status: 'open', email: vet.user.email });
+  });
+
+  it('20 parallel checkouts from one vet open one checkout, which later ones for that plan and period reuse (issue 23, row 6)', async () => {
+    const vet = await createAccount(app, { stage: 'verified' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => injectAs(app, vet.token, { url: '/api/payment/checkout', payload: { plan: 3, period: 'month' } })),
+    );
+    const urls = new Set(answers.filter((a) => a.statusCode === 200).map((a) => a.json().url));
+    expect(urls.size).toBe(1);
+    expect(answers.every((a) => a.statusCode === 200 || (a.statusCode === 409 && a.json().code === 'CHECKOUT_IN_PROGRESS'))).toBe(true);
+    expect(await sessionsOf(vet.user.id)).toHaveLength(1);
+    const id = await checkout(vet, 3);
+    expect(`/checkout/${id}`).toBe([...urls][0]);
+    // Another period is another checkout; a paid one is not offered again.
+    expect(await checkout(vet, 3, 'year')).not.toBe(id);
+    expect((await pay(vet, id)).statusCode).toBe(200);
+    expect(await checkout(vet, 3, 'year')).not.toBe(id);
+    await db()
+      .update(checkoutSessions)
+      .set({ createdAt: new Date(Date.now() - 23.5 * 3_600_000) })
+      .where(eq(checkoutSessions.userId, vet.user.id));
+    // An open checkout with less than an hour left is not offered either.
+    const yearly = (await sessionsOf(vet.user.id)).filter((row) => row.period === 'year').map((row) => row.id);
+    expect(yearly).not.toContain(await checkout(vet, 3, 'year'));
+  });
+
+  it('caps checkouts at 10 an hour per account with a 429 sentence (issue 23, row 6)', async () => {
+    const vet = await createAccount(app, { stage: 'verified' });
+    // Reused checkouts do not count: each one here is let run out of time first.
+    const age = () =>
+      db()
+        .update(checkoutSessions)
+        .set({ createdAt: new Date(Date.now() - 23.5 * 3_600_000) })
+        .where(eq(checkoutSessions.userId, vet.user.id));
+    for (let i = 0; i < 3; i++) expect(await checkout(vet, 1)).toBe(await checkout(vet, 1));
+    await age();
+    for (let i = 0; i < 9; i++) {
+      await checkout(vet, 1 + (i % 3));
+      await age();
+    }
+    const res = await injectAs(app, vet.token, { url: '/api/payment/checkout', payload: { plan: 2, period: 'year' } });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'You have opened too many checkouts in the last hour. Please try again later.' });
+    expect(res.headers['retry-after']).toBeTruthy();
+    expect(await sessionsOf(vet.user.id)).toHaveLength(10);
   });
 
   it('shows a sandbox checkout only to its owner', async () => {

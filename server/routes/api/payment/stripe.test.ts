@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { PLANS } from '../../../../shared/constants/plans';
-import { auditLog, checkoutSessions, payments } from '../../../db/schema';
+import { auditLog, checkoutSessions, payments, users } from '../../../db/schema';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, injectAs, type Account } from '../../../test/factories';
 import { signStripePayload, startFakeStripe, stripeEvent, type FakeStripe } from '../../../test/fake-stripe';
@@ -155,6 +155,31 @@ describe('Stripe checkout', () => {
     expect((await sendEvent(payload)).json().outcome).toBe('applied');
   });
 
+  it('a correctly signed event without data.object answers 400 with a sentence and changes nothing (issue 23, webhook)', async () => {
+    const vet = await createAccount(app, { stage: 'verified' });
+    const sessionId = await checkout(vet, 2);
+    const { session } = fake.completeSession(sessionId);
+    const envelope = JSON.parse(stripeEvent('checkout.session.completed', session)) as Record<string, unknown>;
+    const payloads = [
+      { ...envelope, data: {} },
+      { ...envelope, data: { object: null } },
+      { ...envelope, data: { object: 'cs_test_x' } },
+      { ...envelope, data: null },
+      Object.fromEntries(Object.entries(envelope).filter(([key]) => key !== 'data')),
+      { ...envelope, type: 'customer.subscription.updated', data: {} },
+      { ...envelope, type: 'customer.subscription.deleted', data: { object: { status: 'canceled' } } },
+      { ...envelope, data: { object: { ...session, id: 7 } } },
+    ].map((body, i) => JSON.stringify({ ...body, id: `evt_no_object_${vet.user.id}_${i}` }));
+    for (const payload of payloads) {
+      const res = await sendEvent(payload);
+      expect(res.statusCode, `${payload}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_EVENT', message: expect.stringMatching(/^The event .*\.$/) });
+    }
+    expect(await paymentOf(vet.user.id)).toBeUndefined();
+    // Nothing was recorded as processed: the genuine event still applies.
+    expect((await sendEvent(stripeEvent('checkout.session.completed', session))).json().outcome).toBe('applied');
+  });
+
   it("stripe.webhooks.generateTestHeaderString's header is accepted (same scheme as Stripe's)", async () => {
     const vet = await createAccount(app, { stage: 'verified' });
     const sessionId = await checkout(vet, 1);
@@ -245,6 +270,106 @@ describe('Stripe checkout', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe('one Stripe customer and one open checkout per account (issue 23, row 6)', () => {
+  const callsSince = (from: number, method: string, path: string | RegExp) =>
+    fake.calls.slice(from).filter((c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)));
+  const storedCustomer = async (userId: number) => (await app.database.db.select().from(users).where(eq(users.id, userId)))[0]!.stripeCustomerId;
+  const liveCustomersOf = (email: string) => [...fake.customers.values()].filter((c) => c.email === email && !c.deleted);
+  const open = (account: Account, plan: number, period = 'month', server = app) =>
+    injectAs(server, account.token, { url: '/api/payment/checkout', payload: { plan, period } });
+
+  it('20 parallel checkouts from one vet make one customer and one session; later ones reuse them', async () => {
+    const vet = await createAccount(app, { stage: 'verified' });
+    const before = fake.calls.length;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => open(vet, 2)));
+    const opened = answers.filter((a) => a.statusCode === 200);
+    expect(opened.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(opened.map((a) => a.json().url)).size).toBe(1);
+    for (const refused of answers.filter((a) => a.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'CHECKOUT_IN_PROGRESS', message: expect.stringMatching(/^A checkout .*\.$/) });
+    }
+    expect(callsSince(before, 'POST', '/v1/customers')).toHaveLength(1);
+    expect(callsSince(before, 'POST', '/v1/checkout/sessions')).toHaveLength(1);
+    const customer = await storedCustomer(vet.user.id);
+    expect(customer).toMatch(/^cus_/);
+    expect(liveCustomersOf(vet.user.email).map((c) => c.id)).toEqual([customer]);
+    const url = opened[0]!.json().url as string;
+    const sessionId = url.split('/').pop()!;
+    expect(fake.sessions.get(sessionId)!.customer).toBe(customer);
+
+    // Later: the same plan and period answer the open session (Stripe is only asked whether it is still open).
+    const later = fake.calls.length;
+    const again = await open(vet, 2);
+    expect(again.json().url).toBe(url);
+    expect(fake.calls.slice(later).map((c) => `${c.method} ${c.path}`)).toEqual([`GET /v1/checkout/sessions/${sessionId}`]);
+    // Another plan or period is another session, for the same customer.
+    const yearly = await open(vet, 2, 'year');
+    expect(yearly.json().url).not.toBe(url);
+    expect(callsSince(later, 'POST', '/v1/customers')).toHaveLength(0);
+    expect(fake.sessions.get(yearly.json().url.split('/').pop())!.customer).toBe(customer);
+    expect(await app.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, vet.user.id))).toHaveLength(2);
+  });
+
+  it('a session Stripe expired or completed is not offered again', async () => {
+    const vet = await createAccount(app, { stage: 'verified' });
+    const first = await checkout(vet, 1);
+    const expired = await fetch(`${fake.apiBase}/v1/checkout/sessions/${first}/expire`, { method: 'POST', headers: { authorization: `Bearer ${SECRET_KEY}` } });
+    expect(expired.status).toBe(200);
+    const second = await checkout(vet, 1);
+    expect(second).not.toBe(first);
+    // Paid at Stripe, its webhook still on the way: a new checkout, and the paid one can still be confirmed.
+    const { session } = fake.completeSession(second);
+    const third = await checkout(vet, 1);
+    expect(third).not.toBe(second);
+    expect((await sendEvent(stripeEvent('checkout.session.completed', session))).json().outcome).toBe('applied');
+    expect(new Set([first, second, third].map((id) => fake.sessions.get(id)!.customer))).toEqual(new Set([await storedCustomer(vet.user.id)]));
+  });
+
+  it('two servers that share no lease still keep one customer: the one stored first; the other is deleted at Stripe', async () => {
+    const second = await buildTestApp({
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.apiBase,
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    });
+    try {
+      const vet = await createAccount(app, { stage: 'verified' });
+      const before = fake.calls.length;
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => open(vet, 3, 'month', i % 2 ? second : app)));
+      expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+      const customer = await storedCustomer(vet.user.id);
+      expect(liveCustomersOf(vet.user.email).map((c) => c.id)).toEqual([customer]);
+      for (const call of callsSince(before, 'POST', '/v1/checkout/sessions')) expect(call.form.customer).toBe(customer);
+      expect(callsSince(before, 'POST', '/v1/checkout/sessions').length).toBeLessThanOrEqual(2);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('caps checkouts at 10 an hour per account with a 429 sentence; another account is not affected', async () => {
+    const vet = await createAccount(app, { stage: 'verified' });
+    for (let i = 0; i < 10; i++) {
+      const res = await open(vet, 1);
+      expect(res.statusCode).toBe(200);
+      // Expired at Stripe, so the next checkout is a new one (a reused one does not count).
+      await fetch(`${fake.apiBase}/v1/checkout/sessions/${res.json().url.split('/').pop()}/expire`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET_KEY}` },
+      });
+    }
+    expect((await open(vet, 1)).statusCode).toBe(429);
+    const before = fake.calls.length;
+    const refused = await open(vet, 1, 'year');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'You have opened too many checkouts in the last hour. Please try again later.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(callsSince(before, 'POST', /^\/v1\/(customers|checkout\/sessions)$/)).toEqual([]);
+    const other = await createAccount(app, { stage: 'verified' });
+    expect((await open(other, 1)).statusCode).toBe(200);
   });
 });
 

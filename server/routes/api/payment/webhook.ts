@@ -9,6 +9,14 @@ import { httpError } from '../../../lib/http-error';
 import { idOf, subscriptionPeriodEnd } from '../../../payments/stripe-objects';
 import { applySubscriptionChange, confirmCheckout, eventSeen } from '../../../payments/subscriptions';
 
+/** The event types that change a plan; every other type is answered 'ignored'. */
+const HANDLED = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
+
 const WebhookAnswer = Type.Object({ received: Type.Boolean(), outcome: Type.String() });
 
 /** Registered in its own encapsulated context: the raw-body parser must not reach other routes. */
@@ -36,6 +44,12 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
       } catch {
         throw httpError(400, 'BAD_SIGNATURE', 'The webhook signature is not valid.');
       }
+      // A correctly signed body is still only what the sender wrote: the fields read below must be there.
+      const object = (event as { data?: { object?: unknown } | null }).data?.object;
+      if (typeof event.id !== 'string' || typeof event.type !== 'string') throw httpError(400, 'BAD_EVENT', 'The event has no id or type.');
+      if (typeof object !== 'object' || object === null || Array.isArray(object)) throw httpError(400, 'BAD_EVENT', 'The event has no data.object.');
+      if (HANDLED.has(event.type) && typeof (object as { id?: unknown }).id !== 'string')
+        throw httpError(400, 'BAD_EVENT', 'The event has no data.object with an id.');
       if (await eventSeen(db, event.id)) return { received: true, outcome: 'duplicate' };
 
       switch (event.type) {

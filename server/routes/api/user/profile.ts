@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { ContactInfoBody, EducationBody, Step1Body, Step2Body, SummaryBody, TitleWebsiteBody, WorkingTimeBody } from '../../../../shared/schemas/profile';
-import { EmptyBody, ErrorSchema, TextSchema, UserSchema } from '../../../../shared/schemas/user';
+import { EmptyBody, ErrorSchema, MessageSchema, TextSchema, TokenBody, UserSchema } from '../../../../shared/schemas/user';
 import { httpError, sendText } from '../../../lib/http-error';
 import { AVATAR_SIZES, IMAGE_MESSAGES, IMAGE_RULES, ImageRejected, storeImage } from '../../../lib/images';
 import {
@@ -19,6 +19,8 @@ import {
   submitProfile,
 } from '../../../plugins/app/profiles/profile-commands';
 import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user-repository';
+import { confirmContactAddress, contactLinkForSave, sendContactLink } from '../../../plugins/app/profiles/contact-address';
+import { answerAccountError } from './account-answers';
 
 const tags = ['profile'];
 const answers = { 200: UserSchema, 201: TextSchema, 202: TextSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
@@ -43,7 +45,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
         if (error.status === 503) throw httpError(503, error.code, error.message);
         return void sendText(reply, 202, error.message);
       }
-      throw error;
+      return answerAccountError(reply, error);
     }
     await reply.status(200).send(await currentUser(request));
   };
@@ -62,11 +64,17 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     });
   };
 
+  /** Saves contact details; a new contact e-mail that is not confirmed gets its link in the same transaction (docs/product.md, 5.7). */
+  const saveContact = async (request: FastifyRequest, section: string, changes: Parameters<typeof saveProfile>[4]) => {
+    const before = await findProfile(db, request.user.id);
+    const link = await contactLinkForSave(fastify, request.user, before, changes.contactEmail, request.ip);
+    await saveProfile(db, fastify.changes, request.user, section, changes, link);
+  };
+
   fastify.post('/setupProfileStep1', {
     preHandler: fastify.requirePaidPlan,
     schema: { tags, summary: 'Wizard step 1: contact details, address (a real US zip) and website', body: Step1Body, response: answers },
-    handler: (request, reply) =>
-      answer(request, reply, async () => saveProfile(db, fastify.changes, request.user, 'step1', await step1Changes(db, request.body))),
+    handler: (request, reply) => answer(request, reply, async () => saveContact(request, 'step1', await step1Changes(db, request.body))),
   });
   fastify.post('/setupProfileStep2', {
     preHandler: fastify.requirePaidPlan,
@@ -82,7 +90,42 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     handler: (request, reply) => answer(request, reply, () => submitProfile(db, request.user)),
   });
 
-  edit('/change-contact-info', 'Edit contact details and address', ContactInfoBody, 'contact_info', (body) => changeBuilders.contactInfo(db, body));
+  fastify.post('/change-contact-info', {
+    preHandler: fastify.requirePaidPlan,
+    schema: {
+      tags,
+      summary: 'Edit contact details and address; a new contact e-mail is sent a confirmation link, and a listed practice goes back to review',
+      body: ContactInfoBody,
+      response: answers,
+    },
+    handler: (request, reply) => answer(request, reply, async () => saveContact(request, 'contact_info', await changeBuilders.contactInfo(db, request.body))),
+  });
+  fastify.post('/send-contact-link', {
+    preHandler: fastify.requirePaidPlan,
+    schema: {
+      tags,
+      summary: "Send the link that confirms the profile's contact e-mail again",
+      body: EmptyBody,
+      response: { 200: MessageSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
+    },
+    handler: async (request, reply) => {
+      try {
+        return { message: await sendContactLink(fastify, request.user, request.ip) };
+      } catch (error) {
+        return answerAccountError(reply, error);
+      }
+    },
+  });
+  fastify.post('/verify-contact-email', {
+    // NOTE: no session: whoever holds the e-mailed link confirms the address (docs/product.md, 5.7).
+    schema: {
+      tags,
+      summary: "Confirm a practice's contact e-mail with the token from the link e-mailed to it",
+      body: TokenBody,
+      response: { 200: MessageSchema, 400: ErrorSchema },
+    },
+    handler: async (request) => ({ message: await confirmContactAddress(fastify, request.body.token) }),
+  });
   edit('/change-workingtime', 'Edit working time and time zone', WorkingTimeBody, 'working_time', (body) => changeBuilders.workingTime(db, body));
   edit('/change-title-website', 'Edit the website title and address', TitleWebsiteBody, 'title_website', (body) => changeBuilders.titleWebsite(db, body));
   edit('/change-summary', 'Edit the summary (up to 2,000 characters)', SummaryBody, 'summary', (body) => changeBuilders.summary(db, body));

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { AuditEntry } from '../../../../shared/schemas/admin';
 import { formatDateTime } from '../../../lib/format-date';
-import { useAuditLogQuery, type ActivityQuery } from '../api/admin-api';
+import { useAuditLogQuery, type ActivityQuery } from '../api/get-audit-log';
 import { AdminList, column, useListParams, type AdminListKind } from './admin-list';
 import { ACTION_LABELS, describeChanges } from './labels';
 

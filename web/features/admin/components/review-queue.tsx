@@ -1,15 +1,20 @@
 // The review queue tab of /admin (decisions.md section 6): an administrator opens a submitted
 // profile, sees what changed since the last decision, and approves it or rejects it with a reason;
 // the vet is e-mailed either way.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { ReviewQueueAnswer, ReviewQueueItem } from '../../../../shared/schemas/admin';
+import type { ReviewQueueInput } from '../../../../shared/schemas/profile';
 import { REVIEW_REASON_MIN } from '../../../../shared/lib/profile-rules';
 import { Dialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { ProfilePreview } from '../../../components/profile/profile-preview';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
-import { reviewApi, type QueueItem, type ReviewState } from '../api/review-api';
+import { useReviewQueueQuery } from '../api/get-review-queue';
+import { useReviewProfileMutation } from '../api/review-profile';
 import { describeChanges } from './labels';
+
+type ReviewState = ReviewQueueInput['state'];
 
 const TABS: { state: ReviewState; label: string }[] = [
   { state: 'pending', label: 'In review' },
@@ -18,26 +23,25 @@ const TABS: { state: ReviewState; label: string }[] = [
 ];
 const PAGE_SIZE = 10;
 
-function QueueEntry({ item, onDecided }: { item: QueueItem; onDecided: () => void }) {
+const NOTHING: ReviewQueueAnswer = { data: [], totalCount: 0 };
+
+function QueueEntry({ item }: { item: ReviewQueueItem }) {
   const { user, changes } = item;
   const profile = user.profile;
   const [open, setOpen] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [reviewProfile, { isLoading: busy }] = useReviewProfileMutation();
   const name = `Dr. ${user.first_name} ${user.last_name}`;
 
   const decide = async (decision: 'approve' | 'reject') => {
-    setBusy(true);
     try {
-      await reviewApi.decide(user.id, decision, decision === 'reject' ? reason.trim() : '');
+      await reviewProfile({ user_id: user.id, decision, reason: decision === 'reject' ? reason.trim() : '' }).unwrap();
       toast.success(decision === 'approve' ? `${name} is approved and listed.` : `${name} was rejected; the reason was e-mailed.`);
       setRejecting(false);
-      onDecided();
+      // The decision invalidates the queue (api/review-profile.ts): the list reloads without this entry.
     } catch {
       // The API client showed the message; the dialog keeps the reason.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -129,24 +133,10 @@ function QueueEntry({ item, onDecided }: { item: QueueItem; onDecided: () => voi
 export function ReviewQueue() {
   const [state, setState] = useState<ReviewState>('pending');
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ data: QueueItem[]; totalCount: number }>();
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const { data } = await reviewApi.queue(page, PAGE_SIZE, state);
-      setResult(data);
-    } catch {
-      setResult({ data: [], totalCount: 0 });
-    } finally {
-      setLoading(false);
-    }
-  }, [page, state]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // Asked again each time the tab opens; a failure (toasted by the API client) shows an empty list.
+  const queue = useReviewQueueQuery({ page, pageSize: PAGE_SIZE, state }, { refetchOnMountOrArgChange: true });
+  const loading = queue.isFetching;
+  const result = queue.isError ? NOTHING : queue.data;
 
   return (
     <>
@@ -178,7 +168,7 @@ export function ReviewQueue() {
       ) : (
         <ul className={`queue${loading ? ' is-loading' : ''}`} aria-busy={loading}>
           {result?.data.map((item) => (
-            <QueueEntry key={item.user.id} item={item} onDecided={load} />
+            <QueueEntry key={item.user.id} item={item} />
           ))}
         </ul>
       )}

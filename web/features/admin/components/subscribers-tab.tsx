@@ -2,7 +2,7 @@
 // the server, and a CSV export of the confirmed ones.
 import type { Subscriber } from '../../../../shared/schemas/admin';
 import { formatDate } from '../../../lib/format-date';
-import { useSubscribersQuery, type SubscribersQuery } from '../api/admin-api';
+import { useSubscribersQuery, type SubscribersQuery } from '../api/get-subscribers';
 import { AdminList, column, useListParams, type AdminListKind } from './admin-list';
 
 const STATE_LABELS: Record<Subscriber['state'], string> = { pending: 'Waiting for the code', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' };

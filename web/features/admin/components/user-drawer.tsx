@@ -11,7 +11,8 @@ import { useAppSelector } from '../../../app/store';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { signedInUser } from '../../auth';
-import { useAdminActionMutation, useAdminUserQuery } from '../api/admin-api';
+import { useAdminActionMutation, type UserAction } from '../api/act-on-user';
+import { useAdminUserQuery } from '../api/get-user';
 import { ConfirmDialog } from './confirm-dialog';
 import { ACTION_LABELS, PLAN_NAMES, describeChanges } from './labels';
 
@@ -66,7 +67,7 @@ export function UserDrawer({ userId, onClose }: { userId: number | undefined; on
 
   const run = async () => {
     if (!user || !asking) return;
-    const calls: Record<Action, { verb: string; body: Record<string, unknown>; done: string }> = {
+    const calls: Record<Action, { verb: UserAction['verb']; body: Record<string, unknown>; done: string }> = {
       'verify-email': { verb: 'verify-email', body: {}, done: `${name}'s e-mail address is verified.` },
       approve: { verb: 'review-profile', body: { decision: 'approve', reason: '' }, done: `${name} is approved and listed.` },
       reject: { verb: 'review-profile', body: { decision: 'reject', reason: reason.trim() }, done: `${name} was rejected; the reason was e-mailed.` },

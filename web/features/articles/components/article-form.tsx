@@ -5,11 +5,14 @@ import { MESSAGES } from '../../../../shared/constants/messages';
 import { ARTICLE_LIMITS } from '../../../../shared/constants/articles';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { ApiError } from '../../../lib/api-client';
+import { failureField, failureMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { ArticleContent } from '../../blog';
-import { editorApi, type AdminArticle } from '../api/editor-api';
+import type { AdminArticle } from '../../../../shared/schemas/article-editor';
+import { useDeleteArticleMutation } from '../api/delete-article';
+import { useSetArticlePublishedMutation } from '../api/publish-article';
+import { useCreateArticleMutation, useUpdateArticleMutation } from '../api/save-article';
 import { ImageField } from './image-field';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -49,6 +52,10 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
   const [error, setError] = useState<{ message: string; field?: string }>();
   const [preview, setPreview] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [createArticle] = useCreateArticleMutation();
+  const [updateArticle] = useUpdateArticleMutation();
+  const [setPublished] = useSetArticlePublishedMutation();
+  const [deleteArticle] = useDeleteArticleMutation();
   // Back from the preview, the keyboard continues where it left: on the Preview button.
   const previewButton = useRef<HTMLButtonElement>(null);
   const previewed = useRef(false);
@@ -72,9 +79,7 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
   };
 
   const fail = (failure: unknown) => {
-    const message = failure instanceof ApiError ? failure.message : MESSAGES.serverDisconnected;
-    const field = failure instanceof ApiError ? ((failure.data as { field?: string } | undefined)?.field ?? undefined) : undefined;
-    setError({ message, field });
+    setError({ message: failureMessage(failure, MESSAGES.serverDisconnected), field: failureField(failure) });
   };
 
   /** Saves the form; answers the stored article (or undefined when saving failed). */
@@ -93,7 +98,7 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
         sub_content: draft.sub_content,
         contents: draft.contents,
       };
-      const { data } = article ? await editorApi.update({ id: article.id, ...body }) : await editorApi.create({ kind: draft.kind, ...body });
+      const data = await (article ? updateArticle({ id: article.id, ...body }) : createArticle({ kind: draft.kind, ...body })).unwrap();
       const stored = draftOf(data);
       setDraft(stored);
       setSaved(stored);
@@ -120,7 +125,7 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
     const stored = dirty || !article ? await save() : article;
     if (stored) {
       try {
-        const { data } = stored.published ? await editorApi.unpublish(stored.id) : await editorApi.publish(stored.id);
+        const data = await setPublished({ id: stored.id, published: !stored.published }).unwrap();
         onSaved(data);
         toast.success(data.published ? 'The article is published.' : 'The article is no longer published.');
       } catch (failure) {
@@ -134,7 +139,7 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
     if (!article) return;
     setBusy('delete');
     try {
-      await editorApi.remove(article.id);
+      await deleteArticle({ id: article.id, kind: article.kind }).unwrap();
       setConfirmDelete(false);
       toast.success('The article was deleted.');
       onDeleted();

@@ -1,8 +1,8 @@
 // An image chosen for an article (its cover or the author's avatar): a preview, an upload through
 // the shared image pipeline, and a way to remove it.
 import { useId, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { editorApi, type ImagePurpose } from '../api/editor-api';
+import { failureMessage } from '../../../lib/api';
+import { useUploadArticleImageMutation, type ImagePurpose } from '../api/upload-article-image';
 
 interface ImageFieldProps {
   label: string;
@@ -17,19 +17,16 @@ interface ImageFieldProps {
 
 export function ImageField({ label, purpose, value, onChange, shape, invalid }: ImageFieldProps) {
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const [uploadImage, { isLoading: busy }] = useUploadArticleImageMutation();
   const [error, setError] = useState('');
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    setBusy(true);
     setError('');
     try {
-      const { data } = await editorApi.uploadImage(file, purpose);
+      const data = await uploadImage({ file, purpose }).unwrap();
       onChange(data.url);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'The image could not be uploaded. Try again.');
-    } finally {
-      setBusy(false);
+      setError(failureMessage(failure, 'The image could not be uploaded. Try again.'));
     }
   };
   const [width, height] = shape === 'cover' ? [240, 120] : [72, 72];

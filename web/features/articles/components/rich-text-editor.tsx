@@ -7,8 +7,8 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { ListItem, ListKeymap } from '@tiptap/extension-list';
-import { ApiError } from '../../../lib/api-client';
-import { editorApi } from '../api/editor-api';
+import { failureMessage } from '../../../lib/api';
+import { useUploadArticleImageMutation } from '../api/upload-article-image';
 
 interface RichTextEditorProps {
   /** Initial HTML; later changes come from the editor itself. */
@@ -163,18 +163,19 @@ function ImageForm({ editor, onDone }: { editor: Editor; onDone: (applied: boole
   const [alt, setAlt] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [uploadImage] = useUploadArticleImageMutation();
   const submit = async () => {
     if (!file) return setError('Choose a JPEG, PNG or WebP image.');
     if (!alt.trim()) return setError('Describe the image for readers who cannot see it.');
     setBusy(true);
     setError('');
     try {
-      const { data } = await editorApi.uploadImage(file, 'inline');
+      const data = await uploadImage({ file, purpose: 'inline' }).unwrap();
       editor.chain().setImage({ src: data.url, alt: alt.trim(), width: data.width, height: data.height }).run();
       returnToText(editor);
       onDone(true);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'The image could not be uploaded. Try again.');
+      setError(failureMessage(failure, 'The image could not be uploaded. Try again.'));
       setBusy(false);
     }
   };

@@ -1,19 +1,22 @@
 // /articleeditor, Manage Articles (docs/product.md, Articles): every article with search, filters and
 // paging; writing and editing in ArticleForm; 'Draft with AI'. The list state lives in the URL
 // (?q=&kind=&status=&page=), the open article too (?edit=<id> or ?edit=new).
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { BLOG_DEFAULTS, MESSAGES } from '../../../../shared/constants/messages';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageHero } from '../../../components/ui/page-hero';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pagination } from '../../../components/ui/pagination';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
-import { api } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
+import { useAppSelector } from '../../../app/store';
+import { failureMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
-import { editorApi, type AdminArticle, type AdminArticleList, type AiStatus } from '../api/editor-api';
+import type { AdminArticle } from '../../../../shared/schemas/article-editor';
+import { useDraftArticleWithAiMutation } from '../api/draft-article-with-ai';
+import { useArticleAiStatusQuery } from '../api/get-ai-status';
+import { useAdminArticleQuery } from '../api/get-article';
+import { useAdminArticlesQuery } from '../api/get-articles';
 import { ArticleForm } from '../components/article-form';
 import '../article-editor.css';
 
@@ -21,21 +24,18 @@ const DEFAULT_PAGE_SIZE = 20;
 
 function AiDraftDialog({ open, onClose, onDrafted }: { open: boolean; onClose: () => void; onDrafted: (article: AdminArticle) => void }) {
   const [topic, setTopic] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [draftWithAi, { isLoading: busy }] = useDraftArticleWithAiMutation();
   const [error, setError] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (topic.trim().length < 3) return setError('Describe the topic in a few words.');
-    setBusy(true);
     setError('');
     try {
-      const { data } = await editorApi.aiDraft(topic.trim());
+      const data = await draftWithAi(topic.trim()).unwrap();
       setTopic('');
       onDrafted(data);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : MESSAGES.serverDisconnected);
-    } finally {
-      setBusy(false);
+      setError(failureMessage(failure, MESSAGES.serverDisconnected));
     }
   };
   return (
@@ -118,24 +118,11 @@ export default function ManageArticlesPage() {
     return 'first_name' in user ? `${user.first_name} ${user.last_name}` : '';
   });
 
-  const dispatch = useAppDispatch();
-  // Public pages read articles through RTK Query; a change here makes them ask again.
-  const changed = (article: AdminArticle) =>
-    dispatch(
-      api.util.invalidateTags([
-        { type: 'Article', id: `${article.kind}-LIST` },
-        { type: 'Article', id: `${article.kind}-${article.id}` },
-      ]),
-    );
   const [keyword, setKeyword] = useState(q);
-  const [list, setList] = useState<AdminArticleList>();
-  const [listError, setListError] = useState('');
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
-  const [open, setOpen] = useState<{ id: number | 'new'; article?: AdminArticle; error?: string }>();
-  const [ai, setAi] = useState<AiStatus>();
   const [aiOpen, setAiOpen] = useState(false);
-  const [formSession, setFormSession] = useState(0);
+  // A form session starts with each ?edit=; saving a new article (?edit=new -> ?edit=12) keeps the same form.
+  const [form, setForm] = useState<{ edit: string | null; session: number; savedAs?: string }>({ edit, session: 0 });
+  if (form.edit !== edit) setForm({ edit, session: edit !== null && edit === form.savedAs ? form.session : form.session + 1 });
 
   const update = useCallback(
     (changes: Record<string, string | undefined>, replace = false) => {
@@ -149,83 +136,51 @@ export default function ManageArticlesPage() {
     [params, setParams],
   );
 
-  useEffect(() => {
-    editorApi.aiStatus().then(
-      ({ data }) => setAi(data),
-      () => setAi({ enabled: false, message: 'The AI draft status could not be loaded.' }),
-    );
-  }, []);
-
-  useEffect(() => {
-    if (edit) return;
-    const controller = new AbortController();
-    setLoading(true);
-    setListError('');
-    editorApi
-      .list({ search: q, kind, published: status === '' ? undefined : status === 'published', page, pageSize }, controller.signal)
-      .then(({ data }) => {
-        setList(data);
-        setLoading(false);
-      })
-      .catch((failure: unknown) => {
-        if ((failure as Error).name === 'AbortError') return;
-        setListError(failure instanceof ApiError ? failure.message : MESSAGES.serverDisconnected);
-        setLoading(false);
-      });
-    return () => controller.abort();
-  }, [q, kind, status, page, pageSize, edit, reload]);
-
-  useEffect(() => {
-    if (!edit) return setOpen(undefined);
-    // A form session starts here; saving a new article (?edit=new -> ?edit=12) keeps the same form.
-    if (edit === 'new') {
-      setFormSession((n) => n + 1);
-      return setOpen({ id: 'new' });
-    }
-    const id = Number(edit);
-    if (open?.id === id && open.article) return;
-    setFormSession((n) => n + 1);
-    setOpen({ id });
-    editorApi.get(id).then(
-      ({ data }) => setOpen({ id, article: data }),
-      (failure: unknown) => setOpen({ id, error: failure instanceof ApiError ? failure.message : MESSAGES.serverDisconnected }),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new ?edit= loads an article
-  }, [edit]);
+  const aiStatus = useArticleAiStatusQuery();
+  const ai = aiStatus.isError ? { enabled: false, message: 'The AI draft status could not be loaded.' } : aiStatus.data;
+  // The list is asked again whenever it shows; while an article is open it is not asked at all.
+  const listArgs = { search: q, kind, published: status === '' ? undefined : status === 'published', page, pageSize };
+  const articles = useAdminArticlesQuery(listArgs, { skip: Boolean(edit), refetchOnMountOrArgChange: true });
+  const list = articles.data;
+  const loading = articles.isFetching;
+  const listError = articles.isError ? failureMessage(articles.error, MESSAGES.serverDisconnected) : '';
+  const openId = edit && edit !== 'new' ? Number(edit) : undefined;
+  const opened = useAdminArticleQuery(openId ?? 0, { skip: openId === undefined });
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    update({ q: keyword.trim(), page: undefined });
-    setReload((n) => n + 1);
+    // The same search again asks again (another administrator may have changed the articles).
+    if (keyword.trim() === q && page === 1) void articles.refetch();
+    else update({ q: keyword.trim(), page: undefined });
   };
 
-  if (edit && open) {
-    if (open.error) {
+  if (edit) {
+    if (openId !== undefined && opened.isError) {
       return (
         <section className="container narrow not-found">
           <h1>Article not available</h1>
-          <p>{open.error}</p>
+          <p>{failureMessage(opened.error, MESSAGES.serverDisconnected)}</p>
           <button type="button" className="button button-primary" onClick={() => update({ edit: undefined })}>
             All articles
           </button>
         </section>
       );
     }
-    if (open.id !== 'new' && !open.article) return <PageLoader />;
+    const article = openId === undefined ? undefined : opened.data;
+    if (openId !== undefined && (!article || article.id !== openId)) return <PageLoader />;
     return (
       <ArticleForm
-        key={formSession}
-        article={open.article}
+        key={form.session}
+        article={article}
         reviewerName={reviewer}
-        onSaved={(article) => {
-          changed(article);
-          setOpen({ id: article.id, article });
-          if (edit !== String(article.id)) update({ edit: String(article.id) }, true);
+        onSaved={(saved) => {
+          // The saved article is already in the cache (api/get-article.ts): the same form shows it under its address.
+          if (edit !== String(saved.id)) {
+            setForm((current) => ({ ...current, savedAs: String(saved.id) }));
+            update({ edit: String(saved.id) }, true);
+          }
         }}
-        onDeleted={() => {
-          if (open.article) changed(open.article);
-          update({ edit: undefined });
-        }}
+        onDeleted={() => update({ edit: undefined })}
         onClose={() => update({ edit: undefined })}
       />
     );
@@ -283,7 +238,7 @@ export default function ManageArticlesPage() {
             {listError && (
               <div className="empty-state" role="alert">
                 <p>{listError}</p>
-                <button type="button" className="button" onClick={() => setReload((n) => n + 1)}>
+                <button type="button" className="button" onClick={() => void articles.refetch()}>
                   Try again
                 </button>
               </div>
@@ -309,7 +264,6 @@ export default function ManageArticlesPage() {
         onDrafted={(article) => {
           setAiOpen(false);
           toast.success('The AI draft is saved. Review it before publishing.');
-          setOpen({ id: article.id, article });
           update({ edit: String(article.id) });
         }}
       />

@@ -5,7 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { Button, Form, Input, Steps } from 'antd';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { toast } from '../../../lib/toast';
-import { accountApi } from '../api/account-api';
+import { useChangePasswordMutation } from '../api/change-password';
+import { useCheckVerifyCodeMutation } from '../api/check-verify-code';
+import { useSendVerifyCodeMutation } from '../api/send-verify-code';
 import { AuthCard } from '../components/auth-card';
 
 type Step = 0 | 1 | 2;
@@ -15,6 +17,9 @@ export default function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>(0);
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
+  const [sendVerifyCode] = useSendVerifyCodeMutation();
+  const [checkVerifyCode] = useCheckVerifyCodeMutation();
+  const [changePasswordCall] = useChangePasswordMutation();
 
   const run = async (action: () => Promise<void>) => {
     setPending(true);
@@ -29,19 +34,19 @@ export default function ForgotPasswordPage() {
 
   const sendCode = ({ email: given }: { email: string }) =>
     run(async () => {
-      await accountApi.sendVerifyCode(given);
+      await sendVerifyCode(given).unwrap();
       setEmail(given);
       toast.success(MESSAGES.codeSent);
       setStep(1);
     });
   const checkCode = ({ code }: { code: string }) =>
     run(async () => {
-      await accountApi.checkVerifyCode(email, parseInt(code, 10));
+      await checkVerifyCode({ email, verifyCode: parseInt(code, 10) }).unwrap();
       setStep(2);
     });
   const changePassword = ({ password }: { password: string }) =>
     run(async () => {
-      const { data } = await accountApi.changePassword(email, password);
+      const data = await changePasswordCall({ email, password }).unwrap();
       toast.success(data.message);
       navigate('/signin');
     });

@@ -5,7 +5,7 @@ import { Button, Form, Input } from 'antd';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { useAppDispatch } from '../../../app/store';
 import { toast } from '../../../lib/toast';
-import { accountApi } from '../api/account-api';
+import { useSignInMutation } from '../api/sign-in';
 import { loggedIn, setSession } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
 
@@ -24,11 +24,12 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [pending, setPending] = useState(false);
+  const [signIn] = useSignInMutation();
 
   const submit = async ({ email, password }: SignInForm) => {
     setPending(true);
     try {
-      const { status, data } = await accountApi.login(email, password);
+      const { status, data } = await signIn({ email, password }).unwrap();
       if (status === 200) {
         dispatch(loggedIn(data));
         toast.success(MESSAGES.loginSuccess);

@@ -7,7 +7,7 @@ import type { Session } from '../../../../shared/types/user';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../../shared/lib/password-policy';
 import { useAppDispatch } from '../../../app/store';
 import { toast } from '../../../lib/toast';
-import { accountApi, type RegisterInput } from '../api/account-api';
+import { useRegisterMutation, type RegisterInput } from '../api/register';
 import { setSession } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
 
@@ -15,16 +15,17 @@ export default function SignUpPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
+  const [register] = useRegisterMutation();
 
   const submit = async (values: RegisterInput & { confirm: string }) => {
     setPending(true);
     try {
-      const { status, data } = await accountApi.register({
+      const { status, data } = await register({
         first_name: values.first_name,
         last_name: values.last_name,
         email: values.email,
         password: values.password,
-      });
+      }).unwrap();
       if (status === 200) {
         dispatch(setSession(data as Session));
         navigate('/verify');

@@ -6,9 +6,9 @@ import { Link, Navigate } from 'react-router';
 import { Button, Spin } from 'antd';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { useAppSelector } from '../../../app/store';
-import { ApiError } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { accountApi } from '../api/account-api';
+import { useSendVerificationEmailMutation } from '../api/send-verification-email';
 import { signedInUser } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
 
@@ -17,16 +17,17 @@ export default function VerifyPage() {
   const restoring = useAppSelector((state) => state.auth.restoring);
   const [sending, setSending] = useState(false);
   const opened = useRef(false);
+  const [sendVerificationEmail] = useSendVerificationEmailMutation();
 
   useEffect(() => {
     if (!user || user.verify || opened.current) return;
     opened.current = true;
     setSending(true);
-    accountApi
-      .sendVerificationEmail(true)
+    sendVerificationEmail()
+      .unwrap()
       .catch(() => undefined) // docs/product.md, Accounts and tokens: ignored on opening
       .finally(() => setSending(false));
-  }, [user]);
+  }, [user, sendVerificationEmail]);
 
   if (restoring) return <Spin fullscreen={false} />;
   if (!user || user.verify) return <Navigate to="/home" replace />;
@@ -34,10 +35,10 @@ export default function VerifyPage() {
   const sendAgain = async () => {
     setSending(true);
     try {
-      const { data } = await accountApi.sendVerificationEmail(true);
+      const data = await sendVerificationEmail().unwrap();
       toast.success(data.message);
     } catch (error) {
-      toast.warning(error instanceof ApiError ? error.message : MESSAGES.serverDisconnected);
+      toast.warning(failureMessage(error, MESSAGES.serverDisconnected));
     } finally {
       setSending(false);
     }

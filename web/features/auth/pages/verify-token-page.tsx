@@ -6,8 +6,8 @@ import { Spin } from 'antd';
 import type { Session } from '../../../../shared/types/user';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { useAppDispatch } from '../../../app/store';
-import { ApiError } from '../../../lib/api-client';
-import { accountApi } from '../api/account-api';
+import { failureMessage } from '../../../lib/api';
+import { useVerifyTokenMutation } from '../api/verify-token';
 import { loggedIn } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
 
@@ -17,6 +17,7 @@ export default function VerifyTokenPage() {
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string>();
   const started = useRef(false);
+  const [verifyToken] = useVerifyTokenMutation();
 
   useEffect(() => {
     if (started.current) return;
@@ -26,8 +27,8 @@ export default function VerifyTokenPage() {
       setProblem('This verification link is incomplete. Please open the link from the e-mail again.');
       return;
     }
-    accountApi
-      .tokenVerification(parts.join('.'))
+    verifyToken(parts.join('.'))
+      .unwrap()
       .then(({ status, data }) => {
         if (status !== 200 || typeof data === 'string') {
           setProblem(typeof data === 'string' ? data : MESSAGES.errorCorrupted);
@@ -37,8 +38,8 @@ export default function VerifyTokenPage() {
         dispatch(loggedIn(session));
         navigate(`/congratulationverify/${session.user.id}`, { replace: true });
       })
-      .catch((error: unknown) => setProblem(error instanceof ApiError ? error.message : MESSAGES.serverDisconnected));
-  }, [params, dispatch, navigate]);
+      .catch((error: unknown) => setProblem(failureMessage(error, MESSAGES.serverDisconnected)));
+  }, [params, dispatch, navigate, verifyToken]);
 
   return (
     <AuthCard

@@ -34,8 +34,13 @@ const getArticleApi = api.injectEndpoints({
 
 export const { useGetArticleQuery } = getArticleApi;
 
+/** Puts an article the server sent into the cache as the answer for `id` (the route's :id). */
+export function seedArticle(dispatch: (action: unknown) => unknown, kind: ArticleKind, id: string, article: Article) {
+  dispatch(getArticleApi.util.upsertQueryEntries([{ endpointName: 'getArticle', arg: { kind, id }, value: article }]));
+}
+
 /** Seeds the cache with the article the server embedded in the page (web/lib/initial-data.ts). */
 export function seedArticleFromPage(kind: ArticleKind, dispatch: (action: unknown) => unknown) {
   const article = takeInitialData()?.article;
-  if (article) dispatch(getArticleApi.util.upsertQueryEntries([{ endpointName: 'getArticle', arg: { kind, id: currentPathId() }, value: article }]));
+  if (article) seedArticle(dispatch, kind, currentPathId(), article);
 }

@@ -20,6 +20,12 @@ const searchArticlesApi = api.injectEndpoints({
 
 export const { useSearchArticlesQuery } = searchArticlesApi;
 
+/** Puts a list's first page with the defaults (page 1, the default size, no search words) into the cache. */
+export function seedArticleList(dispatch: (action: unknown) => unknown, kind: ArticleKind, articles: ArticleList) {
+  const arg = { kind, pageSize: BLOG_DEFAULTS.pageSize, currentVal: BLOG_DEFAULTS.page, searchVal: '' };
+  dispatch(searchArticlesApi.util.upsertQueryEntries([{ endpointName: 'searchArticles', arg, value: articles }]));
+}
+
 /**
  * Seeds the cache with the list's first page the server embedded in the page (web/lib/initial-data.ts), when the
  * address asks for that page (no page, size or search words in it), so the list shows without a second request.
@@ -27,7 +33,5 @@ export const { useSearchArticlesQuery } = searchArticlesApi;
 export function seedArticleListFromPage(kind: ArticleKind, dispatch: (action: unknown) => unknown) {
   if (typeof window === 'undefined' || window.location.search !== '') return;
   const articles = takeInitialData()?.articles;
-  if (!articles) return;
-  const arg = { kind, pageSize: BLOG_DEFAULTS.pageSize, currentVal: BLOG_DEFAULTS.page, searchVal: '' };
-  dispatch(searchArticlesApi.util.upsertQueryEntries([{ endpointName: 'searchArticles', arg, value: articles }]));
+  if (articles) seedArticleList(dispatch, kind, articles);
 }

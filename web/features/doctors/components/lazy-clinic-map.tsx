@@ -15,10 +15,16 @@ function MapPlaceholder({ frameRef }: { frameRef?: Ref<HTMLDivElement> }) {
 }
 
 export function LazyClinicMap({ whenVisible = false, ...props }: ClinicMapProps & { whenVisible?: boolean }) {
-  const [near, setNear] = useState(!whenVisible || typeof IntersectionObserver === 'undefined');
+  // NOTE: decided in an effect, not at the first render: the server (no IntersectionObserver) renders the box as
+  // the browser's first render does, so hydration matches.
+  const [near, setNear] = useState(!whenVisible);
   const frame = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (near || !frame.current) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);

@@ -2,6 +2,7 @@
 import { Link, useParams } from 'react-router';
 import { ProfileAbout, ProfileEducation, ProfileHours, ProfilePhotos, ProfileServices } from '../../../components/profile/profile-sections';
 import { store } from '../../../app/store';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { recordProfileEvent } from '../api/contact-doctor';
 import { seedDoctorFromPage, useGetDoctorQuery } from '../api/get-doctor';
@@ -45,6 +46,7 @@ export default function DoctorProfilePage() {
   const { id = '' } = useParams();
   const { currentData: doctor, error } = useGetDoctorQuery(id);
   const problem = error?.message;
+  const hydrated = useHydrated();
   usePageTitle(doctor?.clinic_name ?? 'Doctor profile');
 
   if (problem) {
@@ -60,7 +62,9 @@ export default function DoctorProfilePage() {
   }
   if (!doctor) return <ProfileSkeleton />;
 
-  const openNow = isOpenAt(doctor.working_time, doctor.time_zone) ?? doctor.open_now ?? null;
+  // The server's answer says whether the clinic was open when it was sent; the browser's clock takes over once the
+  // server's markup is hydrated (the server rendered the answer's value).
+  const openNow = (hydrated ? isOpenAt(doctor.working_time, doctor.time_zone) : null) ?? doctor.open_now ?? null;
   const hasPoint = typeof doctor.latitude === 'number' && typeof doctor.longitude === 'number';
   const address = [doctor.street, doctor.city, doctor.state && `${doctor.state} ${doctor.zip ?? ''}`.trim()].filter(Boolean).join(', ');
   const clinic = doctor.clinic_name ?? doctor.name;

@@ -1,44 +1,39 @@
 // /checkout/{id}: the built-in sandbox checkout, standing in for a provider's hosted checkout in
 // test mode (docs/product.md, Plans and payment). 'Pay' asks the server to confirm the session as a provider
 // would; 'Decline' gets a declined card's answer and changes nothing; 'Cancel' goes back unchanged.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '../../../../shared/constants/plans';
-import type { SandboxSessionAnswer } from '../../../../shared/schemas/payment';
 import { useAppDispatch } from '../../../app/store';
-import { ApiError } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { userReplaced } from '../../auth';
-import { paymentApi } from '../api/payment-api';
+import { useDeclineSandboxCheckoutMutation } from '../api/decline-sandbox-checkout';
+import { useSandboxCheckoutQuery } from '../api/get-sandbox-checkout';
+import { usePaySandboxCheckoutMutation } from '../api/pay-sandbox-checkout';
 import '../payment.css';
-
-type Load = { state: 'loading' } | { state: 'ready'; session: SandboxSessionAnswer } | { state: 'missing'; message: string };
 
 export default function CheckoutPage() {
   usePageTitle('Test checkout');
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const checkout = useSandboxCheckoutQuery(id);
+  const load = checkout.isError
+    ? ({ state: 'missing', message: failureMessage(checkout.error, 'This checkout does not exist.') } as const)
+    : checkout.currentData
+      ? ({ state: 'ready', session: checkout.currentData } as const)
+      : ({ state: 'loading' } as const);
+  const [paySandbox] = usePaySandboxCheckoutMutation();
+  const [declineSandbox] = useDeclineSandboxCheckoutMutation();
   const [busy, setBusy] = useState<'pay' | 'decline'>();
   const [declined, setDeclined] = useState<string>();
-
-  useEffect(() => {
-    let stale = false;
-    paymentApi
-      .sandboxSession(id)
-      .then(({ data }) => !stale && setLoad({ state: 'ready', session: data }))
-      .catch((error: unknown) => !stale && setLoad({ state: 'missing', message: error instanceof ApiError ? error.message : 'This checkout does not exist.' }));
-    return () => {
-      stale = true;
-    };
-  }, [id]);
 
   const pay = async () => {
     setBusy('pay');
     setDeclined(undefined);
     try {
-      const { data } = await paymentApi.sandboxPay(id);
+      const data = await paySandbox(id).unwrap();
       dispatch(userReplaced(data.user));
       navigate(data.url);
     } catch {
@@ -50,7 +45,7 @@ export default function CheckoutPage() {
   const decline = async () => {
     setBusy('decline');
     try {
-      const { data } = await paymentApi.sandboxDecline(id);
+      const data = await declineSandbox(id).unwrap();
       setDeclined(data.message);
     } catch {
       // The API client showed the server's sentence (e.g. the checkout expired).

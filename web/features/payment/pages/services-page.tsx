@@ -1,19 +1,24 @@
 // /services: the three plans side by side with monthly and yearly prices from
 // shared/constants/plans.ts, a buy button per plan (sign in -> verify -> checkout), the paying
-// vet's current plan with 'Cancel plan', and the banner after a paid checkout (docs/product.md, Plans and payment).
-import { useEffect, useState } from 'react';
+// vet's current plan with 'Cancel plan', the banner after a paid checkout, and the test-mode notice while the
+// sandbox takes the payments (docs/product.md, Plans and payment).
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PLANS, formatPrice, planById, planPrice, type Plan, type PlanPeriod } from '../../../../shared/constants/plans';
-import type { SubscriptionAnswer } from '../../../../shared/schemas/payment';
+import { PLANS, SANDBOX_NOTICE, formatPrice, planById, planPrice, type Plan, type PlanPeriod } from '../../../../shared/constants/plans';
 import { PageHero } from '../../../components/ui/page-hero';
 import { Dialog } from '../../../components/ui/dialog';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
-import { signedInUser, userReplaced } from '../../auth';
+import { store, useAppDispatch, useAppSelector } from '../../../app/store';
+import { signedInUser, useCurrentUserQuery, userReplaced } from '../../auth';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
-import { paymentApi } from '../api/payment-api';
-import { customerSet } from '../payment-slice';
+import { useCancelPlanMutation } from '../api/cancel-plan';
+import { seedPlansFromPage, useGetPlansQuery } from '../api/get-plans';
+import { useSubscriptionQuery } from '../api/get-subscription';
+import { useStartCheckoutMutation } from '../api/start-checkout';
 import '../payment.css';
+
+// The plans answer embedded in the page is the first cached answer: the notice paints with the first screen.
+seedPlansFromPage(store.dispatch);
 
 const periodLabel = (period: PlanPeriod) => (period === 'year' ? 'yearly' : 'monthly');
 
@@ -26,41 +31,27 @@ export default function ServicesPage() {
   const restoring = useAppSelector((state) => state.auth.restoring);
   const token = useAppSelector((state) => state.auth.token);
   const [period, setPeriod] = useState<PlanPeriod>(params.get('period') === 'year' ? 'year' : 'month');
-  const [subscription, setSubscription] = useState<SubscriptionAnswer>();
   const [pendingPlan, setPendingPlan] = useState<number>();
   const [dialog, setDialog] = useState<'verify' | 'cancel'>();
-  const [canceling, setCanceling] = useState(false);
+  const [startCheckout] = useStartCheckoutMutation();
+  const [cancel, { isLoading: canceling }] = useCancelPlanMutation();
   const paidJustNow = params.get('checkout') === 'success';
+  const testMode = useGetPlansQuery().data?.provider === 'sandbox';
 
   const currentPlan = logined ? (user?.payment?.plan ?? 0) : 0;
   const storedStatus = user?.payment?.status;
 
-  // Back from a hosted checkout the provider's webhook may still be on its way: look again a few times.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!logined) return;
-    let stale = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    paymentApi
-      .subscription()
-      .then(async ({ data }) => {
-        if (stale) return;
-        setSubscription(data);
-        dispatch(customerSet({ email: data.email, customerId: data.customerId }));
-        if (data.plan !== currentPlan && token) {
-          const { data: session } = await paymentApi.reloadUser(token);
-          if (!stale) dispatch(userReplaced(session.user));
-        } else if (paidJustNow && data.plan === 0 && attempt < 5) {
-          retry = setTimeout(() => setAttempt((n) => n + 1), 2000);
-        }
-      })
-      .catch(() => undefined);
-    return () => {
-      stale = true;
-      clearTimeout(retry);
-    };
-    // Reloads when the stored plan or its status changes (after a cancel or a return from checkout).
-  }, [logined, token, currentPlan, storedStatus, paidJustNow, attempt, dispatch]);
+  // Back from a hosted checkout the provider's webhook may still be on its way: while the answer says
+  // no plan, ask again every 2 s, five times at most. Each answer is counted once, when it arrives.
+  const [polls, setPolls] = useState({ seen: 0, count: 0, waiting: false });
+  const answer = useSubscriptionQuery(undefined, { skip: !logined, pollingInterval: polls.waiting ? 2000 : 0, skipPollingIfUnfocused: false });
+  const subscription = answer.data;
+  if (answer.fulfilledTimeStamp !== undefined && answer.fulfilledTimeStamp !== polls.seen) {
+    setPolls({ seen: answer.fulfilledTimeStamp, count: polls.count + 1, waiting: paidJustNow && answer.data?.plan === 0 && polls.count < 5 });
+  }
+  // The provider knows a plan the stored user does not show yet: read the user again (its answer replaces the stored one).
+  const planChanged = subscription !== undefined && subscription.plan !== currentPlan;
+  useCurrentUserQuery(token, { skip: !logined || !token || !planChanged });
 
   const buy = async (plan: Plan) => {
     if (!user) {
@@ -73,7 +64,7 @@ export default function ServicesPage() {
     }
     setPendingPlan(plan.id);
     try {
-      const { data } = await paymentApi.checkout(plan.id, period);
+      const data = await startCheckout({ plan: plan.id, period }).unwrap();
       if (data.url.startsWith('/')) navigate(data.url);
       else window.location.assign(data.url);
     } catch {
@@ -83,16 +74,13 @@ export default function ServicesPage() {
   };
 
   const cancelPlan = async () => {
-    setCanceling(true);
     try {
-      const { data } = await paymentApi.cancel();
+      const data = await cancel().unwrap();
       dispatch(userReplaced(data.user));
       toast.success(data.message);
       setDialog(undefined);
     } catch {
       // Shown by the API client; the dialog stays open so the vet can try again.
-    } finally {
-      setCanceling(false);
     }
   };
 
@@ -110,6 +98,11 @@ export default function ServicesPage() {
       />
       <section className="section">
         <div className="container">
+          {testMode && (
+            <p className="test-mode-notice" role="note">
+              {SANDBOX_NOTICE}
+            </p>
+          )}
           {paidJustNow && (
             <div className="banner banner-success" role="status">
               <p>

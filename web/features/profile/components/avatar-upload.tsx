@@ -2,7 +2,7 @@
 // to save a slow upload; the server decides by content (docs/product.md, Profile and review).
 import { useEffect, useId, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { profileApi } from '../api/profile-api';
+import { useChangeAvatarMutation } from '../api/change-avatar';
 import { useProfileCall } from '../use-profile-call';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
@@ -11,6 +11,7 @@ const MAX_BYTES = 5 * 1024 * 1024;
 export function AvatarUpload({ current, initials, savedToast = false }: { current: string | null; initials: string; savedToast?: boolean }) {
   const inputId = useId();
   const { run, pending } = useProfileCall();
+  const [changeAvatar] = useChangeAvatarMutation();
   const [preview, setPreview] = useState<string>();
 
   useEffect(
@@ -25,7 +26,7 @@ export function AvatarUpload({ current, initials, savedToast = false }: { curren
     if (!ACCEPTED.includes(file.type)) return toast.warning('Please choose a JPEG, PNG or WebP image.');
     if (file.size > MAX_BYTES) return toast.warning('The image is larger than 5 MB. Please choose a smaller file.');
     setPreview(URL.createObjectURL(file));
-    const user = await run(() => profileApi.changeAvatar(file), { savedToast });
+    const user = await run(() => changeAvatar(file).unwrap(), { savedToast });
     if (user) setPreview(undefined);
   };
 

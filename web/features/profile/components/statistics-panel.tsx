@@ -3,6 +3,7 @@
 // readers, and a CSV export (docs/product.md, Plans and payment).
 import { useEffect, useRef, useState } from 'react';
 import type { StatisticsDay } from '../../../../shared/schemas/plan-features';
+import { toCsv } from '../../../../shared/csv';
 import { saveFile } from '../../../lib/save-file';
 import { useMyStatisticsQuery } from '../api/plan-features-api';
 
@@ -16,10 +17,12 @@ const COLUMNS: [keyof Omit<StatisticsDay, 'date'>, string][] = [
 ];
 const RANGES = [7, 30, 90];
 
-export function toCsv(data: StatisticsDay[]): string {
-  const header = ['date', ...COLUMNS.map(([key]) => key)].join(',');
-  return [header, ...data.map((day) => [day.date, ...COLUMNS.map(([key]) => day[key])].join(','))].join('\n') + '\n';
-}
+/** The export, written by the one CSV writer that every export uses (shared/csv.ts). */
+const statisticsCsv = (data: StatisticsDay[]) =>
+  toCsv(
+    ['date', ...COLUMNS.map(([key]) => key)],
+    data.map((day) => [day.date, ...COLUMNS.map(([key]) => day[key])]),
+  );
 
 /** Drawn at the width it is shown at, so its labels keep their size on a phone and a desktop. */
 function Chart({ data }: { data: StatisticsDay[] }) {
@@ -81,7 +84,8 @@ export default function StatisticsPanel() {
   const { data, error } = useMyStatisticsQuery(days);
   const rows = data?.data ?? [];
   const totals = COLUMNS.map(([key, label]) => [label, rows.reduce((sum, day) => sum + day[key], 0)] as const);
-  const download = () => saveFile(new Blob([toCsv(rows)], { type: 'text/csv' }), `profile-statistics-${rows[0]?.date ?? ''}-to-${rows.at(-1)?.date ?? ''}.csv`);
+  const download = () =>
+    saveFile(new Blob([statisticsCsv(rows)], { type: 'text/csv' }), `profile-statistics-${rows[0]?.date ?? ''}-to-${rows.at(-1)?.date ?? ''}.csv`);
   return (
     <section className="card plan-panel" id="statistics" aria-labelledby="statistics-heading">
       <h2 id="statistics-heading">Profile statistics</h2>

@@ -12,8 +12,16 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { signedInUser } from '../../auth';
-import { profileApi } from '../api/profile-api';
+import { useChangeContactInfoMutation } from '../api/change-contact-info';
+import { useChangeEducationMutation } from '../api/change-education';
+import { useChangeSummaryMutation } from '../api/change-summary';
+import { useChangeTitleWebsiteMutation } from '../api/change-title-website';
+import { useChangeWorkingTimeMutation } from '../api/change-working-time';
+import { useSetupStep1Mutation } from '../api/setup-step1';
+import { useSetupStep2Mutation } from '../api/setup-step2';
+import { useSubmitProfileMutation } from '../api/submit-profile';
 import { AvatarUpload } from '../components/avatar-upload';
+import { ContactAddressNotice } from '../components/contact-address-notice';
 import {
   ContactFields,
   EducationFields,
@@ -46,7 +54,7 @@ export default function SetupProfilePage() {
           <h1>{user.submit_at ? 'Edit your profile' : 'Set up your profile'}</h1>
           <p className="lead">
             {user.submit_at
-              ? 'Change any part and save it; an approved profile stays listed while you edit.'
+              ? 'Change any part and save it; an approved profile stays listed while you edit, unless its clinic name or contact e-mail changes.'
               : 'Tell pet owners where you are, when you are open and what you treat. Then submit it for review.'}
           </p>
         </div>
@@ -63,6 +71,9 @@ function Wizard({ user }: { user: User }) {
   const profile = user.profile;
   const [step, setStep] = useState(profile?.step1_done ? (profile.step2_done ? 2 : 1) : 0);
   const { run, pending } = useProfileCall();
+  const [setupStep1] = useSetupStep1Mutation();
+  const [setupStep2] = useSetupStep2Mutation();
+  const [submitProfile] = useSubmitProfileMutation();
   const [step1Form] = Form.useForm<ProfileFormValues>();
   const [step2Form] = Form.useForm<ProfileFormValues>();
   const initial = initialValues(profile, user.email);
@@ -71,16 +82,16 @@ function Wizard({ user }: { user: User }) {
     const body = toStep1(values);
     const problem = checkStep1(body);
     if (problem) return toast.warning(problem);
-    if (await run(() => profileApi.step1(body))) setStep(1);
+    if (await run(() => setupStep1(body).unwrap())) setStep(1);
   };
   const saveStep2 = async (values: ProfileFormValues) => {
     const body = toStep2(values);
     const problem = checkStep2(body);
     if (problem) return toast.warning(problem);
-    if (await run(() => profileApi.step2(body))) setStep(2);
+    if (await run(() => setupStep2(body).unwrap())) setStep(2);
   };
   const submit = async () => {
-    const submitted = await run(() => profileApi.submit());
+    const submitted = await run(() => submitProfile().unwrap());
     if (submitted) {
       toast.success('Your profile was submitted for review.');
       navigate('/viewprofile');
@@ -174,6 +185,12 @@ function EditForm({
 function EditProfile({ user }: { user: User }) {
   const initial = initialValues(user.profile, user.email);
   const saved = { savedToast: true };
+  const [changeContactInfo] = useChangeContactInfoMutation();
+  const [changeTitleWebsite] = useChangeTitleWebsiteMutation();
+  const [changeWorkingTime] = useChangeWorkingTimeMutation();
+  const [changeSummary] = useChangeSummaryMutation();
+  const [changeEducation] = useChangeEducationMutation();
+  const [setupStep2] = useSetupStep2Mutation();
   return (
     <div className="edit-grid">
       <p>
@@ -183,14 +200,15 @@ function EditProfile({ user }: { user: User }) {
         <AvatarUpload current={user.profile?.avatar ?? null} initials={initialsOf(user)} savedToast />
       </EditCard>
       <EditCard title="Contact information">
-        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeContactInfo(toContactInfo(v)), saved)}>
+        <ContactAddressNotice user={user} />
+        <EditForm initial={initial} onSave={(v, run) => run(() => changeContactInfo(toContactInfo(v)).unwrap(), saved)}>
           <ContactFields />
         </EditForm>
       </EditCard>
       <EditCard title="Website">
         <EditForm
           initial={initial}
-          onSave={(v, run) => run(() => profileApi.changeTitleWebsite({ website_title: v.website_title ?? '', website_url: v.website_url ?? '' }), saved)}
+          onSave={(v, run) => run(() => changeTitleWebsite({ website_title: v.website_title ?? '', website_url: v.website_url ?? '' }).unwrap(), saved)}
         >
           <WebsiteFields />
         </EditForm>
@@ -198,25 +216,25 @@ function EditProfile({ user }: { user: User }) {
       <EditCard title="Working time">
         <EditForm
           initial={initial}
-          onSave={(v, run) => run(() => profileApi.changeWorkingTime({ working_time: toWorkingTime(v.working_time), time_zone: v.time_zone }), saved)}
+          onSave={(v, run) => run(() => changeWorkingTime({ working_time: toWorkingTime(v.working_time), time_zone: v.time_zone }).unwrap(), saved)}
         >
           <HoursFields />
         </EditForm>
       </EditCard>
       <EditCard title="Summary">
-        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeSummary(v.summary ?? ''), saved)}>
+        <EditForm initial={initial} onSave={(v, run) => run(() => changeSummary(v.summary ?? '').unwrap(), saved)}>
           <SummaryField />
         </EditForm>
       </EditCard>
       <EditCard title="Education">
-        <EditForm initial={initial} onSave={(v, run) => run(() => profileApi.changeEducation(toEducation(v.education)), saved)}>
+        <EditForm initial={initial} onSave={(v, run) => run(() => changeEducation(toEducation(v.education)).unwrap(), saved)}>
           <EducationFields />
         </EditForm>
       </EditCard>
       <EditCard title="Services and licence">
         <EditForm
           initial={initial}
-          onSave={(v, run) => run(() => profileApi.step2({ ...toStep2({ ...initial, ...v }), education: user.profile?.education ?? [] }), saved)}
+          onSave={(v, run) => run(() => setupStep2({ ...toStep2({ ...initial, ...v }), education: user.profile?.education ?? [] }).unwrap(), saved)}
         >
           <PracticeFields />
         </EditForm>

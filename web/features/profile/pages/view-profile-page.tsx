@@ -1,18 +1,17 @@
 // /viewprofile (docs/product.md, Roles and guards and Profile and review): the vet's own profile as the public sees it, its
 // review state (draft, in review, approved, rejected with the reason) and the plan with its renewal date.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { planById, planIncludes, type PlanFeature } from '../../../../shared/constants/plans';
 import { REVIEW_STATE_LABELS } from '../../../../shared/lib/profile-rules';
 import type { User } from '../../../../shared/types/user';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { useAppSelector } from '../../../app/store';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ProfilePreview } from '../../../components/profile/profile-preview';
 import { formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { signedInUser, userReplaced } from '../../auth';
+import { signedInUser, useCurrentUserQuery } from '../../auth';
 import { useMyPhotosQuery } from '../api/plan-features-api';
-import { profileApi } from '../api/profile-api';
 import { MessagesPanel } from '../components/messages-panel';
 import { PhotosPanel } from '../components/photos-panel';
 import { ServicesPanel } from '../components/services-panel';
@@ -84,16 +83,10 @@ function PublicPreview({ user, profile }: { user: User; profile: NonNullable<Use
 export default function ViewProfilePage() {
   const user = useAppSelector(signedInUser);
   const token = useAppSelector((state) => state.auth.token);
-  const dispatch = useAppDispatch();
   usePageTitle('Your Profile');
-  // The review state may have changed since sign-in (an administrator decided): read it fresh.
-  useEffect(() => {
-    if (!token) return;
-    profileApi
-      .current(token)
-      .then(({ data }) => dispatch(userReplaced(data.user)))
-      .catch(() => undefined);
-  }, [token, dispatch]);
+  // The review state may have changed since sign-in (an administrator decided): read it fresh each
+  // time the page opens; the answer replaces the stored user (web/features/auth/api/get-current-user.ts).
+  useCurrentUserQuery(token, { skip: !token, refetchOnMountOrArgChange: true });
   if (!user) return <PageLoader />;
   const listed = user.profile?.review_state === 'approved' && (user.payment?.plan ?? 0) > 0;
   return (

@@ -356,6 +356,8 @@ describe("'Draft with AI'", () => {
     ['garbage', 502, 'AI_BAD_ANSWER', /not an article/],
     ['empty-choices', 502, 'AI_BAD_ANSWER', /not an article/],
     ['short', 502, 'AI_BAD_ANSWER', /not an article/],
+    ['control-title', 502, 'AI_BAD_ANSWER', /^The AI service sent an answer with characters that cannot be saved\./],
+    ['control-text', 502, 'AI_BAD_ANSWER', /^The AI service sent an answer with characters that cannot be saved\./],
   ] as const)('answers %s with a clear message and saves nothing', async (mode, status, code, message) => {
     fake.mode = mode;
     const before = await countAi();

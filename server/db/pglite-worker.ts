@@ -1,0 +1,309 @@
+// The embedded database in a worker thread (docs/decisions/092-pglite-in-a-worker-thread.md): the
+// thread (./pglite-thread.mjs) owns PGlite; this side is the client drizzle's PGlite driver uses
+// (query, exec, transaction). A statement that runs over the time limit fails with 503, and the
+// thread is ended and the database opened again in a new one, so a stuck statement never stops the server.
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { HttpError, httpError } from '../lib/http-error';
+import { projectRoot } from '../lib/project-root';
+import { threadStack } from './thread-stack';
+
+/** The worker thread's program: a plain .mjs file under server/, found the same way from the source and the compiled server. */
+const THREAD = path.join(projectRoot, 'server/db/pglite-thread.mjs');
+
+export interface PgliteWorkerOptions {
+  /** The PGlite data folder (pgdata); absent means in memory. */
+  dataDir?: string | undefined;
+  /** An in-memory database starts as a copy of this dump, and starts from it again after a restart. */
+  image?: Blob | undefined;
+  settings: string[];
+  /** Told when a statement ran over the limit (the SQL text, never its parameters) and when the restart ends. */
+  log?: (line: string) => void;
+}
+
+/** What a request gets when the database did not answer in time or is being opened again. */
+export function databaseUnavailable(): HttpError {
+  return httpError(503, 'DATABASE_UNAVAILABLE', 'The database is not answering right now. Please try again in a minute.');
+}
+
+interface Statement {
+  op: 'query' | 'exec' | 'dump' | 'close';
+  sql?: string;
+  params?: unknown[];
+  rowMode?: 'array' | 'object';
+  textTypes?: number[];
+  compression?: string;
+}
+
+interface Sent {
+  id: number;
+  sql: string;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+interface Answer {
+  id?: number;
+  type?: 'ready' | 'failed';
+  ok?: boolean;
+  result?: unknown;
+  error?: Record<string, unknown> & { message: string; name: string };
+}
+
+interface TransactionClient {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+/** A PostgreSQL error from the thread, rebuilt with its fields (code, detail, constraint, ...) and this side's stack. */
+function rebuildError(plain: Answer['error']): Error {
+  const error = new Error(plain?.message ?? 'database error');
+  Object.assign(error, plain);
+  return error;
+}
+
+/** Parsers the caller gave, applied here to the columns the thread sent as text. */
+function applyParsers<T>(result: Results<T>, options: QueryOptions | undefined): Results<T> {
+  const parsers = options?.parsers;
+  if (!parsers) return result;
+  const columns = result.fields
+    .map((field, index) => ({ index, name: field.name, type: field.dataTypeID, parse: parsers[field.dataTypeID] }))
+    .filter((c) => c.parse);
+  if (columns.length === 0) return result;
+  for (const row of result.rows as Record<string | number, unknown>[]) {
+    for (const column of columns) {
+      const key = options?.rowMode === 'array' ? column.index : column.name;
+      const value = row[key];
+      if (typeof value === 'string') row[key] = column.parse!(value);
+    }
+  }
+  return result;
+}
+
+export class PgliteWorkerClient {
+  readonly #options: PgliteWorkerOptions;
+  #worker: Worker | undefined;
+  /** Bumped by every restart: a transaction begun in an earlier thread cannot go on in the new one. */
+  #generation = 0;
+  #nextId = 1;
+  /** Statements sent to the thread, in order; the thread runs them one at a time, so the first one is running. */
+  #sent: Sent[] = [];
+  /** When the first statement of #sent started running. */
+  #runningSince = 0;
+  /** Work waiting for the thread: while a transaction is open, only its own statements go to the thread. */
+  #waiting: (() => void)[] = [];
+  #inTransaction = false;
+  #restarting: Promise<void> | undefined;
+  #closed = false;
+  #statementTimeoutMs = Infinity;
+  #watch: NodeJS.Timeout | undefined;
+
+  private constructor(options: PgliteWorkerOptions) {
+    this.#options = options;
+  }
+
+  static async open(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
+    const client = new PgliteWorkerClient(options);
+    client.#worker = await client.#startThread();
+    return client;
+  }
+
+  /** From now on a statement that runs longer than `ms` fails with 503 and the database is opened again in a new thread. */
+  limitStatements(ms: number): void {
+    this.#statementTimeoutMs = ms;
+    clearInterval(this.#watch);
+    this.#watch = setInterval(() => this.#checkTime(), Math.max(10, Math.min(1000, ms / 4)));
+    this.#watch.unref();
+  }
+
+  async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    await this.#turn();
+    return applyParsers(await this.#send<Results<T>>(this.#queryStatement(sql, params, options), this.#generation), options);
+  }
+
+  async exec(sql: string): Promise<Results[]> {
+    await this.#turn();
+    return this.#send<Results[]>({ op: 'exec', sql }, this.#generation);
+  }
+
+  /** A copy of the whole database (PGlite's dumpDataDir): the tests keep a migrated one as the image of each file's database. */
+  async dumpDataDir(compression: 'none' | 'gzip' | 'auto' = 'none'): Promise<Blob> {
+    await this.#turn();
+    return this.#send<Blob>({ op: 'dump', compression }, this.#generation);
+  }
+
+  /**
+   * Runs `callback` in one transaction: BEGIN, its statements in order, COMMIT (ROLLBACK when it throws).
+   * Statements from outside wait until it ends, as they do in PGlite itself.
+   */
+  async transaction<T>(callback: (tx: TransactionClient) => Promise<T>): Promise<T> {
+    await this.#turn(true);
+    const generation = this.#generation;
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    const tx: TransactionClient = {
+      query: async <R>(sql: string, params: unknown[] = [], options?: QueryOptions) => {
+        open();
+        return applyParsers(await this.#send<Results<R>>(this.#queryStatement(sql, params, options), generation), options);
+      },
+      exec: async (sql: string) => {
+        open();
+        return this.#send<Results[]>({ op: 'exec', sql }, generation);
+      },
+      rollback: async () => {
+        open();
+        await this.#send({ op: 'exec', sql: 'ROLLBACK' }, generation);
+        closed = true;
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    try {
+      await this.#send({ op: 'exec', sql: 'BEGIN' }, generation);
+      const result = await callback(tx);
+      if (!closed) {
+        closed = true;
+        await this.#send({ op: 'exec', sql: 'COMMIT' }, generation);
+      }
+      return result;
+    } catch (error) {
+      // After a restart the transaction went with the old thread: nothing to roll back.
+      if (!closed && generation === this.#generation) {
+        closed = true;
+        await this.#send({ op: 'exec', sql: 'ROLLBACK' }, generation).catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      this.#inTransaction = false;
+      this.#next();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    await this.#turn();
+    this.#closed = true;
+    clearInterval(this.#watch);
+    const worker = this.#worker;
+    if (!worker) return;
+    await this.#send({ op: 'close' }, this.#generation).catch(() => undefined);
+    await worker.terminate();
+  }
+
+  #queryStatement(sql: string, params: unknown[], options: QueryOptions | undefined): Statement {
+    return { op: 'query', sql, params, rowMode: options?.rowMode ?? 'object', textTypes: Object.keys(options?.parsers ?? {}).map(Number) };
+  }
+
+  /** Waits until the thread may take this work; with `transaction`, holds it for a transaction until #next. */
+  #turn(transaction = false): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('The database is closed.'));
+    // The last restart failed: this statement tries again.
+    if (!this.#worker && !this.#restarting) this.#restart('the database is not open, so it is being opened again');
+    const free = () => !this.#inTransaction && !this.#restarting && this.#waiting.length === 0;
+    if (free()) {
+      if (transaction) this.#inTransaction = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.#waiting.push(() => {
+        if (transaction) this.#inTransaction = true;
+        resolve();
+      });
+    });
+  }
+
+  /** Lets waiting work go, in order, until a transaction takes the thread. */
+  #next(): void {
+    while (!this.#inTransaction && !this.#restarting && this.#waiting.length > 0) this.#waiting.shift()!();
+  }
+
+  #send<T>(statement: Statement, generation: number): Promise<T> {
+    const worker = this.#worker;
+    if (generation !== this.#generation || !worker) return Promise.reject(databaseUnavailable());
+    return new Promise<T>((resolve, reject) => {
+      const id = this.#nextId++;
+      if (this.#sent.length === 0) this.#runningSince = performance.now();
+      this.#sent.push({ id, sql: statement.sql ?? statement.op, resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ id, ...statement });
+    });
+  }
+
+  #answer(answer: Answer): void {
+    const index = this.#sent.findIndex((s) => s.id === answer.id);
+    if (index < 0) return;
+    const [sent] = this.#sent.splice(index, 1);
+    this.#runningSince = performance.now();
+    if (answer.ok) sent!.resolve(answer.result);
+    else sent!.reject(rebuildError(answer.error));
+  }
+
+  #checkTime(): void {
+    if (this.#sent.length === 0 || this.#restarting) return;
+    const ms = performance.now() - this.#runningSince;
+    if (ms <= this.#statementTimeoutMs) return;
+    this.#restart(`a database statement ran for more than ${this.#statementTimeoutMs} ms, so the database is being opened again: ${this.#sent[0]!.sql}`, true);
+  }
+
+  /** Ends the thread, fails what it held with 503, and opens the database again in a new thread; other work waits meanwhile. */
+  #restart(reason: string, stuck = false): void {
+    const log = this.#options.log ?? ((line: string) => console.error(`Animal Doctor: ${line}`));
+    log(reason);
+    this.#generation++;
+    const lost = this.#sent;
+    this.#sent = [];
+    for (const sent of lost) sent.reject(databaseUnavailable());
+    const old = this.#worker;
+    this.#worker = undefined;
+    const started = performance.now();
+    this.#restarting = (async () => {
+      // The stuck thread's stack, for the cause (docs/decisions/081-a-stuck-test-step-runs-again.md).
+      if (stuck && old) log(`the stuck statement was in: ${(await threadStack(old.threadId)) ?? 'unknown (the inspector did not answer)'}`);
+      // NOTE: terminate() returns once the thread has stopped, even inside WebAssembly; only then may a new
+      // thread open the same data folder. This process keeps the DATA_DIR lock the whole time.
+      await old?.terminate();
+      if (this.#closed) return;
+      this.#worker = await this.#startThread();
+      log(`the database was opened again in ${Math.round(performance.now() - started)} ms`);
+    })()
+      .catch((error: unknown) => {
+        log(`the database could not be opened again: ${(error as Error).message}`);
+        // Whatever waited fails now; the next statement tries again.
+        for (const start of this.#waiting.splice(0)) start();
+      })
+      .finally(() => {
+        this.#restarting = undefined;
+        if (!this.#worker && !this.#closed) this.#generation++;
+        this.#next();
+      });
+  }
+
+  #startThread(): Promise<Worker> {
+    const { dataDir, image, settings } = this.#options;
+    // execArgv: the thread runs plain JavaScript and needs none of the main thread's loaders (tsx, vitest).
+    const worker = new Worker(THREAD, { workerData: { dataDir, image, settings }, execArgv: [] });
+    return new Promise<Worker>((resolve, reject) => {
+      let ready = false;
+      worker.on('message', (answer: Answer) => {
+        if (answer.type === 'ready') {
+          ready = true;
+          resolve(worker);
+        } else if (answer.type === 'failed') reject(rebuildError(answer.error));
+        else this.#answer(answer);
+      });
+      worker.on('error', (error) => {
+        if (!ready) return reject(error);
+        if (worker === this.#worker) this.#restart(`the database thread failed, so the database is being opened again: ${error.message}`);
+      });
+      worker.on('exit', (code) => {
+        if (!ready) return reject(new Error(`the database thread stopped (exit code ${code}) before the database opened`));
+        if (worker === this.#worker && !this.#closed) this.#restart(`the database thread stopped (exit code ${code}), so the database is being opened again`);
+      });
+    });
+  }
+}

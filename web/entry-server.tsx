@@ -1,0 +1,83 @@
+// The server's entry to the web app (docs/decisions/089-server-rendering-with-react.md): renders a page's first
+// screen with React from the components the browser uses, at the page's address and with the data the page embeds
+// (#initial-data) already in its query cache, so the browser's first render (web/main.tsx, hydrateRoot) is the same
+// markup and React adopts it instead of replacing it. Built by `vite build --ssr` into dist/ssr/entry-server.js,
+// which the server imports at start (server/plugins/app/seo/page-renderer.ts).
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter } from 'react-router';
+import { configureStore } from '@reduxjs/toolkit';
+import type { InitialData } from '../shared/schemas/initial-data';
+import { App } from './app/app';
+import { routes } from './app/router';
+import { staticReducers } from './app/store';
+import { sessionRestoreDeferred } from './features/auth/auth-slice';
+import { seedArticle } from './features/blog/api/get-article';
+import { seedArticleList } from './features/blog/api/search-articles';
+import { seedDoctor } from './features/doctors/api/get-doctor';
+import { seedPlans } from './features/payment/api/get-plans';
+import { api } from './lib/api';
+
+type Dispatch = (action: unknown) => unknown;
+
+/** The last segment of a path, decoded as React Router's useParams decodes it (web/lib/initial-data.ts). */
+function lastSegment(pathname: string): string {
+  const last = pathname.split('/').filter(Boolean).pop() ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/** The embedded answers as the page modules seed them in the browser (their `seed…FromPage` at module load). */
+function seedFirstScreen(dispatch: Dispatch, pathname: string, search: string, data: InitialData): void {
+  const kind = pathname.startsWith('/ai-') ? 'ai' : 'blog';
+  if (data.doctor) seedDoctor(dispatch, lastSegment(pathname), data.doctor);
+  if (data.article) seedArticle(dispatch, kind, lastSegment(pathname), data.article);
+  // Only the list's first page with the defaults is embedded: another page or search asks the API.
+  if (data.articles && search === '') seedArticleList(dispatch, kind, data.articles);
+  if (data.plans) seedPlans(dispatch, data.plans);
+}
+
+/**
+ * The HTML inside <div id="root"> for `url` (path and query, as requested). The store is this request's own (the
+ * app's reducers and the RTK Query API's, seeded with the embedded answers), with a visitor's session, as the
+ * browser's first render has it. Nothing is fetched on the server: queries start in effects, which do not run here.
+ */
+export async function renderPage(url: string, data: InitialData | undefined): Promise<{ head: string; body: string }> {
+  const store = configureStore({
+    reducer: { ...staticReducers, [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  store.dispatch(sessionRestoreDeferred());
+  const { pathname, search } = new URL(url, 'http://localhost');
+  if (data) seedFirstScreen(store.dispatch, pathname, search, data);
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  try {
+    // The route's lazy page module loads before the render, as the browser waits for it before hydrating.
+    if (!router.state.initialized) {
+      await new Promise<void>((resolve) => {
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve();
+        });
+      });
+    }
+    const html = renderToString(
+      <StrictMode>
+        <App router={router} store={store} />
+      </StrictMode>,
+    );
+    // React writes the resource hints it hoists (the preload of an image with fetchPriority="high") before the
+    // markup: they go into the head, where the browser finds them first and hydration does not meet them.
+    const hints = /^(?:<link\b[^>]*>)*/.exec(html)?.[0] ?? '';
+    return { head: hints, body: html.slice(hints.length) };
+  } finally {
+    router.dispose();
+    // NOTE: RTK Query schedules the removal of unused entries (keepUnusedDataFor); resetting clears those timers,
+    // so nothing keeps this request's store alive.
+    store.dispatch(api.util.resetApiState());
+  }
+}
