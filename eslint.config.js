@@ -1,6 +1,7 @@
 // Lint rules: typescript-eslint recommended, React hooks, and the layer rules of STYLE.md
-// (shared/ never imports from server/ or web/; web/ never imports server/; web features never
-// import each other's insides; web/lib and web/components never import features or app).
+// (shared/ never imports from server/ or web/, and shared/constants and shared/lib import no TypeBox;
+// web/ never imports server/; web features never import each other's insides; web/lib and
+// web/components never import features or app).
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -138,6 +139,26 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**'], message: 'shared/ imports nothing from server/ or web/.' }] }],
+    },
+  },
+  {
+    // shared/constants and shared/lib are what the web pages import as values: they stay free of TypeBox, so
+    // a page that checks a field or names a day does not download the schema builder (docs/architecture.md,
+    // Shared code). Types from shared/schemas are fine: they vanish at build.
+    files: ['shared/constants/**/*.ts', 'shared/lib/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@sinclair/typebox', '@sinclair/typebox/*', '**/schemas/**'],
+              allowTypeImports: true,
+              message: 'shared/constants and shared/lib import no TypeBox and no schema values; put schemas in shared/schemas.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -112,7 +112,7 @@ describe('npm run create-admin', { timeout: 120_000 }, () => {
       runAsync('--email', 'a@b.co', '--password', 'password'),
     ]);
     expect(email).toMatchObject({ code: 2, err: 'create-admin: "not-an-email" is not a valid e-mail address' });
-    // The sign-up rule (shared/password-policy.ts), word for word.
+    // The sign-up rule (shared/lib/password-policy.ts), word for word.
     expect(short).toMatchObject({ code: 2, err: 'create-admin: The password must be at least 8 characters long.' });
     expect(long).toMatchObject({ code: 2, err: 'create-admin: The password must be at most 128 characters long.' });
     expect(common).toMatchObject({

@@ -9,7 +9,7 @@ import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { users } from '../server/db/schema';
 import { hashPassword } from '../server/lib/password';
 import { bumpTokenVersion } from '../server/plugins/app/users/user-repository';
-import { passwordProblem } from '../shared/password-policy';
+import { passwordProblem } from '../shared/lib/password-policy';
 
 function fail(code: number, line: string): never {
   console.error(`create-admin: ${line}`);

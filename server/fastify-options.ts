@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
-import { isPersonName, SAFE_TEXT } from '../shared/schemas/common';
+import { isPersonName, SAFE_TEXT } from '../shared/lib/text-rules';
 import type { Config } from './config';
 
 /** Log paths never written (pino redact): credentials, tokens, codes and personal fields. */

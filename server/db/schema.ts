@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Day } from '../../shared/constants/days';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -125,7 +126,7 @@ export const processedEvents = pgTable('processed_events', {
 });
 
 export interface WorkingDay {
-  day: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+  day: Day;
   closed: boolean;
   open?: string;
   close?: string;

@@ -6,7 +6,7 @@ import { workQueue } from './work-queue';
 // NOTE: Algorithm is an ambient const enum (unusable with isolatedModules); 2 is Argon2id.
 const ARGON2ID = 2;
 
-// The rule a new password must meet is shared/password-policy.ts.
+// The rule a new password must meet is shared/lib/password-policy.ts.
 
 // At most one argon2 run per core at a time: each takes 19 MB and a core for tens of milliseconds,
 // so more at once only adds memory (the allocator keeps it afterwards; the soak benchmark grew the

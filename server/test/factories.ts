@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { articles, payments, profiles, users, type WorkingDay } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { updateUser, type UserRow } from '../plugins/app/users/user-repository';
+import { DAYS } from '../../shared/constants/days';
 
 export type Stage = 'unverified' | 'verified' | 'paid' | 'admin' | 'suspended';
 
@@ -103,9 +104,7 @@ export async function createVet(app: FastifyInstance, options: VetOptions = {}):
     latitude: options.latitude ?? 40.7506,
     longitude: options.longitude ?? -73.9972,
     timeZone: options.timeZone === undefined ? 'America/New_York' : options.timeZone,
-    workingTime:
-      options.workingTime ??
-      (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({ day, closed: day === 'sun', open: '09:00', close: '17:00' })),
+    workingTime: options.workingTime ?? DAYS.map((day) => ({ day, closed: day === 'sun', open: '09:00', close: '17:00' })),
     summary: 'A friendly practice for dogs and cats.',
     species: options.species ?? ['dog', 'cat'],
     services: options.services ?? [],

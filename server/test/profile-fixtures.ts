@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { zipCodes } from '../db/schema';
 import type { Step1Input, Step2Input } from '../../shared/schemas/profile';
+import { DAYS } from '../../shared/constants/days';
 
 /** Real zip codes with the zipcodes package's positions (the loaded data set agrees), inserted so tests need not load all of it. */
 export const TEST_ZIPS = [
@@ -32,7 +33,7 @@ export function step1Body(overrides: Partial<Step1Input> = {}): Step1Input {
   };
 }
 
-export const WEEK = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) =>
+export const WEEK = DAYS.map((day) =>
   day === 'sun' ? { day, closed: true } : { day, closed: false, open: '08:00', close: day === 'sat' ? '12:00' : '17:30' },
 );
 

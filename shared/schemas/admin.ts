@@ -3,7 +3,7 @@
 // fields are additive.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, SafeText } from './common';
-import { PaymentInfoSchema, ReviewedUserSchema, ReviewStateSchema, type ReviewedUser } from './user';
+import { PaymentInfoSchema, ReviewedUserSchema, ReviewStateSchema, UserIdentitySchema, type ReviewedUser } from './user';
 
 const strict = { additionalProperties: false } as const;
 const Page = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
@@ -45,12 +45,7 @@ export const AdminUsersBody = Type.Object(
 export type AdminUsersBody = Static<typeof AdminUsersBody>;
 
 export const AdminUserRow = Type.Object({
-  id: Type.Integer(),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  email: Type.String(),
-  verify: Type.Boolean(),
-  manage_role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+  ...UserIdentitySchema.properties,
   suspended: Type.Boolean(),
   submit_at: Nullable(Type.String()),
   review_state: ReviewStateSchema,

@@ -1,18 +1,9 @@
 // Manage Articles calls (docs/product.md, Articles), administrators only: POST /api/admin/articles/<verb>.
 import { Type, type Static } from '@sinclair/typebox';
+import { ARTICLE_LIMITS } from '../constants/articles';
+import { Id } from './common';
 
 const Kind = Type.Union([Type.Literal('blog'), Type.Literal('ai')]);
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-
-export const ARTICLE_LIMITS = {
-  title: 200,
-  author: 120,
-  subContent: 400,
-  /** Characters of stored (sanitised) HTML. */
-  contents: 200_000,
-  url: 2_000,
-  topic: 300,
-} as const;
 
 export const AdminArticleListBody = Type.Object(
   {

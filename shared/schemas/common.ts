@@ -1,5 +1,5 @@
 // Schemas every area shares: the one error shape, plain messages and texts, ids, and the string
-// rules that keep control characters out of stored text (docs/security.md, "Hostile text").
+// formats that keep control characters out of stored text (shared/lib/text-rules.ts; docs/security.md, "Hostile text").
 import { Type, type Static } from '@sinclair/typebox';
 
 /** Every refusal: `{ message, code }` (docs/product.md, The API). */
@@ -18,20 +18,6 @@ const ID_TEXT =
 /** An id as the client sends it: a number, or text with the spec's leading colon (':12'). */
 export const ColonId = Type.Union([Id, Type.String({ pattern: `^:?${ID_TEXT}$` })]);
 export type ColonId = Static<typeof ColonId>;
-
-/**
- * Format names registered with the server's validator (server/fastify-options.ts):
- * - `safe-text`: no C0/C1 control character other than tab and line breaks (NUL never passes);
- * - `person-name`: one line, no control, bidi-override or invisible-only text.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const SAFE_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/u;
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const BIDI_AND_CONTROL = /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-const INVISIBLE = /^[\s\u200B-\u200D\u2060\uFEFF\u00AD]*$/u;
-export function isPersonName(value: string): boolean {
-  return !BIDI_AND_CONTROL.test(value) && !INVISIBLE.test(value);
-}
 
 /** One line of text a person typed (search terms, tokens): no control characters. */
 export const SafeText = (options: { maxLength: number; minLength?: number; default?: string }) => Type.String({ ...options, format: 'safe-text' });

@@ -1,15 +1,13 @@
 // Data the server embeds in the HTML of a profile or article page (docs/product.md, Pages and look),
 // so its first screen shows without a second request. The page reads it once from
 // `<script type="application/json" id="initial-data">` (data, not script: the CSP is unaffected)
-// and may seed its query cache with it; `doctor` is exactly the answer of doctors/get-by-id,
+// and may seed its query cache with it (shared/lib/initial-data.ts reads it); `doctor` is exactly the answer of doctors/get-by-id,
 // `article` exactly that of (ai_)articles/get-by-id for the same id, and `articles` that of (ai_)articles/search
 // for an article list's first page with the default size and no search words, and `plans` that of payment/plans on /services.
 import { Type, type Static } from '@sinclair/typebox';
 import { ArticleListSchema, ArticleSchema } from './article';
 import { DoctorPageSchema } from './doctor';
 import { PlansAnswer } from './payment';
-
-export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 
 export const InitialDataSchema = Type.Object({
   /** The path the data was made for (without the query); a page ignores data made for another path. */
@@ -22,14 +20,3 @@ export const InitialDataSchema = Type.Object({
   plans: Type.Optional(PlansAnswer),
 });
 export type InitialData = Static<typeof InitialDataSchema>;
-
-/** Reads the embedded block's text; answers undefined when it is missing, malformed or for another path. */
-export function parseInitialData(text: string | null | undefined, pathname: string): InitialData | undefined {
-  if (!text) return undefined;
-  try {
-    const data = JSON.parse(text) as InitialData;
-    return data && typeof data === 'object' && data.path === pathname ? data : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -1,6 +1,6 @@
 // Request and answer schemas of the account calls (docs/product.md, Accounts and tokens).
 import { Type, type Static } from '@sinclair/typebox';
-import { PASSWORD_MAX_LENGTH } from '../password-policy';
+import { PASSWORD_MAX_LENGTH } from '../lib/password-policy';
 import { PersonName, SafeText } from './common';
 import type { ProfileView } from './profile';
 
@@ -26,15 +26,20 @@ export const PaymentInfoSchema = Type.Union([
   Type.Object({ plan: Type.Integer(), status: Type.String(), current_period_end: Type.Union([Type.String(), Type.Null()]) }),
   Type.Null(),
 ]);
+/** Who a user is, as every answer that shows a user starts (the user object, Manage Users' rows). */
+export const UserIdentitySchema = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  verify: Type.Boolean(),
+  manage_role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+});
+export type UserIdentity = Static<typeof UserIdentitySchema>;
 /** The user object every answer carries (docs/product.md, The API); profile pieces ride along. */
 export const UserSchema = Type.Object(
   {
-    id: Type.Integer(),
-    first_name: Type.String(),
-    last_name: Type.String(),
-    email: Type.String(),
-    verify: Type.Boolean(),
-    manage_role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+    ...UserIdentitySchema.properties,
     submit_at: Type.Union([Type.String(), Type.Null()]),
     payment: PaymentInfoSchema,
     /** The profile pieces with its review state (shared/schemas/profile.ts ProfileView), null before step 1. */

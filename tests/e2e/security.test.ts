@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PASSWORD_MESSAGES } from '../../shared/password-policy';
+import { PASSWORD_MESSAGES } from '../../shared/lib/password-policy';
 import { startSmtpCapture, type SmtpCapture } from '../../server/test/smtp-capture';
 import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
 import { useSite } from './support/site';

@@ -1,20 +1,8 @@
 // The data the server embeds in a profile or article page (shared/schemas/initial-data.ts; docs/product.md,
 // Pages and look). It is read once, for the address the browser first loaded, and becomes the first cached
 // answer of that page's query, so the first screen needs no second request and nothing moves when it arrives.
+import { INITIAL_DATA_ELEMENT_ID, parseInitialData } from '../../shared/lib/initial-data';
 import type { InitialData } from '../../shared/schemas/initial-data';
-
-// Same as INITIAL_DATA_ELEMENT_ID and parseInitialData of shared/schemas/initial-data.ts, which cannot be imported
-// as values here: that file builds TypeBox schemas, which would add TypeBox to every profile and article page.
-const INITIAL_DATA_ELEMENT_ID = 'initial-data';
-function parseInitialData(text: string | null | undefined, pathname: string): InitialData | undefined {
-  if (!text) return undefined;
-  try {
-    const data = JSON.parse(text) as InitialData;
-    return data && typeof data === 'object' && data.path === pathname ? data : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 let taken = false;
 

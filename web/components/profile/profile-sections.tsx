@@ -2,13 +2,10 @@
 // that page and by the preview the vet and the administrators see (/setupprofile, /viewprofile, /admin), so the
 // preview shows exactly what the public will. Each takes its heading level: h2 on the public page, h3 in a preview.
 import type { ReactNode } from 'react';
+import { DAY_NAMES, type Day } from '../../../shared/constants/days';
 import type { Photo } from '../../../shared/schemas/plan-features';
 
 type HeadingLevel = 2 | 3;
-
-// NOTE: not shared/schemas/profile.ts's DAY_NAMES: that module builds TypeBox schemas, which the public profile page
-// must not download (docs/decisions/062-initial-data-seeds-the-query-cache.md).
-const DAY_NAMES: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
 function SectionCard({ title, level, children }: { title: string; level: HeadingLevel; children: ReactNode }) {
   const Heading = level === 2 ? 'h2' : 'h3';
@@ -127,7 +124,7 @@ export function ProfileHours({
         <tbody>
           {workingTime.map((day) => (
             <tr key={day.day}>
-              <th scope="row">{DAY_NAMES[day.day] ?? day.day}</th>
+              <th scope="row">{DAY_NAMES[day.day as Day] ?? day.day}</th>
               <td>{day.closed ? 'Closed' : `${day.open} – ${day.close}`}</td>
             </tr>
           ))}

@@ -1,6 +1,6 @@
 // Sign-up (docs/product.md, Accounts and tokens): a new unverified account, its verification
 // e-mail, and a session that can only ask for that e-mail again.
-import { passwordProblem } from '../../../../shared/password-policy';
+import { passwordProblem } from '../../../../shared/lib/password-policy';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { hashPassword } from '../../../lib/password';
 import { createUser, findUserByEmail, normalizeEmail } from '../users/user-repository';

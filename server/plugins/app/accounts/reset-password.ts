@@ -2,7 +2,7 @@
 // that belongs to the browser that entered the code (its single-use reset token), then the change,
 // which ends every session of the account.
 import { eq } from 'drizzle-orm';
-import { passwordProblem } from '../../../../shared/password-policy';
+import { passwordProblem } from '../../../../shared/lib/password-policy';
 import { users } from '../../../db/schema';
 import { hashPassword } from '../../../lib/password';
 import { codeEmail } from '../../../mail/templates';

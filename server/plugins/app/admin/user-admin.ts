@@ -10,7 +10,7 @@ import type { AdminUserDetail, AdminUserRow, AdminUsersAnswer, AdminUsersBody } 
 import { auditAbout, writeAudit, type Actor } from '../audit/audit-log';
 import type { Announcer } from '../listing/changes';
 import { isListed, planInForceSql } from '../listing/listing-rule';
-import { presentReviewedUser, presentUser } from '../users/user-presenter';
+import { presentIdentity, presentReviewedUser, presentUser } from '../users/user-presenter';
 import type { UserRow } from '../users/user-repository';
 
 export const ADMIN_MESSAGES = {
@@ -82,12 +82,7 @@ export async function listUsers(db: DbOrTx, input: AdminUsersBody): Promise<Admi
   const data: AdminUserRow[] = rows.map(({ user, payment, clinic, city, state }) => {
     const presented = presentUser(user, payment);
     return {
-      id: user.id,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      email: user.email,
-      verify: user.verify,
-      manage_role: user.manageRole,
+      ...presentIdentity(user),
       suspended: user.status === 'suspended',
       submit_at: presented.submit_at,
       review_state: user.reviewState,

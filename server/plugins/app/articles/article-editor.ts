@@ -1,10 +1,9 @@
 // Manage Articles commands (docs/product.md, Articles): list every article, create, edit, publish,
 // unpublish and delete. Each change and its audit_log row are written in one transaction; a change
 // a reader can see (an edit, publishing, withdrawing, deleting) is then announced as 'article changed'.
-import { alias } from 'drizzle-orm/pg-core';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { articles, users } from '../../../db/schema';
+import { articles } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
 import type {
   AdminArticle,
@@ -15,12 +14,11 @@ import type {
 } from '../../../../shared/schemas/article-editor';
 import { writeAudit, type Actor } from '../audit/audit-log';
 import { isAllowedImageUrl, sanitizeArticleHtml, summaryFrom, textOf } from './article-html';
-import { escapeLike, presentArticle, reviewerName } from './article-repository';
+import { articlePage, escapeLike, findArticleWithReviewer, presentArticle, reviewerName, type ArticleWithReviewer } from './article-repository';
 import type { Announcer } from '../listing/changes';
 
 type ArticleRow = typeof articles.$inferSelect;
 type Kind = 'blog' | 'ai';
-const reviewer = alias(users, 'editor_reviewer');
 
 export type AuditAction = 'article.create' | 'article.update' | 'article.publish' | 'article.unpublish' | 'article.delete' | 'article.ai_draft';
 
@@ -29,9 +27,9 @@ async function audit(tx: DbOrTx, actor: Actor, action: AuditAction, article: Pic
 }
 
 /** The article as readers see it, with the date it was written, any reviewer (blog too), its state and AI topic. */
-function present(row: ArticleRow, reviewedBy: string | null): AdminArticle {
+function present({ article: row, reviewerFirst, reviewerLast }: ArticleWithReviewer): AdminArticle {
   return {
-    ...presentArticle(row, { createdAt: row.createdAt, reviewedBy }),
+    ...presentArticle(row, { createdAt: row.createdAt, reviewedBy: reviewerName(reviewerFirst, reviewerLast) }),
     updated_at: row.updatedAt.toISOString(),
     published: row.published,
     published_at: row.publishedAt?.toISOString() ?? null,
@@ -51,27 +49,13 @@ export async function listAllArticles(db: DbOrTx, query: AdminArticleListBody): 
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ article: articles, first: reviewer.firstName, last: reviewer.lastName })
-      .from(articles)
-      .leftJoin(reviewer, eq(reviewer.id, articles.reviewedBy))
-      .where(where)
-      .orderBy(desc(articles.updatedAt), desc(articles.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(articles).where(where),
-  ]);
-  return { data: rows.map((r) => present(r.article, reviewerName(r.first, r.last))), totalCount: total?.n ?? 0 };
+  const { rows, total } = await articlePage(db, where, articles.updatedAt, { number: query.page, size: query.pageSize });
+  return { data: rows.map(present), totalCount: total };
 }
 
 export async function findArticleForEditor(db: DbOrTx, id: number): Promise<AdminArticle | undefined> {
-  const [row] = await db
-    .select({ article: articles, first: reviewer.firstName, last: reviewer.lastName })
-    .from(articles)
-    .leftJoin(reviewer, eq(reviewer.id, articles.reviewedBy))
-    .where(eq(articles.id, id));
-  return row ? present(row.article, reviewerName(row.first, row.last)) : undefined;
+  const row = await findArticleWithReviewer(db, eq(articles.id, id));
+  return row ? present(row) : undefined;
 }
 
 async function requireArticle(db: DbOrTx, id: number): Promise<AdminArticle> {

@@ -47,66 +47,55 @@ function publishedOf(kind: Kind, search: string): SQL {
   return and(base, or(ilike(articles.title, pattern), ilike(articles.subContent, pattern), ilike(articles.contents, pattern)))!;
 }
 
-const columns = {
-  id: articles.id,
-  kind: articles.kind,
-  title: articles.title,
-  avatar: articles.avatar,
-  author: articles.author,
-  imgUrl: articles.imgUrl,
-  imgAlt: articles.imgAlt,
-  contents: articles.contents,
-  subContent: articles.subContent,
-  createdAt: articles.createdAt,
-  publishedAt: articles.publishedAt,
-  reviewerFirst: reviewer.firstName,
-  reviewerLast: reviewer.lastName,
-};
-
-type Row = { [K in keyof typeof columns]: unknown } & {
-  id: number;
-  kind: Kind;
-  title: string;
-  avatar: string | null;
-  author: string;
-  imgUrl: string | null;
-  imgAlt: string;
-  contents: string;
-  subContent: string;
-  createdAt: Date;
-  publishedAt: Date | null;
+/** An article with the name of whoever reviewed it, as the public reads and the editor both select it. */
+export interface ArticleWithReviewer {
+  article: typeof articles.$inferSelect;
   reviewerFirst: string | null;
   reviewerLast: string | null;
-};
+}
+const selectWithReviewer = (db: DbOrTx) =>
+  db
+    .select({ article: articles, reviewerFirst: reviewer.firstName, reviewerLast: reviewer.lastName })
+    .from(articles)
+    .leftJoin(reviewer, eq(reviewer.id, articles.reviewedBy));
 
-function present(row: Row): Article {
-  return presentArticle(row, {
-    createdAt: row.publishedAt ?? row.createdAt,
-    reviewedBy: row.kind === 'ai' ? reviewerName(row.reviewerFirst, row.reviewerLast) : null,
+/** One page of the articles matching `where`, newest `date` first, and how many match in all. */
+export async function articlePage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  date: typeof articles.publishedAt | typeof articles.updatedAt,
+  page: { number: number; size: number },
+): Promise<{ rows: ArticleWithReviewer[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    selectWithReviewer(db)
+      .where(where)
+      .orderBy(desc(date), desc(articles.id))
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+    db.select({ n: count() }).from(articles).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The one article matching `where`, with its reviewer's name. */
+export async function findArticleWithReviewer(db: DbOrTx, where: SQL): Promise<ArticleWithReviewer | undefined> {
+  const [row] = await selectWithReviewer(db).where(where);
+  return row;
+}
+
+function present({ article, reviewerFirst, reviewerLast }: ArticleWithReviewer): Article {
+  return presentArticle(article, {
+    createdAt: article.publishedAt ?? article.createdAt,
+    reviewedBy: article.kind === 'ai' ? reviewerName(reviewerFirst, reviewerLast) : null,
   });
 }
 
 export async function searchPublishedArticles(db: DbOrTx, kind: Kind, query: ArticleSearchBody): Promise<ArticleList> {
-  const where = publishedOf(kind, query.searchVal);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(articles)
-      .leftJoin(reviewer, eq(reviewer.id, articles.reviewedBy))
-      .where(where)
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
-      .limit(query.pageSize)
-      .offset((query.currentVal - 1) * query.pageSize),
-    db.select({ n: count() }).from(articles).where(where),
-  ]);
-  return { data: (rows as Row[]).map(present), totalCount: total?.n ?? 0 };
+  const { rows, total } = await articlePage(db, publishedOf(kind, query.searchVal), articles.publishedAt, { number: query.currentVal, size: query.pageSize });
+  return { data: rows.map(present), totalCount: total };
 }
 
 export async function findPublishedArticle(db: DbOrTx, kind: Kind, id: number): Promise<Article | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(articles)
-    .leftJoin(reviewer, eq(reviewer.id, articles.reviewedBy))
-    .where(and(eq(articles.id, id), eq(articles.kind, kind), eq(articles.published, true)));
-  return row ? present(row as Row) : undefined;
+  const row = await findArticleWithReviewer(db, and(eq(articles.id, id), eq(articles.kind, kind), eq(articles.published, true))!);
+  return row ? present(row) : undefined;
 }

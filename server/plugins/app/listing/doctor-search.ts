@@ -234,6 +234,9 @@ export async function findPublicDoctor(db: DbOrTx, id: number, at: Date = new Da
   return (await readPublicDoctor(db, id, at))?.doctor;
 }
 
+/** What a listed vet's public record is read from: the account's name and the whole profile (also seo/public-records.ts). */
+export const listedDoctorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, profile: profiles };
+
 /**
  * A listed vet's profile with the plan in force, in one statement: a profile page is among the
  * most asked-for answers, and on the embedded engine each statement costs at least half a
@@ -243,10 +246,7 @@ export async function findPublicDoctor(db: DbOrTx, id: number, at: Date = new Da
 export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promise<{ doctor: DoctorProfile; plan: number } | undefined> {
   const [row] = await db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profile: profiles,
+      ...listedDoctorColumns,
       // Listed means a paid plan in force now, so the listing's plan is the plan in force.
       plan: sql<number>`ds.plan`,
       weekHours: sql<string>`ds.week_hours::text`,

@@ -1,6 +1,7 @@
 // Opening hours as the search index and the profile page use them (docs/product.md, Search): a
 // week of hours is the text of doctor_search.week_hours, [from, to) minute ranges from Monday 00:00
 // in the clinic's own time zone, and a vet is open when the minute of the week there falls in one.
+import { DAY_NAMES, DAYS } from '../../../../shared/constants/days';
 
 /** Opening hours as [from, to) minute pairs, from week_hours as text ("{[540,1020),[1980,2460)}"). */
 export function parseWeek(text: string): number[] {
@@ -10,7 +11,8 @@ export function parseWeek(text: string): number[] {
 }
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
-const WEEKDAYS: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
+/** Intl's short weekday ('Mon') -> days since Monday. */
+const WEEKDAYS: Record<string, number> = Object.fromEntries(DAYS.map((day, index) => [DAY_NAMES[day].slice(0, 3), index]));
 
 /** Minutes since Monday 00:00 in a time zone (doctor_minute_of_week() in SQL); null for a zone Node does not know. */
 export function minuteOfWeek(zone: string, at: Date): number | null {

@@ -6,7 +6,7 @@ import { contactMessages, profiles, users } from '../../../db/schema';
 import { contactConfirmationEmail, contactMessageEmail } from '../../../mail/templates';
 import { CONTACT_LIMITS } from '../../../../shared/constants/services';
 import { planIncludes } from '../../../../shared/constants/plans';
-import { isPersonName } from '../../../../shared/schemas/common';
+import { isPersonName } from '../../../../shared/lib/text-rules';
 import type { ContactBody, ContactMessage } from '../../../../shared/schemas/plan-features';
 import { DomainError, domainError } from '../../../lib/domain-error';
 import { findPublicDoctor } from '../listing/doctor-search';

@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { auditLog, profiles, users, zipCodes } from '../../../db/schema';
+import type { ContactInfoInput, EducationEntry, Step1Input, Step2Input, TitleWebsiteInput, WorkingTimeInput } from '../../../../shared/schemas/profile';
 import {
   checkContactInfo,
   checkEducation,
@@ -14,16 +15,11 @@ import {
   checkWorkingTime,
   cleanChoiceList,
   normalizeUsPhone,
-  type ContactInfoInput,
-  type EducationEntry,
-  type Step1Input,
-  type Step2Input,
-  type TitleWebsiteInput,
-  type WorkingTimeInput,
-} from '../../../../shared/schemas/profile';
+} from '../../../../shared/lib/profile-rules';
 import type { Announcer } from '../listing/changes';
 import type { UserRow } from '../users/user-repository';
 import { textRefusal } from '../../../lib/domain-error';
+import { DAYS } from '../../../../shared/constants/days';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type ProfileChanges = Partial<typeof profiles.$inferInsert>;
@@ -72,9 +68,8 @@ function titleWebsiteChanges(input: TitleWebsiteInput): ProfileChanges {
 
 function workingTimeChanges(input: WorkingTimeInput): ProfileChanges {
   assertValid(checkWorkingTime(input.working_time, input.time_zone));
-  const order = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
   const days = [...input.working_time]
-    .sort((a, b) => order.indexOf(a.day) - order.indexOf(b.day))
+    .sort((a, b) => DAYS.indexOf(a.day) - DAYS.indexOf(b.day))
     .map((d) => (d.closed ? { day: d.day, closed: true } : { day: d.day, closed: false, open: d.open!, close: d.close! }));
   return { workingTime: days, timeZone: input.time_zone };
 }

@@ -2,7 +2,8 @@
 // elements HTML-escaped; JSON goes into <script type="application/ld+json"> and the initial-data
 // block with every '<', '>' and '&' escaped, so no value can close the element or start markup.
 import { PRODUCT_NAME } from '../../../../shared/constants/messages';
-import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../../../../shared/schemas/initial-data';
+import type { InitialData } from '../../../../shared/schemas/initial-data';
+import { INITIAL_DATA_ELEMENT_ID } from '../../../../shared/lib/initial-data';
 import type { PageHead } from './page-head';
 
 export function escapeHtml(text: string): string {

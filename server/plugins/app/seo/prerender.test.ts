@@ -13,7 +13,7 @@ import { buildTestApp } from '../../../test/helper';
 import { createArticle, createVet } from '../../../test/factories';
 import { articles, profiles } from '../../../db/schema';
 import { PLANS, SANDBOX_NOTICE, formatPrice } from '../../../../shared/constants/plans';
-import { parseInitialData } from '../../../../shared/schemas/initial-data';
+import { parseInitialData } from '../../../../shared/lib/initial-data';
 import { escapeHtml } from './html';
 import { ROUTE_LIST } from '../../../../shared/routes';
 

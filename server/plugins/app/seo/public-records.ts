@@ -5,6 +5,8 @@ import { and, asc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { articles, profiles, users, zipCodes, type WorkingDay } from '../../../db/schema';
 import { listedIds } from '../listing/listing-rule';
+import { listedDoctorColumns } from '../listing/doctor-search';
+import type { PracticeAddress } from '../../../../shared/schemas/profile';
 
 export type ArticleKind = 'blog' | 'ai';
 
@@ -12,16 +14,10 @@ const publicProfile = (): SQL => sql`${users.id} in ${listedIds()}`;
 
 const profileLastChange = sql<Date>`greatest(${profiles.updatedAt}, ${users.updatedAt}, coalesce(${users.reviewedAt}, ${users.updatedAt}))`;
 
-export interface PublicProfileRecord {
+export interface PublicProfileRecord extends PracticeAddress {
   id: number;
   doctorName: string;
   clinicName: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  latitude: number | null;
-  longitude: number | null;
   phone: string | null;
   websiteUrl: string | null;
   avatarUrl: string | null;
@@ -36,10 +32,7 @@ export interface PublicProfileRecord {
 export async function findPublicProfileRecord(db: DbOrTx, id: number): Promise<PublicProfileRecord | undefined> {
   const [row] = await db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profile: profiles,
+      ...listedDoctorColumns,
       zipLatitude: zipCodes.latitude,
       zipLongitude: zipCodes.longitude,
       lastChange: profileLastChange,

@@ -13,7 +13,7 @@ import { createArticle, createVet } from '../../../test/factories';
 import { vocabularyProblems } from '../../../test/schema-org';
 import { articles, payments, profileDailyStats, profilePhotos, profiles, users } from '../../../db/schema';
 import { utcDay } from '../plan-features/profile-stats';
-import { parseInitialData } from '../../../../shared/schemas/initial-data';
+import { parseInitialData } from '../../../../shared/lib/initial-data';
 import { OWN_PROFILE_COOKIE } from '../../../../shared/constants/messages';
 import { ROUTE_LIST } from '../../../../shared/routes';
 

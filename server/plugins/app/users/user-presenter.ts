@@ -1,7 +1,7 @@
 // The one shape of a user in any answer (docs/product.md, The API): only these fields leave the server.
 // The profile pieces sit under `profile` with the avatar as a URL (docs/product.md, Profile and review).
 import type { ProfileView } from '../../../../shared/schemas/profile';
-import type { ReviewedUser } from '../../../../shared/schemas/user';
+import type { ReviewedUser, UserIdentity } from '../../../../shared/schemas/user';
 import type { User } from '../../../../shared/types/user';
 import type { payments, profiles, users } from '../../../db/schema';
 import { AVATAR_SIZES, variantUrls } from '../../../lib/images';
@@ -64,14 +64,14 @@ function presentPayment(payment: PaymentRow | null | undefined): User['payment']
   };
 }
 
+/** Who the user is: the first fields of the user object and of Manage Users' rows. */
+export function presentIdentity(user: UserRow): UserIdentity {
+  return { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, verify: user.verify, manage_role: user.manageRole };
+}
+
 export function presentUser(user: UserRow, payment?: PaymentRow | null, profile?: ProfileRow | null): User {
   return {
-    id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
-    verify: user.verify,
-    manage_role: user.manageRole,
+    ...presentIdentity(user),
     submit_at: user.submitAt?.toISOString() ?? null,
     payment: presentPayment(payment),
     profile: profile ? presentProfile(profile, user) : null,

@@ -105,8 +105,25 @@ describe('articles/search', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', field, message });
     }
-    const get = await app.inject({ method: 'GET', url: '/api/articles/search?pageSize=500' });
-    expect(get.json()).toEqual({ code: 'VALIDATION_ERROR', field: 'pageSize', message: 'Choose a page size from 1 to 100.' });
+  });
+
+  // The GET twin reads its query string as the POST body (server/lib/get-twin.ts): the same rules, the same sentences.
+  it.each([
+    ['pageSize=500', { pageSize: 500 }],
+    ['pageSize=0', { pageSize: 0 }],
+    ['currentVal=0', { currentVal: 0 }],
+    ['pageSize=ten', { pageSize: 'ten' }],
+    [`searchVal=${'x'.repeat(300)}`, { searchVal: 'x'.repeat(300) }],
+    ['searchVal=%00', { searchVal: '\u0000' }],
+    ['page=2', { page: '2' }],
+  ])('GET search?%s is refused like the POST %j, with the same sentence', async (query, body) => {
+    for (const base of ['/api/articles', '/api/ai_articles']) {
+      const post = await app.inject({ method: 'POST', url: `${base}/search`, payload: body });
+      const get = await app.inject({ method: 'GET', url: `${base}/search?${query}` });
+      expect(post.statusCode, base).toBe(400);
+      expect(get.statusCode, base).toBe(400);
+      expect(get.json(), base).toEqual(post.json());
+    }
   });
 });
 

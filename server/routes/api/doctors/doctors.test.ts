@@ -529,6 +529,34 @@ describe('bad input', () => {
     }
     expect((await app.inject({ method: 'GET', url: '/api/doctors/get-by-id?id=abc' })).statusCode).toBe(400);
   });
+
+  // The GET twin reads its query string as the POST body (server/lib/get-twin.ts): the same rules, the same sentences.
+  it.each([
+    ['searchZipCode=10001&radius=500', { searchZipCode: '10001', radius: 500 }],
+    ['searchZipCode=10001&radius=5000', { searchZipCode: '10001', radius: 5000 }],
+    ['searchZipCode=10001&radius=0', { searchZipCode: '10001', radius: 0 }],
+    ['searchZipCode=10001&radius=ten', { searchZipCode: '10001', radius: 'ten' }],
+    ['searchCity=x&searchCount=101', { searchCity: 'x', searchCount: 101 }],
+    ['searchCity=x&searchStart=20000', { searchCity: 'x', searchStart: 20000 }],
+    ['searchCity=x&open_now=yes', { searchCity: 'x', open_now: 'yes' }],
+    ['searchCity=x&sort=price', { searchCity: 'x', sort: 'price' }],
+    ['searchZipCode=12ab', { searchZipCode: '12ab' }],
+    ['searchCity=x&bogus=1', { searchCity: 'x', bogus: '1' }],
+  ])('GET ?%s is refused like the POST %j, with the same sentence', async (query, body) => {
+    const post = await search(body);
+    const get = await app.inject({ method: 'GET', url: `/api/doctors/search?${query}` });
+    expect(post.status).toBe(400);
+    expect(get.statusCode).toBe(400);
+    expect(get.json()).toEqual(post.body);
+  });
+
+  it.each([['abc'], ['0'], ['2147483648'], [':x']])('GET get-by-id?id=%s is refused like the POST, with the same sentence', async (id) => {
+    const post = await app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id: /^\d+$/.test(id) ? Number(id) : id } });
+    const get = await app.inject({ method: 'GET', url: `/api/doctors/get-by-id?id=${encodeURIComponent(id)}` });
+    expect(post.statusCode).toBe(400);
+    expect(get.statusCode).toBe(400);
+    expect(get.json()).toEqual(post.json());
+  });
 });
 
 describe('GET twins', () => {

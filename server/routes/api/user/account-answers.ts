@@ -1,5 +1,7 @@
 // The account calls' cookie and cache headers (docs/security.md, row 1).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { ErrorSchema, MessageSchema, TextSchema } from '../../../../shared/schemas/user';
 
 // The reset window's cookie (docs/security.md, row 1): HttpOnly so scripts cannot read it,
 // SameSite=Strict so no other site can send it, Secure over HTTPS, scoped to the account calls.
@@ -27,3 +29,6 @@ export function resetCookieOf(request: FastifyRequest): string | undefined {
 export async function noStore(_request: FastifyRequest, reply: FastifyReply) {
   reply.header('cache-control', 'no-store');
 }
+
+/** A call that checks an e-mailed code (password reset, newsletter) answers a sentence, or why the code was refused. */
+export const CODE_CHECK_ANSWERS = { 200: MessageSchema, 400: Type.Union([TextSchema, ErrorSchema]) };

@@ -17,11 +17,10 @@ import {
   TextSchema,
   TokenBody,
 } from '../../../../shared/schemas/user';
-import { Type } from '@sinclair/typebox';
 import { domainError } from '../../../lib/domain-error';
 import { loadPresentedUser } from '../../../plugins/app/users/user-repository';
 import { RESET_WINDOW_MS, type SignedIn } from '../../../plugins/app/accounts/index';
-import { clearResetCookie, noStore, resetCookieOf, setResetCookie } from './account-answers';
+import { CODE_CHECK_ANSWERS, clearResetCookie, noStore, resetCookieOf, setResetCookie } from './account-answers';
 
 const tags = ['user'];
 
@@ -110,7 +109,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       tags,
       summary: 'Check a password reset code; opens a 15-minute window for change-password in this browser (HttpOnly cookie)',
       body: CheckCodeBody,
-      response: { 200: MessageSchema, 400: Type.Union([TextSchema, ErrorSchema]) },
+      response: CODE_CHECK_ANSWERS,
     },
     handler: async (request, reply) => {
       const resetToken = await accounts.checkResetCode(request.body.email, request.body.verifyCode);

@@ -2,10 +2,9 @@
 // /api/user as the spec's table lists them; the work is in plugins/app/accounts/newsletter.ts.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { CheckCodeBody, EmailBody, ErrorSchema, MessageSchema, TextSchema } from '../../../../shared/schemas/user';
-import { noStore } from './account-answers';
+import { CODE_CHECK_ANSWERS, noStore } from './account-answers';
 
 const tags = ['newsletter'];
 
@@ -31,7 +30,7 @@ export default async function newsletterCodeRoutes(fastify: FastifyInstance): Pr
       tags,
       summary: 'Confirm a newsletter subscription with the e-mailed code',
       body: CheckCodeBody,
-      response: { 200: MessageSchema, 400: Type.Union([TextSchema, ErrorSchema]) },
+      response: CODE_CHECK_ANSWERS,
     },
     handler: async (request) => {
       await fastify.accounts.confirmSubscription(request.body.email, request.body.verifyCode);

@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorSchema, UserSchema } from '../../../../shared/schemas/user';
 import { PHOTO_LIMIT } from '../../../../shared/constants/services';
-import { checkChoiceList, cleanChoiceList } from '../../../../shared/schemas/profile';
+import { checkChoiceList, cleanChoiceList } from '../../../../shared/lib/profile-rules';
 import {
   ChangeServicesBody,
   MessagesAnswer,

@@ -3,7 +3,8 @@
 // the vet is e-mailed either way.
 import { useState } from 'react';
 import type { ReviewQueueAnswer, ReviewQueueItem } from '../../../../shared/schemas/admin';
-import { REVIEW_REASON_MIN, type ReviewQueueInput } from '../../../../shared/schemas/profile';
+import type { ReviewQueueInput } from '../../../../shared/schemas/profile';
+import { REVIEW_REASON_MIN } from '../../../../shared/lib/profile-rules';
 import { Dialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { ProfilePreview } from '../../../components/profile/profile-preview';

@@ -3,7 +3,7 @@
 // confirmation. Demoting yourself needs a second confirmation; deleting needs the typed address.
 import { useState, type ReactNode } from 'react';
 import { Drawer } from 'antd';
-import { REVIEW_REASON_MIN } from '../../../../shared/schemas/profile';
+import { REVIEW_REASON_MIN } from '../../../../shared/lib/profile-rules';
 import type { AuditEntry } from '../../../../shared/schemas/admin';
 import { ProfilePreview } from '../../../components/profile/profile-preview';
 import { PageLoader } from '../../../components/ui/page-loader';

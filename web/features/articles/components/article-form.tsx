@@ -2,7 +2,7 @@
 // rich-text body; save, preview as readers will see it, publish or unpublish, delete.
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/constants/messages';
-import { ARTICLE_LIMITS } from '../../../../shared/schemas/article-editor';
+import { ARTICLE_LIMITS } from '../../../../shared/constants/articles';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { failureField, failureMessage } from '../../../lib/api';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Form, Input } from 'antd';
 import type { Session } from '../../../../shared/types/user';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../../shared/password-policy';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../../shared/lib/password-policy';
 import { useAppDispatch } from '../../../app/store';
 import { toast } from '../../../lib/toast';
 import { useRegisterMutation, type RegisterInput } from '../api/register';
@@ -68,7 +68,7 @@ export default function SignUpPage() {
           dependencies={['email']}
           rules={[
             { required: true },
-            // The server's rule (shared/password-policy.ts); the common-password list loads on first use.
+            // The server's rule (shared/lib/password-policy.ts); the common-password list loads on first use.
             ({ getFieldValue }) => ({
               validator: async (_, value: string | undefined) => {
                 const problem = value ? await passwordProblem(value, String(getFieldValue('email') ?? '')) : undefined;

@@ -9,7 +9,7 @@ import { seedDoctorFromPage, useGetDoctorQuery } from '../api/get-doctor';
 import { ContactForm } from '../components/contact-form';
 import { DoctorBadges } from '../components/doctor-badges';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
-import { isOpenAt } from '../../../../shared/opening-hours';
+import { isOpenAt } from '../../../../shared/lib/opening-hours';
 
 // The profile embedded in the page is the first cached answer: the first screen needs no second request
 // and nothing moves when it arrives (docs/product.md, Pages and look).

@@ -1,7 +1,7 @@
 // Choosing several entries of a maintained list plus ones the vet types (services, species treated):
 // the wizard's Step 2 and the /viewprofile services panel. Works as an antd Form.Item child (value, onChange).
 import { useState } from 'react';
-import { PROFILE_LIMITS } from '../../../../shared/schemas/profile';
+import { PROFILE_LIMITS } from '../../../../shared/lib/profile-rules';
 import { CheckboxGroup } from '../../../components/ui/checkbox-group';
 
 export interface OwnChoicesProps {

@@ -3,6 +3,7 @@
 // server runs, so the words match.
 import { Button, Checkbox, Form, Input, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
+import type { ContactInfoInput, EducationEntry, ProfileView, Step1Input, Step2Input, WorkingDayInput } from '../../../../shared/schemas/profile';
 import {
   checkEmail,
   checkPhone,
@@ -11,17 +12,10 @@ import {
   checkTitleWebsite,
   checkWebsiteUrl,
   checkZip,
-  DAY_NAMES,
-  DAYS,
   PROFILE_LIMITS,
   US_TIME_ZONES,
-  type ContactInfoInput,
-  type EducationEntry,
-  type ProfileView,
-  type Step1Input,
-  type Step2Input,
-  type WorkingDayInput,
-} from '../../../../shared/schemas/profile';
+} from '../../../../shared/lib/profile-rules';
+import { DAY_NAMES, DAYS } from '../../../../shared/constants/days';
 import { US_STATES } from '../../../../shared/constants/us-states';
 import { SERVICES, SPECIES } from '../../../../shared/constants/services';
 import { OwnChoices } from './own-choices';

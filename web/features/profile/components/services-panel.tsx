@@ -1,7 +1,7 @@
 // /viewprofile: the services the practice offers, from the maintained list plus its own.
 import { useState, type FormEvent } from 'react';
 import { SERVICES } from '../../../../shared/constants/services';
-import { checkChoiceList } from '../../../../shared/schemas/profile';
+import { checkChoiceList } from '../../../../shared/lib/profile-rules';
 import { useAppDispatch } from '../../../app/store';
 import { userReplaced } from '../../auth';
 import { useChangeServicesMutation } from '../api/change-services';

@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Form, Steps } from 'antd';
-import { checkStep1, checkStep2 } from '../../../../shared/schemas/profile';
+import { checkStep1, checkStep2 } from '../../../../shared/lib/profile-rules';
 import type { User } from '../../../../shared/types/user';
 import { useAppSelector } from '../../../app/store';
 import { AntdTheme } from '../../../components/ui/antd-theme';

@@ -3,7 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { planById, planIncludes, type PlanFeature } from '../../../../shared/constants/plans';
-import { REVIEW_STATE_LABELS } from '../../../../shared/schemas/profile';
+import { REVIEW_STATE_LABELS } from '../../../../shared/lib/profile-rules';
 import type { User } from '../../../../shared/types/user';
 import { useAppSelector } from '../../../app/store';
 import { PageLoader } from '../../../components/ui/page-loader';

@@ -1,6 +1,8 @@
 // Whether a clinic is open at a moment, in the clinic's own time zone (docs/product.md, Search).
 // Hours are { day: 'mon'..'sun', closed, open: 'HH:MM', close: 'HH:MM' }; a close at or before the open runs past midnight.
-// Shared by the profile page and the server's prerendered first screen (server/plugins/app/seo/prerender.ts).
+// Shared by the profile page and the server's first screen of it.
+import { DAYS } from '../constants/days';
+
 export interface DayHours {
   day: string;
   closed: boolean;
@@ -8,7 +10,6 @@ export interface DayHours {
   close?: string;
 }
 
-const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const minutes = (hhmm: string | undefined) => {
   const match = /^(\d{1,2}):(\d{2})$/.exec(hhmm ?? '');
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
@@ -31,7 +32,7 @@ export function isOpenAt(hours: DayHours[], timeZone: string | null, at: Date = 
   if (!timeZone || hours.length === 0) return null;
   const now = clinicClock(timeZone, at);
   if (!now) return null;
-  const today = DAYS.indexOf(now.day);
+  const today = (DAYS as readonly string[]).indexOf(now.day);
   const yesterday = DAYS[(today + 6) % 7];
   for (const entry of hours) {
     if (entry.closed) continue;
