@@ -339,7 +339,7 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
 });
 
-/** Practice photos of a Professional or Premium vet (decisions.md section 5); kept when the plan lapses. */
+/** Practice photos of a Professional or Premium vet (docs/product.md section 5); kept when the plan lapses. */
 export const profilePhotos = pgTable(
   'profile_photos',
   {
@@ -354,7 +354,7 @@ export const profilePhotos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     caption: text('caption').notNull().default(''),
-    /** Counts from 0 (decisions.md section 5). */
+    /** Counts from 0 (docs/product.md section 5). */
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },

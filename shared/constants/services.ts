@@ -1,4 +1,4 @@
-// The maintained list of services a vet picks from (decisions.md section 5); a vet may add their own.
+// The maintained list of services a vet picks from (docs/product.md section 5); a vet may add their own.
 // Search offers these as its services filter; stored values are the labels as shown here.
 export const SERVICES = [
   'Wellness exams',
@@ -23,7 +23,7 @@ export const SERVICES = [
 /** The species a vet picks from and search offers as its species filter; a vet may add their own. */
 export const SPECIES = ['dogs', 'cats', 'rabbits', 'birds', 'reptiles', 'horses', 'exotics', 'farm animals'] as const;
 
-/** What a contact message or click event may name (decisions.md section 5). */
+/** What a contact message or click event may name (docs/product.md section 5). */
 export const PROFILE_EVENT_KINDS = ['phone', 'website', 'directions'] as const;
 export type ProfileEventKind = (typeof PROFILE_EVENT_KINDS)[number];
 

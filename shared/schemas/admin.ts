@@ -1,4 +1,4 @@
-// Request and answer schemas of the administration calls (decisions.md section 10): Manage Users,
+// Request and answer schemas of the administration calls (docs/product.md section 10): Manage Users,
 // the activity (audit) log and newsletter subscribers. Names are the contract's; extra answer
 // fields are additive.
 import { Type, type Static } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-// Calls of the plan features (decisions.md section 5): photos, services, contact messages, statistics.
+// Calls of the plan features (docs/product.md section 5): photos, services, contact messages, statistics.
 import { Type, type Static } from '@sinclair/typebox';
 import { CONTACT_LIMITS, PHOTO_LIMIT, PROFILE_EVENT_KINDS, STATISTICS_MAX_DAYS } from '../constants/services';
 import { ColonId, Id, SafeText } from './common';

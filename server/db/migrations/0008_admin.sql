@@ -1,4 +1,4 @@
--- Administration (decisions.md section 10): the client address of every audit entry in its own
+-- Administration (docs/product.md section 10): the client address of every audit entry in its own
 -- column (older rows kept it in details), indexes for the activity filters, and trigram indexes so
 -- the Manage Users search by name, e-mail or clinic stays fast at 100k accounts (docs/performance.md).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- What the plans sell (decisions.md section 5): practice photos, contact messages, per-day profile
+-- What the plans sell (docs/product.md section 5): practice photos, contact messages, per-day profile
 -- statistics, and a Reply-To on outbox e-mails (a contact message is answered to its sender).
 ALTER TABLE "email_outbox" ADD COLUMN "reply_to" text;--> statement-breakpoint
 CREATE TABLE "profile_photos" (

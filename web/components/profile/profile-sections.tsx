@@ -27,7 +27,7 @@ export function ProfileAbout({ summary, level, emptyText }: { summary: string | 
   );
 }
 
-/** The practice photos: a grid of fixed-size, lazily loaded thumbnails, each opening the large size (decisions.md section 5). */
+/** The practice photos: a grid of fixed-size, lazily loaded thumbnails, each opening the large size (docs/product.md section 5). */
 export function ProfilePhotos({ photos, clinic, level }: { photos: readonly Photo[]; clinic: string; level: HeadingLevel }) {
   if (photos.length === 0) return null;
   return (

@@ -1,4 +1,4 @@
-// Newsletter subscribers for administrators (decisions.md section 9): the paged list by state, and
+// Newsletter subscribers for administrators (docs/product.md section 9): the paged list by state, and
 // the confirmed addresses for the CSV export.
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';

@@ -1,4 +1,4 @@
-// The audit log (decisions.md section 10): one entry per administrator action and article change,
+// The audit log (docs/product.md section 10): one entry per administrator action and article change,
 // written in the transaction of the change, with the actor, the target, the client address and
 // what changed; and the reads behind the Activity tab and its CSV export.
 import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Practice photos (decisions.md section 5): up to PHOTO_LIMIT per vet, through the avatar's image
+// Practice photos (docs/product.md section 5): up to PHOTO_LIMIT per vet, through the avatar's image
 // pipeline, ordered by `position` from 0. Kept when a plan lapses; only shown while it includes photos.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';

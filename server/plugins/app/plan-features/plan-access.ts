@@ -1,4 +1,4 @@
-// Which plan features a vet has now (decisions.md section 5). A feature call runs after
+// Which plan features a vet has now (docs/product.md section 5). A feature call runs after
 // requireVerified and refuses a plan without the feature with 403 and a plain sentence.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';

@@ -1,4 +1,4 @@
-// Profile statistics counting (decisions.md section 5, docs/product.md, Plans and payment): public
+// Profile statistics counting (docs/product.md section 5, docs/product.md, Plans and payment): public
 // pages only add to an in-memory tally; a timer writes the tally every few seconds (and on close)
 // in one INSERT ... ON CONFLICT DO UPDATE that adds to the per-vet, per-UTC-day row. Bots and the
 // vet's own visits are not counted, and a view only once per client address, profile and UTC day (docs/product.md

@@ -1,4 +1,4 @@
-// The authorization matrix of the administrator's calls (decisions.md section 10): every route under
+// The authorization matrix of the administrator's calls (docs/product.md section 10): every route under
 // /api/admin, discovered from the route table, called by every role with a body that would work.
 // Only the administrator gets through; everyone else gets the same 401/403 `{ message, code }` and
 // the database does not change.

@@ -1,4 +1,4 @@
-// Manage Users, the activity log and subscribers (decisions.md section 10) as an administrator meets
+// Manage Users, the activity log and subscribers (docs/product.md section 10) as an administrator meets
 // them: each action and each refusal, the audit entry written with the change, sessions ended by a
 // suspension, and the CSV exports with their quoting and formula escaping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

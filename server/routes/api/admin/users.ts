@@ -1,4 +1,4 @@
-// Manage Users, the activity log and subscribers (decisions.md section 10): POST /api/admin/<verb>
+// Manage Users, the activity log and subscribers (docs/product.md section 10): POST /api/admin/<verb>
 // and two CSV exports, administrators only (requireAdmin on every route of this plugin). Thin
 // routes: schema, authorization, a command in plugins/app/admin, the answer.
 import type { FastifyInstance, FastifyReply } from 'fastify';

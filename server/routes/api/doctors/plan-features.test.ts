@@ -1,4 +1,4 @@
-// The public side of the plan features (decisions.md section 5): the contact form with its limits
+// The public side of the plan features (docs/product.md section 5): the contact form with its limits
 // and spam traps, and profile statistics counting (batched; bots and the vet's own visits excluded).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

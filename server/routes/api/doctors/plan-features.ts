@@ -1,4 +1,4 @@
-// Public plan feature calls under /api/doctors (decisions.md section 5): the contact form and the
+// Public plan feature calls under /api/doctors (docs/product.md section 5): the contact form and the
 // click events of profile statistics.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

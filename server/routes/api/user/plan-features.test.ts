@@ -1,4 +1,4 @@
-// The plan feature calls (decisions.md section 5) as a vet meets them: which plan may call which,
+// The plan feature calls (docs/product.md section 5) as a vet meets them: which plan may call which,
 // photos through the image pipeline, services, and what a downgrade hides and an upgrade brings back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The plan feature calls under /api/user (decisions.md section 5): photos, change-services,
+// The plan feature calls under /api/user (docs/product.md section 5): photos, change-services,
 // messages and statistics. A plan without the feature gets 403 with a plain sentence.
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';

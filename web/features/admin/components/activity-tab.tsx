@@ -1,4 +1,4 @@
-// The Activity tab of /admin (decisions.md section 10): the audit log, newest first, filtered by
+// The Activity tab of /admin (docs/product.md section 10): the audit log, newest first, filtered by
 // action, actor or target, paged by the server, and exported as CSV with the same filters.
 import { useState } from 'react';
 import type { AuditEntry } from '../../../../shared/schemas/admin';

@@ -1,4 +1,4 @@
-// The review queue tab of /admin (decisions.md section 6): an administrator opens a submitted
+// The review queue tab of /admin (docs/product.md section 6): an administrator opens a submitted
 // profile, sees what changed since the last decision, and approves it or rejects it with a reason;
 // the vet is e-mailed either way.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The Subscribers tab of /admin (decisions.md section 9): newsletter subscribers by state, paged by
+// The Subscribers tab of /admin (docs/product.md section 9): newsletter subscribers by state, paged by
 // the server, and a CSV export of the confirmed ones.
 import type { Subscriber } from '../../../../shared/schemas/admin';
 import { formatDate } from '../../../lib/format-date';

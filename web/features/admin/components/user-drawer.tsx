@@ -1,4 +1,4 @@
-// One account in a drawer (decisions.md section 10): the account, its payments, its profile as the
+// One account in a drawer (docs/product.md section 10): the account, its payments, its profile as the
 // public sees it, its review history and recent activity, and the actions, each behind a
 // confirmation. Demoting yourself needs a second confirmation; deleting needs the typed address.
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The Users tab of /admin (decisions.md section 10): a paged, sortable table of accounts with search
+// The Users tab of /admin (docs/product.md section 10): a paged, sortable table of accounts with search
 // and filters, all done by the server; bulk approve and bulk suspend; a drawer with one account.
 // The list state lives in the URL (?q=&role=&verified=&plan=&review=&suspended=&sort=&page=).
 import { useState, type FormEvent } from 'react';

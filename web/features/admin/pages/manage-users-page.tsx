@@ -1,4 +1,4 @@
-// /admin, Manage Users (decisions.md section 10): the accounts, the review queue, the activity log
+// /admin, Manage Users (docs/product.md section 10): the accounts, the review queue, the activity log
 // and the newsletter subscribers as tabs. The tab lives in the URL (?tab=), so it can be shared
 // and survives a reload (docs/decisions/016-the-url-holds-the-search.md).
 import { lazy, Suspense } from 'react';

@@ -1,4 +1,4 @@
-// The contact form of a Professional or Premium profile (decisions.md section 5): name, e-mail,
+// The contact form of a Professional or Premium profile (docs/product.md section 5): name, e-mail,
 // phone (optional), pet species and message, plain text. A hidden `website` field is a honeypot.
 import { useState, type FormEvent } from 'react';
 import { CONTACT_LIMITS } from '../../../../shared/constants/services';
