@@ -86,6 +86,12 @@ export async function addPhoto(db: DbOrTx, announcer: Announcer, storage: FileSt
 const notFound = () => domainError(404, 'NOT_FOUND', 'This photo does not exist or is not yours.');
 
 /** Sets a caption and/or moves a photo to `position` (0-based), shifting the others. */
+
+/** A vet's photos in their order, locked until the transaction ends (two edits at once take turns). */
+function lockedPhotos(tx: DbOrTx, userId: number) {
+  return tx.select().from(profilePhotos).where(eq(profilePhotos.userId, userId)).orderBy(asc(profilePhotos.position), asc(profilePhotos.id)).for('update');
+}
+
 export async function updatePhoto(
   db: DbOrTx,
   announcer: Announcer,
@@ -94,12 +100,7 @@ export async function updatePhoto(
   changes: { caption?: string; position?: number },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(profilePhotos)
-      .where(eq(profilePhotos.userId, userId))
-      .orderBy(asc(profilePhotos.position), asc(profilePhotos.id))
-      .for('update');
+    const rows = await lockedPhotos(tx, userId);
     const index = rows.findIndex((row) => row.id === id);
     if (index < 0) throw notFound();
     if (changes.caption !== undefined) await tx.update(profilePhotos).set({ caption: changes.caption.trim() }).where(eq(profilePhotos.id, id));
@@ -116,12 +117,7 @@ export async function updatePhoto(
 
 export async function deletePhoto(db: DbOrTx, announcer: Announcer, storage: FileStorage, userId: number, id: number): Promise<void> {
   const key = await db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(profilePhotos)
-      .where(eq(profilePhotos.userId, userId))
-      .orderBy(asc(profilePhotos.position), asc(profilePhotos.id))
-      .for('update');
+    const rows = await lockedPhotos(tx, userId);
     const target = rows.find((row) => row.id === id);
     if (!target) throw notFound();
     await tx.delete(profilePhotos).where(and(eq(profilePhotos.id, id), eq(profilePhotos.userId, userId)));

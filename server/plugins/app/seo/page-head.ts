@@ -3,6 +3,7 @@
 // filled from the database for profiles and articles. Which page a path is comes from the route table
 // (shared/routes.ts). A profile or article that is not public is a 404; paths the table does not have too;
 // private pages carry `noindex`.
+import { DAY_NAMES } from '../../../../shared/constants/days';
 import type {
   Article as ArticleLd,
   BreadcrumbList,
@@ -88,16 +89,6 @@ const breadcrumbs = (site: string, items: Array<[string, string]>): WithContext<
   '@type': 'BreadcrumbList',
   itemListElement: items.map(([name, path], index) => ({ '@type': 'ListItem', position: index + 1, name, item: `${site}${path}` })),
 });
-
-const DAY_NAMES: Record<WorkingDay['day'], string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
 
 /** Opening hours as the clinic states them: local times of its own time zone (time_zone). */
 function openingHours(days: WorkingDay[] | null): OpeningHoursSpecification[] {
