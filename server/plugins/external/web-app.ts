@@ -27,9 +27,16 @@ function tooManyPagesHtml(seconds: number): string {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
     <title>Too many requests | ${escapeHtml(PRODUCT_NAME)}</title>
+    <style>
+      body { margin: 0; background: #f7f8fb; color: #1f2937; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; }
+      main { max-width: 560px; margin: 0 auto; padding: 64px 16px; text-align: center; line-height: 1.5; }
+      .brand { color: #0958d9; font-weight: 700; letter-spacing: 0.02em; }
+      h1 { margin: 16px 0; font-size: 1.75rem; }
+    </style>
   </head>
   <body>
     <main>
+      <p class="brand">${escapeHtml(PRODUCT_NAME)}</p>
       <h1>Too many requests</h1>
       <p>${escapeHtml(sentence)}</p>
     </main>
