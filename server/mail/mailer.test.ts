@@ -29,6 +29,18 @@ afterAll(async () => {
 const deliveredTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address)).length;
 const enqueue = (address: string) =>
   app.mailer.enqueue(app.database.db, { address, kind: 'verify_email' }, verificationEmail('Jo', 'http://localhost:3000/verify/token?firstpart=a'));
+/** Enqueues a message to a new address while the SMTP server refuses it, and waits until the refusal is recorded. */
+async function enqueueRefused(tag: string): Promise<string> {
+  const address = uniqueEmail(tag).toLowerCase();
+  smtp.refusing = true;
+  try {
+    await enqueue(address);
+    await app.mailer.idle();
+  } finally {
+    smtp.refusing = false;
+  }
+  return address;
+}
 
 describe('the outbox says when it is idle', () => {
   it('resolves idle() only after every message enqueued before it reached the SMTP server', async () => {
@@ -39,14 +51,7 @@ describe('the outbox says when it is idle', () => {
   });
 
   it('resolves idle() while a refused message waits for its retry, without sending it twice', async () => {
-    const address = uniqueEmail('idle-refused').toLowerCase();
-    smtp.refusing = true;
-    try {
-      await enqueue(address);
-      await app.mailer.idle();
-    } finally {
-      smtp.refusing = false;
-    }
+    const address = await enqueueRefused('idle-refused');
     const [row] = await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.nextAttemptAt.getTime()).toBe(clock.now().getTime() + RETRY_MS);
@@ -57,14 +62,7 @@ describe('the outbox says when it is idle', () => {
 
 describe('the outbox retries by the app clock', () => {
   it('sends a refused message again when the clock reaches its retry time, and not before', async () => {
-    const address = uniqueEmail('retry-clock').toLowerCase();
-    smtp.refusing = true;
-    try {
-      await enqueue(address);
-      await app.mailer.idle();
-    } finally {
-      smtp.refusing = false;
-    }
+    const address = await enqueueRefused('retry-clock');
     clock.advance(RETRY_MS - 1);
     await app.mailer.idle();
     expect(deliveredTo(address)).toBe(0);
