@@ -4,7 +4,6 @@
 import type { Article } from '../../../../shared/schemas/article';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { api, type ApiFailure } from '../../../lib/api';
-import { currentPathId, takeInitialData } from '../../../lib/initial-data';
 import { toast } from '../../../lib/toast';
 import { articlesPath, type ArticleKind } from './article-kind';
 
@@ -37,10 +36,4 @@ export const { useGetArticleQuery } = getArticleApi;
 /** Puts an article the server sent into the cache as the answer for `id` (the route's :id). */
 export function seedArticle(dispatch: (action: unknown) => unknown, kind: ArticleKind, id: string, article: Article) {
   dispatch(getArticleApi.util.upsertQueryEntries([{ endpointName: 'getArticle', arg: { kind, id }, value: article }]));
-}
-
-/** Seeds the cache with the article the server embedded in the page (web/lib/initial-data.ts). */
-export function seedArticleFromPage(kind: ArticleKind, dispatch: (action: unknown) => unknown) {
-  const article = takeInitialData()?.article;
-  if (article) seedArticle(dispatch, kind, currentPathId(), article);
 }

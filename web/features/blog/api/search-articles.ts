@@ -2,7 +2,6 @@
 import type { ArticleList, ArticleSearchBody } from '../../../../shared/schemas/article';
 import { BLOG_DEFAULTS } from '../../../../shared/constants/messages';
 import { api } from '../../../lib/api';
-import { takeInitialData } from '../../../lib/initial-data';
 import { articlesPath, type ArticleKind } from './article-kind';
 
 const searchArticlesApi = api.injectEndpoints({
@@ -24,14 +23,4 @@ export const { useSearchArticlesQuery } = searchArticlesApi;
 export function seedArticleList(dispatch: (action: unknown) => unknown, kind: ArticleKind, articles: ArticleList) {
   const arg = { kind, pageSize: BLOG_DEFAULTS.pageSize, currentVal: BLOG_DEFAULTS.page, searchVal: '' };
   dispatch(searchArticlesApi.util.upsertQueryEntries([{ endpointName: 'searchArticles', arg, value: articles }]));
-}
-
-/**
- * Seeds the cache with the list's first page the server embedded in the page (web/lib/initial-data.ts), when the
- * address asks for that page (no page, size or search words in it), so the list shows without a second request.
- */
-export function seedArticleListFromPage(kind: ArticleKind, dispatch: (action: unknown) => unknown) {
-  if (typeof window === 'undefined' || window.location.search !== '') return;
-  const articles = takeInitialData()?.articles;
-  if (articles) seedArticleList(dispatch, kind, articles);
 }

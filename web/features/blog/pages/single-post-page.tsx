@@ -1,9 +1,4 @@
-import { store } from '../../../app/store';
-import { seedArticleFromPage } from '../api/get-article';
 import { ArticleView } from '../components/article-view';
-
-// The article embedded in the page is the first cached answer: no second request, no layout shift (docs/product.md, Pages and look).
-seedArticleFromPage('blog', store.dispatch);
 
 export default function SinglePostPage() {
   return <ArticleView kind="blog" />;

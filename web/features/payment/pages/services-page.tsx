@@ -7,18 +7,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PLANS, SANDBOX_NOTICE, formatPrice, planById, planPrice, type Plan, type PlanPeriod } from '../../../../shared/constants/plans';
 import { PageHero } from '../../../components/ui/page-hero';
 import { Dialog } from '../../../components/ui/dialog';
-import { store, useAppDispatch, useAppSelector } from '../../../app/store';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { signedInUser, useCurrentUserQuery, userReplaced } from '../../auth';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useCancelPlanMutation } from '../api/cancel-plan';
-import { seedPlansFromPage, useGetPlansQuery } from '../api/get-plans';
+import { useGetPlansQuery } from '../api/get-plans';
 import { useSubscriptionQuery } from '../api/get-subscription';
 import { useStartCheckoutMutation } from '../api/start-checkout';
 import '../payment.css';
-
-// The plans answer embedded in the page is the first cached answer: the notice paints with the first screen.
-seedPlansFromPage(store.dispatch);
 
 const periodLabel = (period: PlanPeriod) => (period === 'year' ? 'yearly' : 'monthly');
 
