@@ -1,8 +1,9 @@
 // One running site and one browser per test file: started before the file's tests, stopped after.
 // The site's data folder is a copy of the run's template (./global-setup.ts) plus the file's
 // fixture users (./users.ts). With `mail`, the file gets a real SMTP capture (server/test/smtp-capture.ts)
-// that the server sends to, started before the server and closed after it. After each test the console guard (./console-guard.ts) of every page
-// the test opened is checked: an unexpected console error or page error fails that test.
+// that the server sends to, started before the server and closed after it. After each test the console
+// guard (./console-guard.ts) of every page the test opened is checked: an unexpected console error or page
+// error fails that test.
 import fs from 'node:fs';
 import { busyMailSettings, quickMailSettings, startSmtpCapture, type SmtpCapture } from '../../../server/test/smtp-capture';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
