@@ -9,11 +9,17 @@ import { createMemoryRouter } from 'react-router';
 import { configureStore } from '@reduxjs/toolkit';
 import type { InitialData } from '../shared/schemas/initial-data';
 import { App } from './app/app';
-import { seedFirstScreen } from './app/first-screen';
 import { routes } from './app/router';
 import { staticReducers } from './app/store';
 import { sessionRestoreDeferred } from './features/auth/auth-slice';
+import { seedArticle } from './features/blog/api/get-article';
+import { seedArticleList } from './features/blog/api/search-articles';
+import { seedDoctor } from './features/doctors/api/get-doctor';
+import { seedPlans } from './features/payment/api/get-plans';
 import { api } from './lib/api';
+
+/** Every query a page's embedded first screen answers; each page module seeds its own in the browser. */
+const FIRST_SCREEN_SEEDERS = [seedDoctor, seedArticle, seedArticleList, seedPlans];
 
 /**
  * The HTML inside <div id="root"> for `url` (path and query, as requested). The store is this request's own (the
@@ -27,7 +33,8 @@ export async function renderPage(url: string, data: InitialData | undefined): Pr
   });
   store.dispatch(sessionRestoreDeferred());
   const { pathname, search } = new URL(url, 'http://localhost');
-  if (data) seedFirstScreen(store.dispatch, { pathname, search }, data);
+  const screen = data && { pathname, search, data };
+  for (const seed of FIRST_SCREEN_SEEDERS) seed(store.dispatch, screen);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   try {
     // The route's lazy page module loads before the render, as the browser waits for it before hydrating.

@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { INITIAL_DATA_ELEMENT_ID, parseInitialData } from '../shared/lib/initial-data';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { store } from './app/store';
@@ -10,13 +9,6 @@ const container = document.getElementById('root')!;
 // The server rendered this page with React from these same components (web/entry-server.tsx) and marked the root
 // `data-prerendered` (docs/decisions/089-server-rendering-with-react.md); other pages come with an empty root.
 const serverRendered = container.hasAttribute('data-prerendered');
-// What the page embedded for this address is the first cached answer, as it was for the server's render
-// (./app/first-screen.ts): the first render needs no request and matches the server's markup. The seeding loads
-// with the RTK Query API, which only pages with server data load, while the router loads the page's module.
-const initialData = parseInitialData(document.getElementById(INITIAL_DATA_ELEMENT_ID)?.textContent, window.location.pathname);
-const seeded = initialData
-  ? import('./app/first-screen').then(({ seedFirstScreen }) => seedFirstScreen(store.dispatch, window.location, initialData))
-  : undefined;
 const router = createAppRouter();
 
 function start() {
@@ -39,17 +31,12 @@ function start() {
   }
 }
 
-// Hydration needs the route's lazy module loaded (the server rendered the page itself, not a loader) and the
-// embedded answers in the cache.
-const routed = router.state.initialized
-  ? undefined
-  : new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
-    });
-if (!routed && !seeded) start();
-// A seeding that failed to load leaves the page to ask the API, as a page without embedded data does.
-else void Promise.all([routed, seeded?.catch(() => undefined)]).then(start);
+// Hydration needs the route's lazy module loaded (the server rendered the page itself, not a loader).
+if (router.state.initialized) start();
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    start();
+  });
+}

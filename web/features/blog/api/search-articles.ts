@@ -3,6 +3,7 @@ import type { ArticleList, ArticleSearchBody } from '../../../../shared/schemas/
 import { BLOG_DEFAULTS } from '../../../../shared/constants/messages';
 import { api } from '../../../lib/api';
 import { articlesPath, type ArticleKind } from './article-kind';
+import { articlesShown, type Dispatch, type FirstScreen } from '../../../lib/first-screen';
 
 const searchArticlesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -19,8 +20,13 @@ const searchArticlesApi = api.injectEndpoints({
 
 export const { useSearchArticlesQuery } = searchArticlesApi;
 
-/** Puts a list's first page with the defaults (page 1, the default size, no search words) into the cache. */
-export function seedArticleList(dispatch: (action: unknown) => unknown, kind: ArticleKind, articles: ArticleList) {
-  const arg = { kind, pageSize: BLOG_DEFAULTS.pageSize, currentVal: BLOG_DEFAULTS.page, searchVal: '' };
+/**
+ * Puts the list's first page the page embedded (page 1, the default size, no search words) into the cache, when the
+ * address asks for that page: another page or a search asks the API.
+ */
+export function seedArticleList(dispatch: Dispatch, screen: FirstScreen | undefined) {
+  const articles = screen?.data.articles;
+  if (!articles || screen.search !== '') return;
+  const arg = { kind: articlesShown(screen), pageSize: BLOG_DEFAULTS.pageSize, currentVal: BLOG_DEFAULTS.page, searchVal: '' };
   dispatch(searchArticlesApi.util.upsertQueryEntries([{ endpointName: 'searchArticles', arg, value: articles }]));
 }

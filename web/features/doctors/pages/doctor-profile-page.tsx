@@ -1,15 +1,21 @@
 // /viewdoctorprofile/:id: a listed practice's public profile (docs/product.md, Search).
 import { Link, useParams } from 'react-router';
 import { ProfileAbout, ProfileContact, ProfileEducation, ProfileHours, ProfilePhotos, ProfileServices } from '../../../components/profile/profile-sections';
+import { store } from '../../../app/store';
+import { embeddedFirstScreen } from '../../../lib/first-screen';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { recordProfileEvent } from '../api/contact-doctor';
-import { useGetDoctorQuery } from '../api/get-doctor';
+import { seedDoctor, useGetDoctorQuery } from '../api/get-doctor';
 import { ContactForm } from '../components/contact-form';
 import { DoctorBadges } from '../components/doctor-badges';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
 import { addressLine } from '../../../../shared/lib/address';
 import { isOpenAt } from '../../../../shared/lib/opening-hours';
+
+// The profile embedded in the page is the first cached answer: the first screen needs no second request
+// and nothing moves when it arrives (docs/product.md, Pages and look).
+seedDoctor(store.dispatch, embeddedFirstScreen());
 
 /** The page's frame with grey blocks where the profile goes, the same size, while it loads. */
 function ProfileSkeleton() {

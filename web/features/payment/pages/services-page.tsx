@@ -7,15 +7,19 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PLANS, SANDBOX_NOTICE, formatPrice, planById, planPrice, type Plan, type PlanPeriod } from '../../../../shared/constants/plans';
 import { PageHero } from '../../../components/ui/page-hero';
 import { Dialog } from '../../../components/ui/dialog';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { store, useAppDispatch, useAppSelector } from '../../../app/store';
 import { signedInUser, useCurrentUserQuery, userReplaced } from '../../auth';
+import { embeddedFirstScreen } from '../../../lib/first-screen';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useCancelPlanMutation } from '../api/cancel-plan';
-import { useGetPlansQuery } from '../api/get-plans';
+import { seedPlans, useGetPlansQuery } from '../api/get-plans';
 import { useSubscriptionQuery } from '../api/get-subscription';
 import { useStartCheckoutMutation } from '../api/start-checkout';
 import '../payment.css';
+
+// The plans answer embedded in the page is the first cached answer: the notice paints with the first screen.
+seedPlans(store.dispatch, embeddedFirstScreen());
 
 const periodLabel = (period: PlanPeriod) => (period === 'year' ? 'yearly' : 'monthly');
 
