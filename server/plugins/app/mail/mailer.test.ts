@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildTestApp } from '../test/helper';
-import { uniqueEmail } from '../test/factories';
-import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture';
-import { emailOutbox } from '../db/schema';
+import { buildTestApp } from '../../../test/helper';
+import { uniqueEmail } from '../../../test/factories';
+import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
+import { emailOutbox } from '../../../db/schema';
 import { verificationEmail } from './templates';
-import { createTestClock } from '../lib/clock';
+import { createTestClock } from '../../../lib/clock';
 
 let app: FastifyInstance;
 let smtp: SmtpCapture;
