@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { findDoctorPage } from '../doctors/doctor-page';
 import { findPublishedArticle, searchPublishedArticles } from '../articles/article-repository';
 import { BLOG_DEFAULTS } from '../../../../shared/constants/messages';
-import { plansAnswer } from '../../../payments/plans-answer';
+import { plansAnswer } from '../payments/plans-answer';
 import { describePage, type PageData } from './page-head';
 import { createSitemaps, type SitemapOptions, type Sitemaps } from './sitemap';
 
