@@ -1,6 +1,6 @@
 // The API and web server as one Fastify plugin (fastify/demo layout): external plugins first
 // (database, errors, security, docs), then app plugins, then routes, whose folders are URL
-// prefixes, then the web app with its SPA fallback.
+// prefixes, then the web app's files and its pages (routes/pages), with the not-found page for other addresses.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,6 +13,7 @@ import errorsPlugin from './plugins/external/errors';
 import securityPlugin from './plugins/external/security';
 import docsPlugin from './plugins/external/docs';
 import webAppPlugin from './plugins/external/web-app';
+import pageRoutes from './routes/pages/index';
 import countersPlugin from './plugins/app/limits/counters';
 import authenticatePlugin from './plugins/app/auth/authenticate';
 import authorizePlugin from './plugins/app/auth/authorize';
@@ -105,6 +106,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(adminUserRoutes, { prefix: '/api/admin' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
+  await fastify.register(pageRoutes);
 }
 
 // Not encapsulated: the error handler, hooks and decorations apply to the whole server.
