@@ -64,7 +64,7 @@ export async function sendContactMessage(fastify: FastifyInstance, doctorId: num
   }
   const input = cleanInput(body);
   const { db } = fastify.database;
-  const doctor = await findPublicDoctor(db, doctorId);
+  const doctor = await findPublicDoctor(db, doctorId, fastify.clock.now());
   if (!doctor) throw domainError(404, 'NOT_FOUND', 'This practice is not listed on Animal Doctor.');
   // A plan without the feature: 403 with a plain message (docs/product.md, Plans and payment).
   if (!planIncludes(await planInForce(db, doctorId, fastify.clock.now()), 'contact_form')) {

@@ -47,7 +47,7 @@ export default async function doctorFeatureRoutes(app: FastifyInstance): Promise
       const { kind } = request.body;
       const id = idOf(request.body.id);
       // Only a public profile has clicks to count (docs/product.md 5.8); the answer is the profile's own 404.
-      if (!(await findPublicDoctor(fastify.database.db, id))) throw domainError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
+      if (!(await findPublicDoctor(fastify.database.db, id, fastify.clock.now()))) throw domainError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
       await fastify.profileStats.recordFromRequest(request, [id], `clicks_${kind}`);
       return { message: 'Recorded.' };
     },
