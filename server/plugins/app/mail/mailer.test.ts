@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildTestApp } from '../test/helper';
-import { uniqueEmail } from '../test/factories';
-import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture';
-import { emailOutbox } from '../db/schema';
+import { buildTestApp } from '../../../test/helper';
+import { uniqueEmail } from '../../../test/factories';
+import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
+import { emailOutbox } from '../../../db/schema';
 import { verificationEmail } from './templates';
-import { createTestClock } from '../lib/clock';
+import { createTestClock } from '../../../lib/clock';
 
 let app: FastifyInstance;
 let smtp: SmtpCapture;
@@ -29,9 +29,9 @@ afterAll(async () => {
 const deliveredTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address)).length;
 const enqueue = (address: string) =>
   app.mailer.enqueue(app.database.db, { address, kind: 'verify_email' }, verificationEmail('Jo', 'http://localhost:3000/verify/token?firstpart=a'));
-/** Enqueues a message to a new address while the SMTP server refuses it, and waits until the refusal is recorded. */
-async function enqueueRefused(tag: string): Promise<string> {
-  const address = uniqueEmail(tag).toLowerCase();
+
+/** Enqueues a message while the SMTP server refuses everything, and waits until that first attempt failed. */
+const enqueueRefused = async (address: string) => {
   smtp.refusing = true;
   try {
     await enqueue(address);
@@ -39,8 +39,7 @@ async function enqueueRefused(tag: string): Promise<string> {
   } finally {
     smtp.refusing = false;
   }
-  return address;
-}
+};
 
 describe('the outbox says when it is idle', () => {
   it('resolves idle() only after every message enqueued before it reached the SMTP server', async () => {
@@ -51,7 +50,8 @@ describe('the outbox says when it is idle', () => {
   });
 
   it('resolves idle() while a refused message waits for its retry, without sending it twice', async () => {
-    const address = await enqueueRefused('idle-refused');
+    const address = uniqueEmail('idle-refused').toLowerCase();
+    await enqueueRefused(address);
     const [row] = await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.nextAttemptAt.getTime()).toBe(clock.now().getTime() + RETRY_MS);
@@ -62,7 +62,8 @@ describe('the outbox says when it is idle', () => {
 
 describe('the outbox retries by the app clock', () => {
   it('sends a refused message again when the clock reaches its retry time, and not before', async () => {
-    const address = await enqueueRefused('retry-clock');
+    const address = uniqueEmail('retry-clock').toLowerCase();
+    await enqueueRefused(address);
     clock.advance(RETRY_MS - 1);
     await app.mailer.idle();
     expect(deliveredTo(address)).toBe(0);
