@@ -4,6 +4,7 @@
 // token, parallel requests and HTML in every field get.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import net from 'node:net';
 import { count, eq, sql } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, createVet, FACTORY_PASSWORD, injectAs, uniqueEmail, type Account } from '../../../test/factories';
@@ -497,5 +498,58 @@ describe('deleting an account', () => {
     await published(author, doctor);
     await app.database.db.execute(sql`delete from ${users} where ${users.id} = ${author.user.id}`);
     expect((await list(doctor.user.id)).count).toBe(0);
+  });
+});
+
+/** One HTTP request written by hand on a fresh socket; resolves with the status line and the body. */
+function rawRequest(port: number, path: string, headers: Record<string, string>, payload: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), body: text.slice(text.indexOf('\r\n\r\n') + 4) }));
+    socket.on('connect', () => {
+      const head = Object.entries({
+        Host: 'localhost',
+        'Content-Type': 'application/json',
+        'Content-Length': String(Buffer.byteLength(payload)),
+        Connection: 'close',
+        ...headers,
+      })
+        .map(([name, value]) => `${name}: ${value}`)
+        .join('\r\n');
+      socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n\r\n${payload}`);
+    });
+  });
+}
+
+describe('a raw socket', () => {
+  it('cannot choose its client address with X-Forwarded-For: the third review from one socket address is held', async () => {
+    const served = await buildTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '100000' });
+    try {
+      await served.listen({ port: 0, host: '127.0.0.1' });
+      const port = (served.server.address() as net.AddressInfo).port;
+      const doctor = await createVet(served);
+      const states: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const author = await createAccount(served, { accountType: 'owner', createdAt: new Date(Date.now() - 3 * DAY) });
+        const answer = await rawRequest(
+          port,
+          '/api/reviews/create',
+          { Authorization: `Bearer ${author.token}`, 'X-Forwarded-For': `192.0.2.${i + 1}`, 'X-Real-IP': `192.0.2.${i + 1}` },
+          JSON.stringify(body(doctor.user.id)),
+        );
+        expect(answer.status, answer.body).toBe(200);
+        states.push((JSON.parse(answer.body) as { state: string }).state);
+      }
+      expect(states).toEqual(['published', 'published', 'pending']);
+      // A body that is not JSON, or larger than it says, is refused without a review.
+      const author = await createAccount(served, { accountType: 'owner', createdAt: new Date(Date.now() - 3 * DAY) });
+      const broken = await rawRequest(port, '/api/reviews/create', { Authorization: `Bearer ${author.token}` }, '{"doctor_id": 1, "rating": 5,');
+      expect(broken.status).toBe(400);
+    } finally {
+      await served.close();
+    }
   });
 });

@@ -332,7 +332,18 @@ describe('the user object', () => {
     const { user } = res.json<{ user: User }>();
     // docs/product.md, The API: the user object carries only these fields, the profile pieces under `profile`
     // (and account_type, section 13).
-    expect(Object.keys(user).sort()).toEqual(['account_type', 'email', 'first_name', 'id', 'last_name', 'manage_role', 'payment', 'profile', 'submit_at', 'verify']);
+    expect(Object.keys(user).sort()).toEqual([
+      'account_type',
+      'email',
+      'first_name',
+      'id',
+      'last_name',
+      'manage_role',
+      'payment',
+      'profile',
+      'submit_at',
+      'verify',
+    ]);
     expect(user.profile).toMatchObject({ zip: '10001', review_state: 'rejected', review_reason: 'Please add your licence number.' });
   });
 });
