@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import net from 'node:net';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, createVet, FACTORY_PASSWORD, injectAs, uniqueEmail, type Account } from '../../../test/factories';
 import { mailSettled, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
 import { createTestClock } from '../../../lib/clock';
-import { reviewReports, reviews, users } from '../../../db/schema';
+import { reviewReports, reviews } from '../../../db/schema';
 import type { OwnReviewsAnswer, PublicReview, ReviewListAnswer } from '../../../../shared/schemas/review';
 
 const clock = createTestClock();
@@ -121,6 +121,8 @@ describe('writing a review', () => {
     expect(JSON.stringify(answer)).not.toContain(author.user.email);
     const mine = (await call(author, '/api/user/reviews', {})).json<OwnReviewsAnswer>();
     expect(mine.data).toEqual([expect.objectContaining({ id, state: 'published', doctor_id: vet.user.id, clinic_name: 'Maple Street Animal Clinic' })]);
+    expect((await call(author, '/api/user/reviews', { doctor_id: vet.user.id })).json<OwnReviewsAnswer>().totalCount).toBe(1);
+    expect((await call(author, '/api/user/reviews', { doctor_id: vet.user.id + 1000 })).json<OwnReviewsAnswer>()).toEqual({ data: [], totalCount: 0 });
   });
 
   it('refuses bad input with a sentence naming the field, and stores nothing', async () => {
@@ -492,11 +494,15 @@ describe('verified visits', () => {
 });
 
 describe('deleting an account', () => {
-  it('takes its reviews and reports with it', async () => {
+  it('takes its reviews with it, and the practices it rated are announced as changed', async () => {
     const author = await owner();
     const doctor = await createVet(app);
     await published(author, doctor);
-    await app.database.db.execute(sql`delete from ${users} where ${users.id} = ${author.user.id}`);
+    const admin = await createAccount(app, { stage: 'admin' });
+    const before = announced.length;
+    const deleted = await call(admin, '/api/admin/delete-user', { user_id: author.user.id, confirm_email: author.user.email });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(announced.slice(before)).toContain(doctor.user.id);
     expect((await list(doctor.user.id)).count).toBe(0);
   });
 });
