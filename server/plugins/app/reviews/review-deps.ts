@@ -1,7 +1,7 @@
 // What the review commands need, bound by the reviews plugin (index.ts).
 import type { Clock } from '../../../lib/clock';
 import type { Db } from '../../../db/client';
-import type { Mailer } from '../../../mail/mailer';
+import type { Mailer } from '../mail/mailer';
 import type { Announcer } from '../listing/changes';
 
 export interface ReviewDeps {
