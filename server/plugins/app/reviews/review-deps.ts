@@ -33,7 +33,5 @@ export const REVIEW_MESSAGES = {
   replyEmpty: 'Write your reply first.',
   noReview: 'There is no review with this id.',
   reasonRequired: `Please give the author a reason for this decision (at least ${REVIEW_LIMITS.moderationReasonMin} characters).`,
-  sameState: 'The review is already in this state.',
-  notFromState: (decision: string, state: string) => `A ${state} review cannot be given the decision '${decision}'.`,
   ownReviewModeration: 'You cannot moderate your own review; another administrator must decide.',
 } as const;
