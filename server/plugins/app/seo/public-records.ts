@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { articles, profiles, reviews, users, zipCodes, type WorkingDay } from '../../../db/schema';
 import { ratingAverage } from '../../../../shared/lib/rating';
+import { reviewAuthorName } from '../../../../shared/lib/review-rules';
 import { listedIds } from '../listing/listing-rule';
 import { listedDoctorColumns } from '../listing/doctor-search';
 import type { PracticeAddress } from '../../../../shared/schemas/profile';
@@ -104,7 +105,7 @@ export async function findPublicProfileRecord(db: DbOrTx, id: number): Promise<P
     ratingAverage: ratingAverage(Number(row.ratingSum), ratingCount),
     ratingCount,
     reviews: firstReviews.map((review) => ({
-      author: `${review.firstName.trim()} ${review.lastName.trim().charAt(0)}.`.trim(),
+      author: reviewAuthorName(review.firstName, review.lastName),
       rating: review.rating,
       title: review.title,
       text: review.text,
