@@ -10,6 +10,8 @@ import { ContactForm } from '../components/contact-form';
 import { DoctorBadges } from '../components/doctor-badges';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
 import { isOpenAt } from '../../../../shared/lib/opening-hours';
+import { DoctorReviews } from '../../reviews';
+import { DoctorRating } from '../components/doctor-rating';
 
 // The profile embedded in the page is the first cached answer: the first screen needs no second request
 // and nothing moves when it arrives (docs/product.md, Pages and look).
@@ -86,6 +88,7 @@ export default function DoctorProfilePage() {
             {doctor.name}
             {address ? ` · ${address}` : ''}
           </p>
+          <DoctorRating doctor={doctor} href="#reviews" />
           <DoctorBadges doctor={{ ...doctor, services, sponsored: false }} />
         </div>
       </section>
@@ -149,6 +152,7 @@ export default function DoctorProfilePage() {
           </aside>
         </div>
       </section>
+      <DoctorReviews doctorId={doctor.id} clinic={clinic} />
     </>
   );
 }

@@ -1,0 +1,14 @@
+// POST /api/user/reviews: the signed-in account's own reviews in every state (docs/product.md section 13).
+import type { OwnReviewsAnswer } from '../../../../shared/types/reviews';
+import { api } from '../../../lib/api';
+
+const ownReviewsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    ownReviews: build.query<OwnReviewsAnswer, void>({
+      query: () => ({ url: '/user/reviews', body: {}, silent: true }),
+      providesTags: ['OwnReviews'],
+    }),
+  }),
+});
+
+export const { useOwnReviewsQuery } = ownReviewsApi;

@@ -1,0 +1,31 @@
+// The limits of a review as the form checks them before sending (the server checks them again; docs/product.md
+// section 13), and how a review's month and state read.
+import type { ReviewState } from '../../../shared/types/reviews';
+
+export const REVIEW_LIMITS = { titleMax: 120, textMin: 30, textMax: 5000, reasonMax: 500, replyMax: 2000 } as const;
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const MONTH_NAMES: readonly string[] = MONTHS;
+
+/** 'October 2026' for '2026-10' (the same text on the server and in the browser). */
+export function monthLabel(visitMonth: string): string {
+  const [year, month] = visitMonth.split('-').map(Number);
+  const name = month ? MONTHS[month - 1] : undefined;
+  return name && year ? `${name} ${year}` : visitMonth;
+}
+
+/** The month now as 'YYYY-MM' (a visit cannot be in the future). */
+export function currentMonth(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/** What the author reads about a review's state on My reviews and on the profile. */
+export const REVIEW_STATE_TEXT: Record<ReviewState, { label: string; text: string }> = {
+  published: { label: 'Published', text: 'Pet owners see it on the practice’s page.' },
+  pending: { label: 'Waiting for review', text: 'An administrator checks it before it is published. We will e-mail you when it is decided.' },
+  rejected: { label: 'Rejected', text: 'An administrator did not publish it. You can change it and it will be checked again.' },
+  removed: { label: 'Removed', text: 'An administrator removed it from the practice’s page.' },
+};
+
+/** A species as a person reads it ('dogs' -> 'Dogs'). */
+export const speciesLabel = (species: string): string => (species ? species[0]!.toUpperCase() + species.slice(1) : species);
