@@ -7,3 +7,6 @@ export const SEARCH_PAGE_MAX = 100;
 export const DEFAULT_SEARCH_RADIUS = 25;
 /** Counting stops here: an answer says "1,000+" instead of reading every vet in range. */
 export const SEARCH_COUNT_CAP = 1000;
+/** Stars a review gives, and so the range of a search's `min_rating` (docs/product.md 7.6). */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ColonId } from './common';
 import { PhotoSchema } from './plan-features';
-import { SEARCH_PAGE_MAX } from '../constants/search';
+import { RATING_MAX, RATING_MIN, SEARCH_PAGE_MAX } from '../constants/search';
 
 export const DoctorSearchBody = Type.Object(
   {
@@ -17,13 +17,25 @@ export const DoctorSearchBody = Type.Object(
     emergency: Type.Optional(Type.Boolean({ description: '24/7 emergency care only' })),
     open_now: Type.Optional(Type.Boolean({ description: "Open now in the clinic's own time zone" })),
     accepting_new_patients: Type.Optional(Type.Boolean()),
-    sort: Type.Optional(Type.Union([Type.Literal('distance'), Type.Literal('name')], { description: 'distance (needs a zip code) or name' })),
+    min_rating: Type.Optional(
+      Type.Integer({
+        minimum: RATING_MIN,
+        maximum: RATING_MAX,
+        errorMessage: `Choose a minimum rating from ${RATING_MIN} to ${RATING_MAX} stars.`,
+        description: 'Only vets whose average rating (as shown, one decimal) is at least this many stars',
+      }),
+    ),
+    sort: Type.Optional(
+      Type.Union([Type.Literal('distance'), Type.Literal('name'), Type.Literal('rating')], {
+        description: 'distance (needs a zip code), name, or rating (highest average first, then more reviews, then nearest or by name)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 
 // Radii, default radius and count cap live in ../constants/search.ts (the web's first page reads them without TypeBox).
-export { DEFAULT_SEARCH_RADIUS, SEARCH_COUNT_CAP, SEARCH_PAGE_MAX, SEARCH_RADII, SEARCH_RADIUS_MAX } from '../constants/search';
+export { DEFAULT_SEARCH_RADIUS, RATING_MAX, RATING_MIN, SEARCH_COUNT_CAP, SEARCH_PAGE_MAX, SEARCH_RADII, SEARCH_RADIUS_MAX } from '../constants/search';
 
 /** A public profile by id; ids above 2147483647 are refused with 400 (docs/security.md, row 8). */
 export const DoctorIdBody = Type.Object({ id: ColonId }, { additionalProperties: false });
@@ -50,6 +62,8 @@ export const DoctorSummarySchema = Type.Object({
   open_now: Type.Optional(
     Type.Union([Type.Boolean(), Type.Null()], { description: "Open at this moment in the clinic's time zone; null when its hours are unknown" }),
   ),
+  rating_average: Type.Union([Type.Number(), Type.Null()], { description: 'Average of the published reviews, one decimal; null without reviews' }),
+  rating_count: Type.Integer({ description: 'Published reviews' }),
 });
 export const DoctorSearchAnswer = Type.Object({
   data: Type.Array(DoctorSummarySchema),
@@ -73,7 +87,7 @@ export const DoctorSearchAnswer = Type.Object({
     }),
   ),
   radius: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Miles used around the zip code' })),
-  sort: Type.Optional(Type.Union([Type.Literal('distance'), Type.Literal('name')])),
+  sort: Type.Optional(Type.Union([Type.Literal('distance'), Type.Literal('name'), Type.Literal('rating')])),
 });
 export type DoctorSearchAnswer = Static<typeof DoctorSearchAnswer>;
 

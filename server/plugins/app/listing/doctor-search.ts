@@ -7,6 +7,8 @@ import type { DbOrTx } from '../../../db/client';
 import { profiles, users } from '../../../db/schema';
 import {
   DEFAULT_SEARCH_RADIUS,
+  RATING_MAX,
+  RATING_MIN,
   SEARCH_COUNT_CAP,
   SEARCH_RADIUS_MAX,
   type DoctorProfile,
@@ -18,6 +20,7 @@ import { stateCode } from '../../../../shared/constants/us-states';
 import { domainError } from '../../../lib/domain-error';
 import { listedSql } from './listing-rule';
 import { openAt } from './week-hours';
+import { ratingAverage } from '../../../../shared/lib/rating';
 
 /** The rotation moves on every ten minutes: stable while a person pages, fair over a day. */
 export const SPONSOR_ROTATION_MS = 10 * 60_000;
@@ -36,7 +39,9 @@ export interface NormalizedSearch {
   emergency: boolean;
   openNow: boolean;
   accepting: boolean;
-  sort: 'distance' | 'name';
+  /** Whole stars the shown average must reach; 0 for no such filter (docs/product.md 7.6). */
+  minRating: number;
+  sort: 'distance' | 'name' | 'rating';
 }
 
 /** Lower-case, trimmed, a final 's' dropped: the same rule as doctor_search_keys() in SQL. */
@@ -61,6 +66,9 @@ export function normalizeSearch(query: DoctorSearchBody): NormalizedSearch {
   if (query.radius !== undefined && (query.radius < 1 || query.radius > SEARCH_RADIUS_MAX)) {
     throw domainError(400, 'VALIDATION_ERROR', `Choose a radius from 1 to ${SEARCH_RADIUS_MAX} miles.`, { field: 'radius' });
   }
+  if (query.min_rating !== undefined && !(Number.isInteger(query.min_rating) && query.min_rating >= RATING_MIN && query.min_rating <= RATING_MAX)) {
+    throw domainError(400, 'VALIDATION_ERROR', `Choose a minimum rating from ${RATING_MIN} to ${RATING_MAX} stars.`, { field: 'min_rating' });
+  }
   const count = query.searchCount ?? 10;
   const start = query.searchStart ?? 0;
   const keys = (items: string[] | undefined) => [...new Set((items ?? []).map(filterKey).filter(Boolean))].sort();
@@ -77,7 +85,8 @@ export function normalizeSearch(query: DoctorSearchBody): NormalizedSearch {
     emergency: query.emergency === true,
     openNow: query.open_now === true,
     accepting: query.accepting_new_patients === true,
-    sort: zip && query.sort !== 'name' ? 'distance' : 'name',
+    minRating: query.min_rating ?? 0,
+    sort: query.sort === 'rating' ? 'rating' : zip && query.sort !== 'name' ? 'distance' : 'name',
   };
 }
 
@@ -107,6 +116,9 @@ export interface CardRow {
   longitude: number;
   open_now: boolean | null;
   sponsored: boolean;
+  /** Published reviews and the sum of their stars (doctor_search, kept by the reviews trigger). */
+  rating_count: number;
+  rating_sum: number;
 }
 
 export interface SearchOrigin {
@@ -147,6 +159,8 @@ export function cardBase(row: Omit<CardRow, 'distance' | 'open_now' | 'sponsored
     accepting_confirmed_at: row.accepting_confirmed_at ? new Date(row.accepting_confirmed_at).toISOString() : null,
     latitude: row.latitude,
     longitude: row.longitude,
+    rating_average: ratingAverage(row.rating_sum, row.rating_count),
+    rating_count: row.rating_count,
   };
 }
 
@@ -176,6 +190,8 @@ export function searchCard(base: CardBase, distance: number | null, openNow: boo
     latitude: base.latitude ?? null,
     longitude: base.longitude ?? null,
     open_now: openNow,
+    rating_average: base.rating_average,
+    rating_count: base.rating_count,
   };
 }
 
@@ -250,6 +266,8 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
       // Listed means a paid plan in force now, so the listing's plan is the plan in force.
       plan: sql<number>`ds.plan`,
       weekHours: sql<string>`ds.week_hours::text`,
+      ratingCount: sql<number>`ds.rating_count`,
+      ratingSum: sql<number>`ds.rating_sum`,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -277,6 +295,8 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
     latitude: p.latitude,
     longitude: p.longitude,
     open_now: openAt(row.weekHours, p.timeZone, at),
+    rating_average: ratingAverage(Number(row.ratingSum), Number(row.ratingCount)),
+    rating_count: Number(row.ratingCount),
     contact_email: p.contactEmail,
     website_title: p.websiteTitle,
     website_url: p.websiteUrl,

@@ -210,6 +210,8 @@ function openTest(store: VetStore, at: Date): (slot: Slot) => boolean {
 function matcher(store: VetStore, search: NormalizedSearch, at: Date): (slot: Slot) => boolean {
   const now = at.getTime();
   const { species, services, emergency, accepting, openNow } = search;
+  // Vets without reviews hold 0, so no filter is 0 and 'at least 4 stars' is 40 tenths.
+  const minTenths = search.minRating * 10;
   // Whether a stored list of keys meets a filter, worked out once per list and search.
   const listTest = (wanted: string[]) => {
     if (wanted.length === 0) return () => true;
@@ -225,6 +227,7 @@ function matcher(store: VetStore, search: NormalizedSearch, at: Date): (slot: Sl
   const servicesOk = listTest(services);
   return (slot) =>
     store.paidUntil[slot]! > now &&
+    store.rating[slot]! >= minTenths &&
     (!emergency || store.isEmergency(slot)) &&
     (!accepting || store.isAccepting(slot)) &&
     speciesOk(store.species[slot]!) &&
@@ -261,6 +264,9 @@ export class SearchIndex {
   /** Slots per state and per city (numbers of their texts in the store), in name order... */
   private byState = new Map<number, Slot[]>();
   private byCity = new Map<number, Slot[]>();
+  /** ...the same in rating order (docs/product.md 7.6: a search sorted by rating reads as little as one by name)... */
+  private ratedByState = new Map<number, Slot[]>();
+  private ratedByCity = new Map<number, Slot[]>();
   /** ...and the Premium ones in Sponsored-key order. */
   private premiumByState = new Map<number, Slot[]>();
   private premiumByCity = new Map<number, Slot[]>();
@@ -378,11 +384,12 @@ export class SearchIndex {
     const premium = new TopK<Slot>(SPONSOR_CANDIDATES, store.nearest);
     const settled = (list: TopK<Slot>, near2: number) => list.full && d2[list.worst!]! < near2;
     // Enough of the list for the page whatever the number of Sponsored vets taken out of it.
-    const listed = new TopK<Slot>(search.start + search.count + SPONSORED_SLOTS, search.sort === 'name' ? store.byName : store.nearest);
+    const order = search.sort === 'name' ? store.byName : search.sort === 'rating' ? store.byRatingNearest : store.nearest;
+    const listed = new TopK<Slot>(search.start + search.count + SPONSORED_SLOTS, order);
     let total = 0;
     // Cells nearest first: once the count has passed the cap and both lists hold vets nearer than
-    // anything the next cell can have, the rest cannot change the answer (not so in name order).
-    const byDistance = search.sort !== 'name';
+    // anything the next cell can have, the rest cannot change the answer (not so in name or rating order).
+    const byDistance = search.sort === 'distance';
     const around = this.cellsAround(origin.latitude, origin.longitude, radius, [ox, oy, oz]);
     for (let i = 0; i < around.cells.length; i++) {
       const near2 = around.near2[i]!;
@@ -417,7 +424,8 @@ export class SearchIndex {
     const { store } = this;
     const cityNumber = picked ? store.knownText(picked.city_key) : -1;
     const stateNumber = search.state ? store.knownText(search.state) : -1;
-    const list = (picked ? this.byCity.get(cityNumber) : this.byState.get(stateNumber)) ?? [];
+    const rated = search.sort === 'rating';
+    const list = (rated ? (picked ? this.ratedByCity : this.ratedByState) : picked ? this.byCity : this.byState).get(picked ? cityNumber : stateNumber) ?? [];
     const premium = (picked ? this.premiumByCity.get(cityNumber) : this.premiumByState.get(stateNumber)) ?? [];
     const filters = matcher(store, search, at);
     const matches = picked && search.state ? (slot: Slot) => store.state[slot] === stateNumber && filters(slot) : filters;
@@ -434,8 +442,11 @@ export class SearchIndex {
     const plain: Slot[] = [];
     let total = 0;
     let position = 0;
+    // In rating order, the vets after one below the minimum rating are all below it too.
+    const minTenths = rated ? search.minRating * 10 : 0;
     for (const slot of list) {
       if (total > SEARCH_COUNT_CAP && plain.length >= limit) break;
+      if (store.rating[slot]! < minTenths) break;
       if (!matches(slot)) continue;
       total += 1;
       if (skip.has(slot)) continue;
@@ -527,6 +538,8 @@ export class SearchIndex {
     const lists: [Map<number, Slot[]>, number, (a: Slot, b: Slot) => number][] = [
       [this.byState, store.state[slot]!, store.byName],
       [this.byCity, store.city[slot]!, store.byName],
+      [this.ratedByState, store.state[slot]!, store.byRating],
+      [this.ratedByCity, store.city[slot]!, store.byRating],
     ];
     if (store.plan[slot] === PREMIUM)
       lists.push([this.premiumByState, store.state[slot]!, store.bySponsorKey], [this.premiumByCity, store.city[slot]!, store.bySponsorKey]);
@@ -575,6 +588,8 @@ export class SearchIndex {
     this.grid = new Grid();
     this.byState = new Map();
     this.byCity = new Map();
+    this.ratedByState = new Map();
+    this.ratedByCity = new Map();
     this.premiumByState = new Map();
     this.premiumByCity = new Map();
     for (let slot = 0; slot < store.size; slot++) {
@@ -586,10 +601,12 @@ export class SearchIndex {
       }
     }
     for (const list of [...this.byState.values(), ...this.byCity.values()]) list.sort(store.byName);
+    for (const list of [...this.ratedByState.values(), ...this.ratedByCity.values()]) list.sort(store.byRating);
     for (const list of [...this.premiumByState.values(), ...this.premiumByCity.values()]) list.sort(store.bySponsorKey);
     // A list grown by push keeps room for 17 or more slots; most cells and cities hold two or three
     // vets, so each list is copied to its exact length (about 6 MB less at 100k vets).
-    for (const map of [this.byState, this.byCity, this.premiumByState, this.premiumByCity]) for (const [key, list] of map) map.set(key, list.slice());
+    for (const map of [this.byState, this.byCity, this.ratedByState, this.ratedByCity, this.premiumByState, this.premiumByCity])
+      for (const [key, list] of map) map.set(key, list.slice());
     this.grid.compact();
     collectGarbage();
     this.xmin = snapshot!.xmin;
@@ -730,7 +747,7 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 /** doctor_search rows as the index reads them: one JSON array a row, in the order of `readVetRow`. */
 export const vetRows = sql`SELECT json_build_array(ds.user_id, ds.plan, (extract(epoch FROM ds.paid_until) * 1000)::float8, ds.sort_name,
   ds.city_key, ds.state, ds.species_key, ds.services_key, ds.emergency, ds.accepting_new_patients, ds.latitude, ds.longitude,
-  ds.time_zone, ds.week_hours::text, ds.sponsor_key)::text AS r FROM doctor_search ds`;
+  ds.time_zone, ds.week_hours::text, ds.sponsor_key, ds.rating_count, ds.rating_sum)::text AS r FROM doctor_search ds`;
 
 const emptyVetRow = (): VetRow => ({
   user_id: 0,
@@ -748,6 +765,8 @@ const emptyVetRow = (): VetRow => ({
   time_zone: null,
   week_hours: '',
   sponsor_key: 0,
+  rating_count: 0,
+  rating_sum: 0,
 });
 
 /** Reads one row of `vetRows` into `row` (overwritten and returned: a loader reuses one). */
@@ -768,6 +787,8 @@ export function readVetRow(text: string, row: VetRow): VetRow {
     string | null,
     string,
     number,
+    number,
+    number,
   ];
   row.user_id = v[0];
   row.plan = v[1];
@@ -784,6 +805,8 @@ export function readVetRow(text: string, row: VetRow): VetRow {
   row.time_zone = v[12];
   row.week_hours = v[13];
   row.sponsor_key = v[14];
+  row.rating_count = v[15];
+  row.rating_sum = v[16];
   return row;
 }
 
@@ -791,4 +814,5 @@ export function readVetRow(text: string, row: VetRow): VetRow {
 type StoredCard = Omit<CardRow, 'distance' | 'open_now' | 'sponsored'>;
 
 const cardColumns = sql`ds.user_id AS id, ds.name, ds.clinic_name, ds.avatar, ds.city, ds.state, ds.zip, ds.street, ds.contact_phone,
-  ds.services, ds.species, ds.emergency, ds.accepting_new_patients, ds.accepting_confirmed_at, ds.latitude, ds.longitude`;
+  ds.services, ds.species, ds.emergency, ds.accepting_new_patients, ds.accepting_confirmed_at, ds.latitude, ds.longitude,
+  ds.rating_count, ds.rating_sum`;

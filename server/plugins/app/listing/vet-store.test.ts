@@ -19,6 +19,8 @@ const row = (id: number, cell: number): VetRow => ({
   time_zone: 'America/New_York',
   week_hours: `{[${id},${id + 60})}`,
   sponsor_key: id / 1000,
+  rating_count: id % 4,
+  rating_sum: (id % 4) * ((id % 5) + 1),
 });
 
 describe('VetStore.orderByCell', () => {
@@ -47,6 +49,8 @@ describe('VetStore.orderByCell', () => {
         store.names[slot],
         store.sponsorKey[slot],
         store.cell[slot],
+        store.rating[slot],
+        store.ratingCount[slot],
       ];
     };
     const before = new Map([...cells.keys()].map((id) => [id, facts(id)]));

@@ -5,6 +5,7 @@
 // allocates almost nothing that lives on.
 
 import { parseWeek } from './week-hours';
+import { ratingTenths } from '../../../../shared/lib/rating';
 
 /** A vet's place in the store. */
 export type Slot = number;
@@ -32,6 +33,9 @@ export interface VetRow {
   time_zone: string | null;
   week_hours: string;
   sponsor_key: number;
+  /** Published reviews and the sum of their stars. */
+  rating_count: number;
+  rating_sum: number;
 }
 
 // A point on the sphere in miles: the same as doctor_earth() in SQL, so distances agree.
@@ -75,6 +79,10 @@ export class VetStore {
   ids = new Int32Array(0);
   plan = new Uint8Array(0);
   flags = new Uint8Array(0);
+  /** The average rating as shown, in tenths of a star (10..50); 0 without reviews (shared/lib/rating.ts). */
+  rating = new Uint8Array(0);
+  /** Published reviews. */
+  ratingCount = new Int32Array(0);
   /** Point on the sphere (miles). */
   x = new Float64Array(0);
   y = new Float64Array(0);
@@ -142,6 +150,15 @@ export class VetStore {
 
   readonly bySponsorKey = (a: Slot, b: Slot): number => this.sponsorKey[a]! - this.sponsorKey[b]! || this.ids[a]! - this.ids[b]!;
 
+  /** Highest shown average first, then more reviews (ties are broken by the caller's order). */
+  readonly byRatingOnly = (a: Slot, b: Slot): number => this.rating[b]! - this.rating[a]! || this.ratingCount[b]! - this.ratingCount[a]!;
+
+  /** By rating, then name order (the per-place lists of a search sorted by rating). */
+  readonly byRating = (a: Slot, b: Slot): number => this.byRatingOnly(a, b) || this.byName(a, b);
+
+  /** By rating, then nearest first from the origin of the scan that filled `d2`, then id. */
+  readonly byRatingNearest = (a: Slot, b: Slot): number => this.byRatingOnly(a, b) || this.nearest(a, b);
+
   /** Nearest first from the origin of the scan that filled `d2`, then id. */
   readonly nearest = (a: Slot, b: Slot): number => this.d2[a]! - this.d2[b]! || this.ids[a]! - this.ids[b]!;
 
@@ -154,6 +171,8 @@ export class VetStore {
     this.ids[slot] = row.user_id;
     this.plan[slot] = row.plan;
     this.flags[slot] = (row.emergency ? EMERGENCY : 0) | (row.accepting_new_patients ? ACCEPTING : 0);
+    this.rating[slot] = ratingTenths(row.rating_sum, row.rating_count);
+    this.ratingCount[slot] = row.rating_count;
     this.x[slot] = x;
     this.y[slot] = y;
     this.z[slot] = z;
@@ -205,6 +224,8 @@ export class VetStore {
     this.ids = permute(this.ids);
     this.plan = permute(this.plan);
     this.flags = permute(this.flags);
+    this.rating = permute(this.rating);
+    this.ratingCount = permute(this.ratingCount);
     for (const key of ['x', 'y', 'z', 'paidUntil', 'sponsorKey'] as const) this[key] = permute(this[key]);
     for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'cell'] as const) this[key] = permute(this[key]);
     const names = this.names;
@@ -226,6 +247,8 @@ export class VetStore {
     this.ids = copy(this.ids, (n) => new Int32Array(n));
     this.plan = copy(this.plan, (n) => new Uint8Array(n));
     this.flags = copy(this.flags, (n) => new Uint8Array(n));
+    this.rating = copy(this.rating, (n) => new Uint8Array(n));
+    this.ratingCount = copy(this.ratingCount, (n) => new Int32Array(n));
     for (const key of ['x', 'y', 'z', 'paidUntil', 'sponsorKey', 'd2'] as const) this[key] = copy(this[key], (n) => new Float64Array(n));
     for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'cell'] as const) this[key] = copy(this[key], (n) => new Int32Array(n));
   }
