@@ -7,6 +7,7 @@ export type StarCount = '1' | '2' | '3' | '4' | '5';
 export interface ReviewReply {
   text: string;
   created_at: string;
+  updated_at?: string;
 }
 
 /** A published review as /api/reviews/list shows it. */
@@ -57,27 +58,28 @@ export interface ReviewInput {
 export interface OwnReview extends PublicReview {
   doctor_id: number;
   state: ReviewState;
-  /** The practice's name, when the answer carries it. */
-  clinic_name?: string | null;
-  doctor_name?: string | null;
-  /** Why an administrator rejected or removed it, when the server gives one. */
-  moderation_reason?: string | null;
+  clinic_name: string | null;
+  /** Why an administrator decided as they did, when there was a decision. */
+  moderation_reason: string | null;
 }
 
 export interface OwnReviewsAnswer {
   data: OwnReview[];
+  totalCount: number;
 }
 
 /** A review in the administrators' queue (/api/admin/reviews). */
 export interface ModerationReview extends PublicReview {
-  doctor_id: number;
   state: ReviewState;
-  clinic_name?: string | null;
-  author_email?: string | null;
   /** Why screening or reports held it. */
-  hold_reason?: string | null;
-  report_count?: number;
-  moderation_reason?: string | null;
+  hold_reason: string | null;
+  report_count: number;
+  reports: { reason: string; created_at: string }[];
+  moderation_reason: string | null;
+  moderated_at: string | null;
+  client_ip: string | null;
+  author: { id: number; first_name: string; last_name: string; email: string; created_at: string };
+  doctor: { id: number; first_name: string; last_name: string; clinic_name: string | null };
 }
 
 export interface ModerationListAnswer {

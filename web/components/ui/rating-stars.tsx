@@ -19,7 +19,7 @@ export function RatingStars({ value, size = 'small' }: { value: number; size?: '
   );
 }
 
-/** An average and the number of reviews, or 'No reviews yet' (search cards, the map, the profile's head). */
+/** An average and the number of reviews, or 'No reviews yet' (search cards, the profile's head, the practice's own page). */
 export function RatingSummary({ average, count, href }: { average: number | null | undefined; count: number | null | undefined; href?: string }) {
   if (!count || average === null || average === undefined) return <p className="rating-line rating-none">No reviews yet</p>;
   const text = `${count.toLocaleString('en-US')} review${count === 1 ? '' : 's'}`;
@@ -30,4 +30,21 @@ export function RatingSummary({ average, count, href }: { average: number | null
       {href ? <a href={href}>({text})</a> : <span className="muted">({text})</span>}
     </p>
   );
+}
+
+/** What search cards and public profiles carry (docs/product.md section 13). */
+export interface Rated {
+  rating_average?: number | null;
+  rating_count?: number | null;
+}
+
+/** A practice's rating from its search card or profile. */
+export function DoctorRating({ doctor, href }: { doctor: Rated; href?: string }) {
+  return <RatingSummary average={doctor.rating_average} count={doctor.rating_count} href={href} />;
+}
+
+/** The same as one line of text, for the map's pop-ups. */
+export function ratingText({ rating_average: average, rating_count: count }: Rated): string {
+  if (!count || average === null || average === undefined) return 'No reviews yet';
+  return `★ ${formatAverage(average)} (${count.toLocaleString('en-US')} review${count === 1 ? '' : 's'})`;
 }

@@ -20,6 +20,8 @@ const STATES: { state: ReviewState; label: string; empty: string }[] = [
   { state: 'removed', label: 'Removed', empty: 'No removed reviews.' },
 ];
 const PAGE_SIZE = 10;
+/** A reject or remove tells the author why in at least this many characters (the server's rule). */
+const REASON_MIN = 10;
 
 const DECISIONS: Record<ModerationDecision, { verb: string; done: string; danger: boolean }> = {
   publish: { verb: 'Publish', done: 'The review is published; the author was e-mailed.', danger: false },
@@ -45,7 +47,11 @@ function DecisionDialog({ review, decision, onClose }: { review: ModerationRevie
       setProblem('Give a reason: the author reads it in the e-mail.');
       return;
     }
-    const answer = await moderate({ review_id: review.id, decision, reason: reason.trim(), doctor_id: review.doctor_id });
+    if (decision !== 'publish' && reason.trim().length < REASON_MIN) {
+      setProblem(`Give the author a reason of at least ${REASON_MIN} characters.`);
+      return;
+    }
+    const answer = await moderate({ review_id: review.id, decision, reason: reason.trim(), doctor_id: review.doctor.id });
     if (answer.error) {
       setProblem(failureMessage(answer.error, 'The decision could not be saved. Please try again.'));
       return;
@@ -88,6 +94,7 @@ function DecisionDialog({ review, decision, onClose }: { review: ModerationRevie
           aria-describedby={problem ? `${id}-problem` : undefined}
         />
       </div>
+      {decision !== 'publish' && <p className="muted small">At least {REASON_MIN} characters.</p>}
       {problem && (
         <p id={`${id}-problem`} className="form-error" role="alert">
           {problem}
@@ -99,6 +106,7 @@ function DecisionDialog({ review, decision, onClose }: { review: ModerationRevie
 
 function ModerationEntry({ review }: { review: ModerationReview }) {
   const [decision, setDecision] = useState<ModerationDecision>();
+  const practice = review.doctor.clinic_name || `Dr. ${review.doctor.first_name} ${review.doctor.last_name}`;
   return (
     <li className="card queue-item moderation-item">
       <div className="queue-head">
@@ -107,22 +115,29 @@ function ModerationEntry({ review }: { review: ModerationReview }) {
             <RatingStars value={review.rating} /> <strong className="moderation-title">{review.title}</strong>
           </p>
           <p className="muted small">
-            By {review.author_name}
-            {review.author_email ? ` (${review.author_email})` : ''} about{' '}
-            <Link to={`/viewdoctorprofile/${review.doctor_id}`}>{review.clinic_name || `practice ${review.doctor_id}`}</Link> · {review.species} · visited{' '}
-            {review.visit_month} · written {formatDateTime(review.created_at)}
+            By {review.author.first_name} {review.author.last_name} ({review.author.email}, account opened {formatDate(review.author.created_at)}) about{' '}
+            <Link to={`/viewdoctorprofile/${review.doctor.id}`}>{practice}</Link> · {review.species} · visited {review.visit_month} · written{' '}
+            {formatDateTime(review.created_at)}
+            {review.client_ip ? ` · from ${review.client_ip}` : ''}
           </p>
           {review.hold_reason && (
             <p className="small moderation-hold">
               <strong>Held because:</strong> {review.hold_reason}
             </p>
           )}
-          {(review.report_count ?? 0) > 0 && (
-            <p className="small">
+          {review.report_count > 0 && (
+            <div className="small">
               <span className="badge badge-amber">
                 {review.report_count} report{review.report_count === 1 ? '' : 's'}
               </span>
-            </p>
+              <ul className="moderation-reports">
+                {review.reports.map((report, i) => (
+                  <li key={i}>
+                    {formatDate(report.created_at)}: {report.reason}
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
           <p className="moderation-text">{review.text}</p>
           {review.reply && (

@@ -3,7 +3,7 @@
 // docs/product.md section 13); a veterinarian is chosen to begin with, so the vet's sign-up is what it was.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Form, Input, Radio } from 'antd';
+import { Button, Form, Input } from 'antd';
 import type { Session } from '../../../../shared/types/user';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../../shared/lib/password-policy';
 import { useAppDispatch } from '../../../app/store';
@@ -11,6 +11,26 @@ import { toast } from '../../../lib/toast';
 import { useRegisterMutation, type AccountType, type RegisterInput } from '../api/register';
 import { setSession } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+
+const ACCOUNT_TYPES: { value: AccountType; label: string }[] = [
+  { value: 'owner', label: 'I am a pet owner' },
+  { value: 'vet', label: 'I am a veterinarian' },
+];
+
+/** Two native radio buttons (antd's Radio would add about 4 KB to this page); the form item gives value and onChange. */
+function AccountTypeChoice({ value = 'vet', onChange }: { value?: AccountType; onChange?: (value: AccountType) => void }) {
+  return (
+    <fieldset className="account-type">
+      <legend>Who is this account for?</legend>
+      {ACCOUNT_TYPES.map((option) => (
+        <label key={option.value} className={`account-type-option${value === option.value ? ' is-checked' : ''}`}>
+          <input type="radio" name="account_type" value={option.value} checked={value === option.value} onChange={() => onChange?.(option.value)} />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 export default function SignUpPage() {
   const dispatch = useAppDispatch();
@@ -58,15 +78,8 @@ export default function SignUpPage() {
       }
     >
       <Form form={form} layout="vertical" onFinish={submit} noValidate requiredMark={false} disabled={pending} initialValues={{ account_type: 'vet' }}>
-        <Form.Item label="Who is this account for?" name="account_type">
-          <Radio.Group
-            name="account_type"
-            style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 24px' }}
-            options={[
-              { value: 'owner', label: 'I am a pet owner' },
-              { value: 'vet', label: 'I am a veterinarian' },
-            ]}
-          />
+        <Form.Item name="account_type">
+          <AccountTypeChoice />
         </Form.Item>
         <div className="grid grid-2" style={{ gap: 12 }}>
           <Form.Item label="First name" name="first_name" rules={[{ required: true }, { max: 80 }]}>

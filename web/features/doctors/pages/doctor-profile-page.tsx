@@ -11,7 +11,7 @@ import { DoctorBadges } from '../components/doctor-badges';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
 import { isOpenAt } from '../../../../shared/lib/opening-hours';
 import { DoctorReviews } from '../../reviews';
-import { DoctorRating } from '../components/doctor-rating';
+import { DoctorRating } from '../../../components/ui/rating-stars';
 
 // The profile embedded in the page is the first cached answer: the first screen needs no second request
 // and nothing moves when it arrives (docs/product.md, Pages and look).

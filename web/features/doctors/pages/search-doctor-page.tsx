@@ -9,7 +9,7 @@ import { PageHero } from '../../../components/ui/page-hero';
 import { useAppDispatch } from '../../../app/store';
 import { useSearchDoctorsQuery } from '../api/search-doctors';
 import { DoctorBadges } from '../components/doctor-badges';
-import { DoctorRating, ratingText } from '../components/doctor-rating';
+import { DoctorRating, ratingText } from '../../../components/ui/rating-stars';
 import { DoctorSearchForm } from '../components/doctor-search-form';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
 import { SearchFilters } from '../components/search-filters';

@@ -4,8 +4,8 @@ import { api } from '../../../lib/api';
 
 const ownReviewsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    ownReviews: build.query<OwnReviewsAnswer, void>({
-      query: () => ({ url: '/user/reviews', body: {}, silent: true }),
+    ownReviews: build.query<OwnReviewsAnswer, { page: number; pageSize: number }>({
+      query: (body) => ({ url: '/user/reviews', body, silent: true }),
       providesTags: ['OwnReviews'],
     }),
   }),

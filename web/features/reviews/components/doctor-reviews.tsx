@@ -20,6 +20,8 @@ import '../reviews.css';
 const ReviewForm = lazy(() => import('./review-form'));
 
 const PAGE_SIZE = 10;
+/** The author's reviews the profile looks through for their own (the server's largest page). */
+const OWN_REVIEWS_LOOKUP = { page: 1, pageSize: 100 };
 /** The query parameter that opens the form, kept across sign-in (`/signin?next=…?review=write`). */
 export const WRITE_PARAM = 'review';
 
@@ -70,7 +72,8 @@ export function DoctorReviews({ doctorId, clinic }: { doctorId: number; clinic: 
   const heading = useRef<HTMLHeadingElement>(null);
 
   const list = useReviewsQuery({ doctor_id: doctorId, page, pageSize: PAGE_SIZE, sort, ...(stars ? { rating: stars } : {}) });
-  const own = useOwnReviewsQuery(undefined, { skip: !logined });
+  // The author's own review of this practice, in whatever state (one per account and practice).
+  const own = useOwnReviewsQuery(OWN_REVIEWS_LOOKUP, { skip: !logined });
   const mine: OwnReview | undefined = own.data?.data.find((review) => review.doctor_id === doctorId);
   const ownPractice = user?.id === doctorId;
 

@@ -15,7 +15,7 @@ import '../reviews.css';
 const ReviewForm = lazy(() => import('../components/review-form'));
 const PAGE_SIZE = 10;
 
-const practiceName = (review: OwnReview) => review.clinic_name || review.doctor_name || 'the practice';
+const practiceName = (review: OwnReview) => review.clinic_name || 'the practice';
 
 function OwnReviewEntry({ review }: { review: OwnReview }) {
   const [editing, setEditing] = useState(false);
@@ -77,9 +77,8 @@ function OwnReviewEntry({ review }: { review: OwnReview }) {
 export default function MyReviewsPage() {
   const [page, setPage] = useState(1);
   // Read fresh each time the page opens: an administrator may have decided since.
-  const { data, isError } = useOwnReviewsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { currentData: data, isError, isFetching } = useOwnReviewsQuery({ page, pageSize: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
   const reviews = data?.data ?? [];
-  const shown = reviews.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   return (
     <>
       <PageHero eyebrow="Your account" title="My reviews" lead="The reviews you wrote, and where each one stands." />
@@ -96,7 +95,7 @@ export default function MyReviewsPage() {
                 <div key={i} className="card skeleton-card" aria-hidden="true" />
               ))}
             </div>
-          ) : reviews.length === 0 ? (
+          ) : data.totalCount === 0 ? (
             <div className="empty-state">
               <p>You have not written any reviews yet. Find your vet and tell other pet owners how your visit went.</p>
               <Link className="button button-primary" to="/searchdoctor">
@@ -105,12 +104,12 @@ export default function MyReviewsPage() {
             </div>
           ) : (
             <>
-              <ul className="own-review-list">
-                {shown.map((review) => (
+              <ul className="own-review-list" aria-busy={isFetching}>
+                {reviews.map((review) => (
                   <OwnReviewEntry key={review.id} review={review} />
                 ))}
               </ul>
-              {reviews.length > PAGE_SIZE && <Pagination page={page} pageSize={PAGE_SIZE} total={reviews.length} onChange={(next) => setPage(next)} />}
+              {data.totalCount > PAGE_SIZE && <Pagination page={page} pageSize={PAGE_SIZE} total={data.totalCount} onChange={(next) => setPage(next)} />}
             </>
           )}
         </div>
