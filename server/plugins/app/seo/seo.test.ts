@@ -317,6 +317,7 @@ describe('what must not be indexed', () => {
       '/articleeditor',
       '/setupprofile',
       '/viewprofile',
+      '/myreviews',
       '/signin',
       '/signup',
       '/verify',
