@@ -22,6 +22,7 @@ import seoPlugin, { type SeoOptions } from './plugins/app/seo/index';
 import accountsPlugin from './plugins/app/accounts/index';
 import profilesPlugin from './plugins/app/profiles/index';
 import adminPlugin from './plugins/app/admin/index';
+import reviewsPlugin from './plugins/app/reviews/index';
 import healthRoutes from './routes/api/health/index';
 import userRoutes from './routes/api/user/index';
 import newsletterCodeRoutes from './routes/api/user/newsletter';
@@ -41,6 +42,9 @@ import adminUserRoutes from './routes/api/admin/users';
 import profileStatsPlugin from './plugins/app/plan-features/profile-stats';
 import planFeatureRoutes from './routes/api/user/plan-features';
 import doctorFeatureRoutes from './routes/api/doctors/plan-features';
+import petReviewRoutes from './routes/api/reviews/index';
+import ownReviewRoutes from './routes/api/user/reviews';
+import reviewModerationRoutes from './routes/api/admin/reviews';
 
 export interface AppOptions {
   config: Config;
@@ -80,6 +84,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(accountsPlugin);
   await fastify.register(profilesPlugin);
   await fastify.register(adminPlugin);
+  await fastify.register(reviewsPlugin);
   await fastify.register(paymentsPlugin);
   await fastify.register(storagePlugin);
   await fastify.register(profileStatsPlugin);
@@ -101,6 +106,9 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(uploadRoutes, { prefix: '/uploads' });
   await fastify.register(adminArticleRoutes, { prefix: '/api/admin/articles' });
   await fastify.register(adminUserRoutes, { prefix: '/api/admin' });
+  await fastify.register(petReviewRoutes, { prefix: '/api/reviews' });
+  await fastify.register(ownReviewRoutes, { prefix: '/api/user' });
+  await fastify.register(reviewModerationRoutes, { prefix: '/api/admin' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
 }

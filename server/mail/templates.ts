@@ -145,3 +145,53 @@ export function contactAddressEmail(link: string): MailContent {
     params: { link },
   };
 }
+
+/** What an administrator decided on a pet owner's review (docs/product.md section 13), with the reason. */
+export function reviewDecisionEmail(input: {
+  firstName: string;
+  clinic: string;
+  title: string;
+  decision: 'publish' | 'reject' | 'remove';
+  reason: string;
+  link: string;
+}): MailContent {
+  const said = {
+    publish: {
+      subject: `Your review is published on ${PRODUCT_NAME}`,
+      heading: 'Your review is published',
+      line: 'is now published. Pet owners can read it on the practice’s page.',
+    },
+    reject: { subject: `Your review was not published on ${PRODUCT_NAME}`, heading: 'Your review was not published', line: 'was not published.' },
+    remove: { subject: `Your review was removed from ${PRODUCT_NAME}`, heading: 'Your review was removed', line: 'was removed and no longer shows.' },
+  }[input.decision];
+  const about = `Your review "${input.title}" of ${input.clinic}`;
+  const reasonText = input.reason ? `\n\nThe administrator's reason:\n\n${input.reason}` : '';
+  const next = input.decision === 'reject' ? '\n\nYou can edit your review and it will be checked again.' : '';
+  return {
+    subject: said.subject,
+    text: `Hello ${input.firstName},\n\n${about} ${said.line}${reasonText}${next}\n\nThe practice's page: ${input.link}\n\n${PRODUCT_NAME}`,
+    html: layout(
+      said.heading,
+      `<p>Hello ${escape(input.firstName)},</p><p>${escape(about)} ${escape(said.line)}</p>${
+        input.reason
+          ? `<p>The administrator's reason:</p><blockquote style="margin:16px 0;padding:12px 16px;background:#f7f8fb;border-left:4px solid #0958d9;white-space:pre-wrap">${escape(input.reason)}</blockquote>`
+          : ''
+      }${next ? `<p>${escape(next.trim())}</p>` : ''}${button(input.link, 'See the practice’s page')}`,
+    ),
+    params: { link: input.link, reason: input.reason, to_name: input.firstName, decision: input.decision },
+  };
+}
+
+/** The practice answered a pet owner's review (docs/product.md section 13): the author reads the answer. */
+export function reviewReplyEmail(input: { firstName: string; clinic: string; title: string; reply: string; link: string }): MailContent {
+  const intro = `${input.clinic} answered your review "${input.title}".`;
+  return {
+    subject: `The practice answered your review on ${PRODUCT_NAME}`,
+    text: `Hello ${input.firstName},\n\n${intro} Their answer:\n\n${input.reply}\n\nThe answer shows under your review on the practice's page: ${input.link}\n\n${PRODUCT_NAME}`,
+    html: layout(
+      'The practice answered your review',
+      `<p>Hello ${escape(input.firstName)},</p><p>${escape(intro)} Their answer:</p><div style="white-space:pre-wrap;border-left:3px solid #e5e7eb;padding:8px 12px;margin:16px 0">${escape(input.reply)}</div><p style="font-size:14px;color:#4b5563">The answer shows under your review on the practice's page.</p>${button(input.link, 'See the practice’s page')}`,
+    ),
+    params: { link: input.link, to_name: input.firstName },
+  };
+}

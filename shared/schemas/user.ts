@@ -14,7 +14,19 @@ export const VerifyCode = Type.Union([Type.Integer({ minimum: 0, maximum: 999999
 
 // NOTE: new passwords accept up to 1024 characters here so that a long one gets the policy's
 // plain sentence (202 on register) rather than a validation error.
-export const RegisterBody = Type.Object({ first_name: PersonName, last_name: PersonName, email: Email, password: Type.String({ maxLength: 1024 }) }, strict);
+/** A pet owner's account or a vet's (docs/product.md section 13). */
+export const AccountTypeSchema = Type.Union([Type.Literal('owner'), Type.Literal('vet')], { title: 'account type' });
+export const RegisterBody = Type.Object(
+  {
+    first_name: PersonName,
+    last_name: PersonName,
+    email: Email,
+    password: Type.String({ maxLength: 1024 }),
+    /** Absent: 'vet', as old clients expect. */
+    account_type: Type.Optional(AccountTypeSchema),
+  },
+  strict,
+);
 export const LoginBody = Type.Object({ email: Email, password: Password }, strict);
 export const TokenBody = Type.Object({ token: SafeText({ minLength: 1, maxLength: 4096 }) }, strict);
 export const EmailBody = Type.Object({ email: Email }, strict);
@@ -34,6 +46,8 @@ export const UserIdentitySchema = Type.Object({
   email: Type.String(),
   verify: Type.Boolean(),
   manage_role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+  /** 'owner' (a pet owner) or 'vet' (docs/product.md section 13). */
+  account_type: AccountTypeSchema,
 });
 export type UserIdentity = Static<typeof UserIdentitySchema>;
 /** The user object every answer carries (docs/product.md, The API); profile pieces ride along. */

@@ -7,6 +7,7 @@ import type { TokenService } from '../auth/tokens';
 import type { UserRow } from '../users/user-repository';
 import type { LoginThrottle } from './login-throttle';
 import type { SendLimits } from './send-limits';
+import { recordSignInAddress } from './sign-in-addresses';
 
 export interface AccountDeps {
   db: Db;
@@ -27,6 +28,8 @@ export interface SignedIn {
   token: string;
 }
 
-export async function signIn(deps: AccountDeps, user: UserRow): Promise<SignedIn> {
+/** A session for the account; the client address it came from is kept (sign-in-addresses.ts). */
+export async function signIn(deps: AccountDeps, user: UserRow, client: string | undefined): Promise<SignedIn> {
+  await recordSignInAddress(deps.db, user.id, client, deps.clock.now());
   return { user, token: await deps.tokens.sign(user.id, 'session', user.tokenVersion) };
 }

@@ -11,6 +11,7 @@ import { login } from './login';
 import { exchangeVerificationLink, resendVerificationEmail } from './verify-email';
 import { changePassword, checkResetCode, requestResetCode } from './reset-password';
 import { confirmSubscription, requestSubscription, unsubscribe } from './newsletter';
+import { listPractice, sessionRestored } from './account-type';
 
 export { RESET_WINDOW_MS } from './codes';
 export type { SignedIn } from './account-deps';
@@ -31,6 +32,8 @@ function commands(deps: AccountDeps) {
     requestSubscription: bind(deps, requestSubscription),
     confirmSubscription: bind(deps, confirmSubscription),
     unsubscribe: bind(deps, unsubscribe),
+    listPractice: bind(deps, listPractice),
+    sessionRestored: bind(deps, sessionRestored),
   };
 }
 

@@ -14,5 +14,5 @@ export async function login(deps: AccountDeps, given: { email: string; password:
   if (!user || !ok) throw domainError(401, 'BAD_CREDENTIALS', MESSAGES.loginFailed);
   await deps.loginThrottle.succeeded(email, client);
   if (user.status === 'suspended') throw domainError(403, 'SUSPENDED', 'This account is suspended. Please contact support.');
-  return signIn(deps, user);
+  return signIn(deps, user, client);
 }

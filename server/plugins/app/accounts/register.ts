@@ -7,12 +7,15 @@ import { createUser, findUserByEmail, normalizeEmail } from '../users/user-repos
 import { textRefusal } from '../../../lib/domain-error';
 import { signIn, type AccountDeps, type SignedIn } from './account-deps';
 import { sendFirstVerificationEmail } from './verify-email';
+import type { AccountType } from '../../../db/schema';
 
 export interface RegisterInput {
   firstName: string;
   lastName: string;
   email: string;
   password: string;
+  /** A pet owner's account or a vet's (docs/product.md section 13); absent: 'vet', as old clients expect. */
+  accountType?: AccountType | undefined;
 }
 
 export async function register(deps: AccountDeps, input: RegisterInput, client: string): Promise<SignedIn> {
@@ -28,10 +31,10 @@ export async function register(deps: AccountDeps, input: RegisterInput, client: 
   // The account and its verification e-mail commit together: a crash between the two would leave an
   // account nobody is told about (server/reliability/crash.test.ts found it).
   const user = await deps.db.transaction(async (tx) => {
-    const created = await createUser(tx, { email, passwordHash, firstName, lastName });
+    const created = await createUser(tx, { email, passwordHash, firstName, lastName, accountType: input.accountType ?? 'vet' });
     if (!created) throw textRefusal(201, 'EMAIL_TAKEN', MESSAGES.emailAlreadyRegistered); // lost a race with the same address
     await sendFirstVerificationEmail({ ...deps, db: tx as unknown as AccountDeps['db'] }, created);
     return created;
   });
-  return signIn(deps, user);
+  return signIn(deps, user, client);
 }

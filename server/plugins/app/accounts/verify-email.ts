@@ -56,7 +56,7 @@ export async function resendVerificationEmail(deps: AccountDeps, user: UserRow, 
 }
 
 /** Exchanges the token from the link for a session of the now verified account. */
-export async function exchangeVerificationLink(deps: AccountDeps, token: string): Promise<SignedIn> {
+export async function exchangeVerificationLink(deps: AccountDeps, token: string, client?: string): Promise<SignedIn> {
   let claims;
   try {
     claims = await deps.tokens.verify(token, 'verify_email');
@@ -75,5 +75,5 @@ export async function exchangeVerificationLink(deps: AccountDeps, token: string)
     .returning();
   if (used.length === 0) throw textRefusal(201, 'LINK_USED', 'This verification link was already used. Please sign in.');
   const verified = user.verify ? user : await updateUser(deps.db, user.id, { verify: true, verifiedAt: deps.clock.now() });
-  return signIn(deps, verified ?? user);
+  return signIn(deps, verified ?? user, client);
 }

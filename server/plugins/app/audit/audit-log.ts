@@ -17,7 +17,7 @@ export function actorOf(request: FastifyRequest): Actor {
   return { id: request.user.id, ip: request.ip ?? null };
 }
 
-export type AuditTarget = 'user' | 'profile' | 'article' | 'subscriber';
+export type AuditTarget = 'user' | 'profile' | 'article' | 'subscriber' | 'review';
 
 export interface AuditInput {
   action: string;

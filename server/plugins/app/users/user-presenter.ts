@@ -66,7 +66,15 @@ function presentPayment(payment: PaymentRow | null | undefined): User['payment']
 
 /** Who the user is: the first fields of the user object and of Manage Users' rows. */
 export function presentIdentity(user: UserRow): UserIdentity {
-  return { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, verify: user.verify, manage_role: user.manageRole };
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    verify: user.verify,
+    manage_role: user.manageRole,
+    account_type: user.accountType,
+  };
 }
 
 export function presentUser(user: UserRow, payment?: PaymentRow | null, profile?: ProfileRow | null): User {

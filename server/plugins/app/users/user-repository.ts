@@ -26,7 +26,7 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
 
 export async function createUser(
   db: DbOrTx,
-  input: { email: string; passwordHash: string; firstName: string; lastName: string },
+  input: { email: string; passwordHash: string; firstName: string; lastName: string; accountType?: 'owner' | 'vet' },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .insert(users)

@@ -3,6 +3,7 @@
 // (plugins/app/accounts) and shape the answer; "text" answers are plain sentences.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import {
   ChangePasswordBody,
@@ -16,6 +17,7 @@ import {
   SessionSchema,
   TextSchema,
   TokenBody,
+  UserSchema,
 } from '../../../../shared/schemas/user';
 import { domainError } from '../../../lib/domain-error';
 import { loadPresentedUser } from '../../../plugins/app/users/user-repository';
@@ -39,8 +41,8 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       response: { 200: SessionSchema, 201: TextSchema, 202: TextSchema, 429: ErrorSchema },
     },
     handler: async (request) => {
-      const { first_name: firstName, last_name: lastName, email, password } = request.body;
-      return session(await accounts.register({ firstName, lastName, email, password }, request.ip));
+      const { first_name: firstName, last_name: lastName, email, password, account_type: accountType } = request.body;
+      return session(await accounts.register({ firstName, lastName, email, password, accountType }, request.ip));
     },
   });
 
@@ -63,6 +65,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       const { token } = request.body;
       const user = await fastify.userFromSessionToken(token);
       if (!user) throw domainError(401, 'UNAUTHENTICATED', MESSAGES.tokenLoginFailed);
+      await accounts.sessionRestored(user, request.ip);
       return session({ user, token });
     },
   });
@@ -70,8 +73,20 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   app.post('/token-verification', {
     schema: { tags, summary: 'Exchange the e-mail verification token from the link', body: TokenBody, response: { 200: SessionSchema, 201: TextSchema } },
     handler: async (request) => {
-      return session(await accounts.exchangeVerificationLink(request.body.token));
+      return session(await accounts.exchangeVerificationLink(request.body.token, request.ip));
     },
+  });
+
+  app.post('/list-practice', {
+    preHandler: fastify.requireUser,
+    schema: {
+      tags,
+      summary: "A pet owner's 'List your practice': the account becomes a vet account (docs/product.md section 13); a vet account stays one",
+      security: [{ bearer: [] }],
+      body: EmptyBody,
+      response: { 200: Type.Object({ user: UserSchema }), 401: ErrorSchema },
+    },
+    handler: async (request) => ({ user: await loadPresentedUser(db, await accounts.listPractice(request.user)) }),
   });
 
   app.post('/send-verification-email', {

@@ -1,0 +1,38 @@
+// What the review commands need, bound by the reviews plugin (index.ts).
+import type { Clock } from '../../../lib/clock';
+import type { Db } from '../../../db/client';
+import type { Mailer } from '../../../mail/mailer';
+import type { Announcer } from '../listing/changes';
+
+export interface ReviewDeps {
+  db: Db;
+  mailer: Mailer;
+  /** Publishing, holding, removing or deleting a review changes the practice's listing (its ratings). */
+  changes: Announcer;
+  clock: Clock;
+  /** The public page of a practice, for e-mails. */
+  practiceLink(doctorId: number): string;
+}
+
+/** Everything a review refusal says, in one place (routes and tests quote them). */
+export const REVIEW_MESSAGES = {
+  ownPractice: 'You cannot review your own practice.',
+  notListed: 'There is no listed practice with this id.',
+  alreadyReviewed: 'You have already reviewed this practice. You can edit your review instead.',
+  notYours: 'There is no review of yours with this id.',
+  removed: 'An administrator removed this review; it can no longer be changed.',
+  notDeletable: 'An administrator decided on this review; it stays on record and cannot be deleted.',
+  textTooShort: 'Write at least 30 characters about your visit.',
+  titleEmpty: 'Give your review a title.',
+  speciesEmpty: 'Say which animal you brought (for example dog or cat).',
+  notPublished: 'There is no published review with this id.',
+  reportOwn: 'You cannot report your own review.',
+  alreadyReported: 'You have already reported this review.',
+  replyNotYourPractice: 'Only the practice that was reviewed can reply to this review.',
+  replyEmpty: 'Write your reply first.',
+  noReview: 'There is no review with this id.',
+  reasonRequired: 'Please give the author a reason for this decision (at least 10 characters).',
+  sameState: 'The review is already in this state.',
+  notFromState: (decision: string, state: string) => `A ${state} review cannot be given the decision '${decision}'.`,
+  ownReviewModeration: 'You cannot moderate your own review; another administrator must decide.',
+} as const;

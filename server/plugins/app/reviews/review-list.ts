@@ -1,0 +1,59 @@
+// The public reviews of a listed practice (docs/product.md section 13): published ones only, paged,
+// newest or by stars, optionally only one number of stars, with the average, the count and the
+// histogram of all published reviews. The indexes of migration 0013 serve both queries from the
+// practice's own rows, so a practice with 10,000 reviews answers as fast as one with ten.
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { reviews, users } from '../../../db/schema';
+import type { Histogram, ReviewListAnswer, ReviewListInput } from '../../../../shared/schemas/review';
+import { presentPublicReview } from './review-presenter';
+
+export interface RatingSummary {
+  /** To one decimal; null without published reviews. */
+  average: number | null;
+  count: number;
+  histogram: Histogram;
+}
+
+/** The average, count and histogram of a practice's published reviews. */
+export async function ratingSummary(db: DbOrTx, doctorId: number): Promise<RatingSummary> {
+  const rows = await db
+    .select({ rating: reviews.rating, n: count() })
+    .from(reviews)
+    .where(and(eq(reviews.doctorId, doctorId), eq(reviews.state, 'published')))
+    .groupBy(reviews.rating);
+  const histogram: Histogram = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+  let total = 0;
+  let sum = 0;
+  for (const row of rows) {
+    const n = Number(row.n);
+    histogram[String(row.rating) as keyof Histogram] = n;
+    total += n;
+    sum += row.rating * n;
+  }
+  return { average: total ? Math.round((sum / total) * 10) / 10 : null, count: total, histogram };
+}
+
+export async function listPublishedReviews(db: DbOrTx, input: ReviewListInput): Promise<ReviewListAnswer> {
+  const conditions: SQL[] = [eq(reviews.doctorId, input.doctor_id), eq(reviews.state, 'published')];
+  if (input.rating) conditions.push(eq(reviews.rating, input.rating));
+  const order =
+    input.sort === 'highest'
+      ? [desc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)]
+      : input.sort === 'lowest'
+        ? [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)]
+        : [desc(reviews.createdAt), desc(reviews.id)];
+  const [rows, summary] = await Promise.all([
+    db
+      .select({ review: reviews, firstName: users.firstName, lastName: users.lastName })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.authorId))
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    ratingSummary(db, input.doctor_id),
+  ]);
+  const totalCount = input.rating ? summary.histogram[String(input.rating) as keyof Histogram] : summary.count;
+  return { data: rows.map((row) => presentPublicReview(row.review, row)), totalCount, ...summary };
+}
