@@ -1,8 +1,6 @@
-// The limits of a review as the form checks them before sending (the server checks them again; docs/product.md
-// section 13), and how a review's month and state read.
-import type { ReviewState } from '../../../shared/types/reviews';
-
-export const REVIEW_LIMITS = { titleMax: 120, textMin: 30, textMax: 5000, reasonMax: 500, replyMax: 2000 } as const;
+// How a review's month, species and state read to its author and to pet owners (docs/product.md section 13). The
+// limits and the rule for the month of the visit are the server's, in shared/lib/review-rules.ts.
+import type { ReviewPublicState as ReviewState } from '../../../shared/lib/review-rules';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 export const MONTH_NAMES: readonly string[] = MONTHS;
@@ -12,11 +10,6 @@ export function monthLabel(visitMonth: string): string {
   const [year, month] = visitMonth.split('-').map(Number);
   const name = month ? MONTHS[month - 1] : undefined;
   return name && year ? `${name} ${year}` : visitMonth;
-}
-
-/** The month now as 'YYYY-MM' (a visit cannot be in the future). */
-export function currentMonth(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 }
 
 /** What the author reads about a review's state on My reviews and on the profile. */

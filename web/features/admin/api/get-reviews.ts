@@ -1,5 +1,6 @@
 // POST /api/admin/reviews: a page of pet owners' reviews in one state, for moderation (docs/product.md section 13).
-import type { ModerationListAnswer, ReviewState } from '../../../../shared/types/reviews';
+import type { AdminReviewsAnswer as ModerationListAnswer } from '../../../../shared/schemas/review';
+import type { ReviewPublicState as ReviewState } from '../../../../shared/lib/review-rules';
 import { api } from '../../../lib/api';
 
 const getReviewsApi = api.injectEndpoints({

@@ -1,6 +1,6 @@
 // POST /api/admin/review-moderate: publish, reject or remove a review with a reason; audited, and the author is
 // e-mailed (docs/product.md section 13). The queue, the practice's reviews and its rating in search follow.
-import type { ModerationDecision } from '../../../../shared/types/reviews';
+import type { ModerationDecision } from '../../../../shared/lib/review-rules';
 import { api } from '../../../lib/api';
 
 const moderateReviewApi = api.injectEndpoints({

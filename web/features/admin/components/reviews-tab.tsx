@@ -3,7 +3,9 @@
 // one with a reason, which is audited and e-mailed to the author. Loaded only when the tab opens.
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { ModerationDecision, ModerationReview, ReviewState } from '../../../../shared/types/reviews';
+import type { AdminReview as ModerationReview } from '../../../../shared/schemas/review';
+import type { ModerationDecision, ReviewPublicState as ReviewState } from '../../../../shared/lib/review-rules';
+import { REVIEW_LIMITS } from '../../../../shared/lib/review-rules';
 import { Dialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { RatingStars } from '../../../components/ui/rating-stars';
@@ -21,7 +23,7 @@ const STATES: { state: ReviewState; label: string; empty: string }[] = [
 ];
 const PAGE_SIZE = 10;
 /** A reject or remove tells the author why in at least this many characters (the server's rule). */
-const REASON_MIN = 10;
+const REASON_MIN = REVIEW_LIMITS.moderationReasonMin;
 
 const DECISIONS: Record<ModerationDecision, { verb: string; done: string; danger: boolean }> = {
   publish: { verb: 'Publish', done: 'The review is published; the author was e-mailed.', danger: false },
@@ -87,7 +89,7 @@ function DecisionDialog({ review, decision, onClose }: { review: ModerationRevie
           id={`${id}-reason`}
           className="textarea"
           rows={4}
-          maxLength={1000}
+          maxLength={REVIEW_LIMITS.moderationReasonMax}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           aria-invalid={problem ? true : undefined}

@@ -1,6 +1,9 @@
 // POST /api/reviews/create: a new review of a practice; the answer says whether it is published or held
 // (docs/product.md section 13).
-import type { ReviewInput, ReviewState } from '../../../../shared/types/reviews';
+import type { UpdateReviewInput } from '../../../../shared/schemas/review';
+import type { ReviewPublicState as ReviewState } from '../../../../shared/lib/review-rules';
+
+type ReviewInput = Omit<UpdateReviewInput, 'id'>;
 import { api } from '../../../lib/api';
 import { reviewsOf } from './tags';
 

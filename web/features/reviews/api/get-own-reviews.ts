@@ -1,5 +1,5 @@
 // POST /api/user/reviews: the signed-in account's own reviews in every state (docs/product.md section 13).
-import type { OwnReviewsAnswer } from '../../../../shared/types/reviews';
+import type { OwnReviewsAnswer } from '../../../../shared/schemas/review';
 import { api } from '../../../lib/api';
 
 const ownReviewsApi = api.injectEndpoints({

@@ -1,6 +1,6 @@
 // POST /api/reviews/list: a practice's published reviews, a page at a time, with the average, count and histogram
 // (docs/product.md section 13).
-import type { ReviewListAnswer, ReviewListInput } from '../../../../shared/types/reviews';
+import type { ReviewListAnswer, ReviewListInput } from '../../../../shared/schemas/review';
 import { api } from '../../../lib/api';
 
 const listReviewsApi = api.injectEndpoints({

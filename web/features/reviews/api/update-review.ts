@@ -1,6 +1,9 @@
 // POST /api/reviews/update: its author changes a review (docs/product.md section 13). `doctor_id` only names what
 // becomes stale; it is not sent.
-import type { ReviewInput, ReviewState } from '../../../../shared/types/reviews';
+import type { UpdateReviewInput } from '../../../../shared/schemas/review';
+import type { ReviewPublicState as ReviewState } from '../../../../shared/lib/review-rules';
+
+type ReviewInput = Omit<UpdateReviewInput, 'id'>;
 import { api } from '../../../lib/api';
 import { reviewsOf } from './tags';
 

@@ -5,7 +5,8 @@
 // places it.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { OwnReview, ReviewSort, ReviewState } from '../../../../shared/types/reviews';
+import type { OwnReview } from '../../../../shared/schemas/review';
+import type { ReviewSort, ReviewPublicState as ReviewState } from '../../../../shared/lib/review-rules';
 import { useAppSelector } from '../../../app/store';
 import { Pagination } from '../../../components/ui/pagination';
 import { signedInUser } from '../../auth';

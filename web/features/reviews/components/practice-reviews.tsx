@@ -2,7 +2,7 @@
 // the practice gave, a reply form for those it has not answered yet, and 'Edit reply' for the others. A reply is
 // public and the author is e-mailed; the practice cannot hide, reorder or remove a review.
 import { useId, useState, type FormEvent } from 'react';
-import type { PublicReview } from '../../../../shared/types/reviews';
+import type { PublicReview } from '../../../../shared/schemas/review';
 import { Pagination } from '../../../components/ui/pagination';
 import { RatingSummary } from '../../../components/ui/rating-stars';
 import { failureMessage } from '../../../lib/api';
@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useReviewsQuery } from '../api/list-reviews';
 import { useReplyToReviewMutation } from '../api/reply-review';
-import { REVIEW_LIMITS } from '../review-rules';
+import { REVIEW_LIMITS } from '../../../../shared/lib/review-rules';
 import { ReviewItem } from './review-item';
 import '../reviews.css';
 

@@ -1,6 +1,6 @@
 // The practice's rating at a glance (docs/product.md section 13): the average in large stars, the number of reviews,
 // and one bar per star count; a bar is a button that shows only the reviews with that many stars.
-import type { ReviewListAnswer, StarCount } from '../../../../shared/types/reviews';
+import type { ReviewListAnswer, Histogram } from '../../../../shared/schemas/review';
 import { formatAverage, RatingStars } from '../../../components/ui/rating-stars';
 
 interface Props {
@@ -30,7 +30,7 @@ export function RatingHistogram({ summary, chosen, onChoose }: Props) {
       {count > 0 && (
         <ul className="histogram" aria-label="Reviews by stars">
           {[5, 4, 3, 2, 1].map((stars) => {
-            const n = histogram[String(stars) as StarCount] ?? 0;
+            const n = histogram[String(stars) as keyof Histogram] ?? 0;
             const share = count ? Math.round((n / count) * 100) : 0;
             const on = chosen === stars;
             return (

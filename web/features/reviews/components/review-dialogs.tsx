@@ -6,7 +6,7 @@ import { failureMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteReviewMutation } from '../api/delete-review';
 import { useReportReviewMutation } from '../api/report-review';
-import { REVIEW_LIMITS } from '../review-rules';
+import { REVIEW_LIMITS } from '../../../../shared/lib/review-rules';
 
 export function ReportDialog({ reviewId, doctorId, title, onClose }: { reviewId: number; doctorId: number; title: string; onClose: () => void }) {
   const id = useId();
@@ -51,7 +51,7 @@ export function ReportDialog({ reviewId, doctorId, title, onClose }: { reviewId:
         <textarea
           id={`${id}-reason`}
           rows={4}
-          maxLength={REVIEW_LIMITS.reasonMax}
+          maxLength={REVIEW_LIMITS.reportReasonMax}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           aria-invalid={problem ? true : undefined}

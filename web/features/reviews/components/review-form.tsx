@@ -3,11 +3,16 @@
 // A refusal keeps every input and says what to change next to the field it names.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { SPECIES } from '../../../../shared/constants/services';
-import type { OwnReview, ReviewInput, ReviewState } from '../../../../shared/types/reviews';
+import type { OwnReview, UpdateReviewInput } from '../../../../shared/schemas/review';
+import type { ReviewPublicState as ReviewState } from '../../../../shared/lib/review-rules';
+
+/** What an author writes: the body of /api/reviews/update without its id (create adds doctor_id). */
+type ReviewInput = Omit<UpdateReviewInput, 'id'>;
 import { failureField, failureMessage } from '../../../lib/api';
 import { useCreateReviewMutation } from '../api/create-review';
 import { useUpdateReviewMutation } from '../api/update-review';
-import { currentMonth, MONTH_NAMES, REVIEW_LIMITS, speciesLabel } from '../review-rules';
+import { REVIEW_LIMITS, visitMonthProblem } from '../../../../shared/lib/review-rules';
+import { MONTH_NAMES, speciesLabel } from '../review-rules';
 
 type Field = keyof ReviewInput;
 type Problems = Partial<Record<Field | 'form', string>>;
@@ -34,7 +39,10 @@ export function reviewProblems(values: ReviewInput, now = new Date()): Problems 
   if (length > REVIEW_LIMITS.textMax)
     problems.text = `Keep the review to ${REVIEW_LIMITS.textMax.toLocaleString('en-US')} characters (you have ${length.toLocaleString('en-US')}).`;
   if (!/^\d{4}-\d{2}$/.test(values.visit_month)) problems.visit_month = 'Choose the month and year of your visit.';
-  else if (values.visit_month > currentMonth(now)) problems.visit_month = 'The visit cannot be in the future: choose this month or an earlier one.';
+  else {
+    const month = visitMonthProblem(values.visit_month, now);
+    if (month) problems.visit_month = month;
+  }
   if (!values.species) problems.species = 'Choose the species of your pet.';
   return problems;
 }

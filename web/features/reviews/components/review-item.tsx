@@ -1,7 +1,7 @@
 // One review as pet owners read it (docs/product.md section 13): stars, title, text, who wrote it, the pet, the month
 // of the visit, 'Verified visit' when an appointment at the practice was completed, and the practice's reply.
 import type { ReactNode } from 'react';
-import type { PublicReview } from '../../../../shared/types/reviews';
+import type { PublicReview } from '../../../../shared/schemas/review';
 import { RatingStars } from '../../../components/ui/rating-stars';
 import { formatDate } from '../../../lib/format-date';
 import { monthLabel, speciesLabel } from '../review-rules';

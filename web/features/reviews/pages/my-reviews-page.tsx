@@ -2,7 +2,8 @@
 // review, rejected or removed with the administrator's reason), a page at a time, with Edit and Delete.
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import type { OwnReview, ReviewState } from '../../../../shared/types/reviews';
+import type { OwnReview } from '../../../../shared/schemas/review';
+import type { ReviewPublicState as ReviewState } from '../../../../shared/lib/review-rules';
 import { PageHero } from '../../../components/ui/page-hero';
 import { Pagination } from '../../../components/ui/pagination';
 import { useOwnReviewsQuery } from '../api/get-own-reviews';
