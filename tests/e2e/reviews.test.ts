@@ -152,6 +152,7 @@ describe('reviews', () => {
       await vet.page.goto(`${site.server.url}/viewprofile`);
       const theirs = main(vet.page).locator('.practice-reviews li', { hasText: title });
       await poll(() => theirs.isVisible()).toBe(true);
+      await theirs.getByRole('button', { name: /^Reply/ }).click();
       await theirs.getByLabel(/Reply publicly as/).fill(reply);
       await theirs.getByRole('button', { name: 'Publish reply' }).click();
       await poll(() => toast(vet.page, 'Your reply is published. The author gets an e-mail.').isVisible()).toBe(true);

@@ -33,7 +33,9 @@ export default function ManageUsersPage() {
         <div className="container">
           <p className="eyebrow">Administration</p>
           <h1>Manage Users</h1>
-          <p className="lead">Find accounts, review profiles, follow what administrators did, and export newsletter subscribers.</p>
+          <p className="lead">
+            Find accounts, review profiles, moderate pet owners' reviews, follow what administrators did, and export newsletter subscribers.
+          </p>
         </div>
       </section>
       <section className="section admin-section">

@@ -150,9 +150,9 @@ export default function DoctorProfilePage() {
             {doctor.contact_form && <ContactForm doctorId={doctor.id} clinic={clinic} />}
             <ProfileHours workingTime={doctor.working_time} timeZone={doctor.time_zone} openNow={openNow} level={2} />
           </aside>
+          <DoctorReviews doctorId={doctor.id} clinic={clinic} />
         </div>
       </section>
-      <DoctorReviews doctorId={doctor.id} clinic={clinic} />
     </>
   );
 }

@@ -114,17 +114,17 @@ export function DoctorReviews({ doctorId, clinic }: { doctorId: number; clinic: 
   const answer = list.currentData;
   const summary = answer ?? list.data;
   return (
-    <section className="section section-alt reviews-section" id="reviews" aria-labelledby="reviews-heading">
-      <div className="container reviews-layout">
-        <div className="reviews-aside">
-          <h2 id="reviews-heading" ref={heading} tabIndex={-1}>
-            Reviews
-          </h2>
-          {summary ? (
-            <RatingHistogram summary={summary} chosen={stars} onChoose={(value) => choose(() => setStars(value))} />
-          ) : list.isError ? null : (
-            <div className="skeleton-block" aria-hidden="true" />
-          )}
+    <section className="card reviews-card" id="reviews" aria-labelledby="reviews-heading">
+      <h2 id="reviews-heading" ref={heading} tabIndex={-1}>
+        Reviews
+      </h2>
+      <div className="reviews-top">
+        {summary ? (
+          <RatingHistogram summary={summary} chosen={stars} onChoose={(value) => choose(() => setStars(value))} />
+        ) : list.isError ? null : (
+          <div className="skeleton-block" aria-hidden="true" />
+        )}
+        <div className="reviews-write">
           {ownPractice ? (
             <p className="muted small">This is your practice. You answer reviews from Your Profile.</p>
           ) : (
@@ -141,100 +141,98 @@ export function DoctorReviews({ doctorId, clinic }: { doctorId: number; clinic: 
             </p>
           )}
         </div>
-        <div className="reviews-main">
-          {sent && <SentNotice {...sent} />}
-          {form && (
-            <Suspense fallback={<FormSkeleton />}>
-              <ReviewForm doctorId={doctorId} clinic={clinic} review={form === 'edit' ? mine : undefined} onDone={done} onCancel={() => setForm(undefined)} />
-            </Suspense>
-          )}
-          {(summary?.count ?? 0) > 0 && (
-            <div className="filter-row reviews-controls">
-              <label className="filter-select">
-                <span>Sort by</span>
-                <select value={sort} onChange={(event) => choose(() => setSort(event.target.value as ReviewSort))}>
-                  {SORTS.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="filter-select">
-                <span>Stars</span>
-                <select value={stars ?? ''} onChange={(event) => choose(() => setStars(Number(event.target.value) || undefined))}>
-                  <option value="">All stars</option>
-                  {[5, 4, 3, 2, 1].map((n) => (
-                    <option key={n} value={n}>
-                      {n} star{n > 1 ? 's' : ''} only
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-          )}
-          {list.isError ? (
-            <p className="notice" role="alert">
-              The reviews could not be loaded. Please reload the page to try again.
-            </p>
-          ) : !answer ? (
-            <div className="review-list" aria-busy="true">
-              <span className="visually-hidden">Loading the reviews…</span>
-              {[0, 1].map((i) => (
-                <div key={i} className="skeleton-review" aria-hidden="true" />
-              ))}
-            </div>
-          ) : answer.data.length === 0 ? (
-            (summary?.count ?? 0) > 0 && <p className="empty-state">No reviews with {stars} stars yet.</p>
-          ) : (
-            <ul className="review-list" aria-busy={list.isFetching}>
-              {answer.data.map((review) => {
-                const isMine = review.id === mine?.id;
-                return (
-                  <li key={review.id}>
-                    <ReviewItem
-                      review={review}
-                      clinic={clinic}
-                      status={isMine ? <p className="badge badge-own">Your review</p> : undefined}
-                      actions={
-                        isMine ? (
-                          <>
-                            <button type="button" className="link-button" onClick={() => setForm('edit')}>
-                              Edit
-                            </button>
-                            <button
-                              type="button"
-                              className="link-button link-danger"
-                              onClick={() => setDialog({ kind: 'delete', id: review.id, title: review.title })}
-                            >
-                              Delete
-                            </button>
-                          </>
-                        ) : logined && !ownPractice ? (
-                          <button type="button" className="link-button" onClick={() => setDialog({ kind: 'report', id: review.id, title: review.title })}>
-                            Report<span className="visually-hidden"> the review “{review.title}”</span>
-                          </button>
-                        ) : undefined
-                      }
-                    />
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          {answer && answer.totalCount > PAGE_SIZE && (
-            <Pagination
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={answer.totalCount}
-              onChange={(next) => {
-                setPage(next);
-                heading.current?.scrollIntoView({ block: 'start' });
-              }}
-            />
-          )}
-        </div>
       </div>
+      {sent && <SentNotice {...sent} />}
+      {form && (
+        <Suspense fallback={<FormSkeleton />}>
+          <ReviewForm doctorId={doctorId} clinic={clinic} review={form === 'edit' ? mine : undefined} onDone={done} onCancel={() => setForm(undefined)} />
+        </Suspense>
+      )}
+      {(summary?.count ?? 0) > 0 && (
+        <div className="filter-row reviews-controls">
+          <label className="filter-select">
+            <span>Sort by</span>
+            <select value={sort} onChange={(event) => choose(() => setSort(event.target.value as ReviewSort))}>
+              {SORTS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="filter-select">
+            <span>Stars</span>
+            <select value={stars ?? ''} onChange={(event) => choose(() => setStars(Number(event.target.value) || undefined))}>
+              <option value="">All stars</option>
+              {[5, 4, 3, 2, 1].map((n) => (
+                <option key={n} value={n}>
+                  {n} star{n > 1 ? 's' : ''} only
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+      {list.isError ? (
+        <p className="notice" role="alert">
+          The reviews could not be loaded. Please reload the page to try again.
+        </p>
+      ) : !answer ? (
+        <div className="review-list" aria-busy="true">
+          <span className="visually-hidden">Loading the reviews…</span>
+          {[0, 1].map((i) => (
+            <div key={i} className="skeleton-review" aria-hidden="true" />
+          ))}
+        </div>
+      ) : answer.data.length === 0 ? (
+        (summary?.count ?? 0) > 0 && <p className="empty-state">No reviews with {stars} stars yet.</p>
+      ) : (
+        <ul className="review-list" aria-busy={list.isFetching}>
+          {answer.data.map((review) => {
+            const isMine = review.id === mine?.id;
+            return (
+              <li key={review.id}>
+                <ReviewItem
+                  review={review}
+                  clinic={clinic}
+                  status={isMine ? <p className="badge badge-own">Your review</p> : undefined}
+                  actions={
+                    isMine ? (
+                      <>
+                        <button type="button" className="link-button" onClick={() => setForm('edit')}>
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="link-button link-danger"
+                          onClick={() => setDialog({ kind: 'delete', id: review.id, title: review.title })}
+                        >
+                          Delete
+                        </button>
+                      </>
+                    ) : logined && !ownPractice ? (
+                      <button type="button" className="link-button" onClick={() => setDialog({ kind: 'report', id: review.id, title: review.title })}>
+                        Report<span className="visually-hidden"> the review “{review.title}”</span>
+                      </button>
+                    ) : undefined
+                  }
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {answer && answer.totalCount > PAGE_SIZE && (
+        <Pagination
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={answer.totalCount}
+          onChange={(next) => {
+            setPage(next);
+            heading.current?.scrollIntoView({ block: 'start' });
+          }}
+        />
+      )}
       {dialog?.kind === 'report' && <ReportDialog reviewId={dialog.id} doctorId={doctorId} title={dialog.title} onClose={() => setDialog(undefined)} />}
       {dialog?.kind === 'delete' && <DeleteDialog reviewId={dialog.id} doctorId={doctorId} onClose={() => setDialog(undefined)} />}
     </section>

@@ -18,11 +18,12 @@ const PAGE_SIZE = 10;
 
 function ReplyBox({ review, doctorId, clinic }: { review: PublicReview; doctorId: number; clinic: string }) {
   const id = useId();
+  // The form opens on demand: a page of reviews is not a page of empty boxes.
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(review.reply?.text ?? '');
   const [problem, setProblem] = useState<string>();
   const [reply, { isLoading }] = useReplyToReviewMutation();
-  const open = editing || !review.reply;
+  const open = editing;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,6 +41,15 @@ function ReplyBox({ review, doctorId, clinic }: { review: PublicReview; doctorId
     toast.success(review.reply ? 'Your reply is updated.' : 'Your reply is published. The author gets an e-mail.');
   };
 
+  if (!open && !review.reply) {
+    return (
+      <div className="review-actions">
+        <button type="button" className="button" onClick={() => setEditing(true)}>
+          Reply<span className="visually-hidden"> to “{review.title}”</span>
+        </button>
+      </div>
+    );
+  }
   if (!open && review.reply) {
     return (
       <div className="review-reply">
@@ -62,6 +72,7 @@ function ReplyBox({ review, doctorId, clinic }: { review: PublicReview; doctorId
         </label>
         <textarea
           id={`${id}-reply`}
+          autoFocus
           rows={3}
           maxLength={REVIEW_LIMITS.replyMax}
           value={text}
@@ -82,19 +93,17 @@ function ReplyBox({ review, doctorId, clinic }: { review: PublicReview; doctorId
         <button type="submit" className="button button-primary" disabled={isLoading} aria-busy={isLoading}>
           {isLoading ? 'Saving…' : review.reply ? 'Save reply' : 'Publish reply'}
         </button>
-        {review.reply && (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setEditing(false);
-              setText(review.reply?.text ?? '');
-              setProblem(undefined);
-            }}
-          >
-            Cancel
-          </button>
-        )}
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setEditing(false);
+            setText(review.reply?.text ?? '');
+            setProblem(undefined);
+          }}
+        >
+          Cancel
+        </button>
       </div>
     </form>
   );
