@@ -90,6 +90,14 @@ export default function ReviewForm({ doctorId, clinic, review, onDone, onCancel 
     onDone(answer.data.state);
   };
 
+  /** A field's problem goes as soon as its value changes; the rest stay until the next try. */
+  const changed = (field: Field) =>
+    setProblems((current) => {
+      if (!current[field] && !current.form) return current;
+      const { [field]: _gone, form: _form, ...rest } = current;
+      return rest;
+    });
+
   const described = (field: Field, hint?: string) => {
     const ids = [hint, problems[field] ? `${id}-${field}-problem` : undefined].filter(Boolean).join(' ');
     return { 'aria-invalid': problems[field] ? true : undefined, 'aria-describedby': ids || undefined, 'data-field': field };
@@ -119,7 +127,10 @@ export default function ReviewForm({ doctorId, clinic, review, onDone, onCancel 
                 name={`${id}-rating`}
                 value={stars}
                 checked={rating === stars}
-                onChange={() => setRating(stars)}
+                onChange={() => {
+                  setRating(stars);
+                  changed('rating');
+                }}
                 className="visually-hidden"
                 aria-invalid={problems.rating ? true : undefined}
                 data-field={stars === 1 ? 'rating' : undefined}
@@ -142,7 +153,10 @@ export default function ReviewForm({ doctorId, clinic, review, onDone, onCancel 
           id={`${id}-title-input`}
           maxLength={REVIEW_LIMITS.titleMax}
           value={title}
-          onChange={(event) => setTitle(event.target.value)}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            changed('title');
+          }}
           placeholder="e.g. Gentle with our anxious cat"
           {...described('title')}
         />
@@ -155,7 +169,10 @@ export default function ReviewForm({ doctorId, clinic, review, onDone, onCancel 
           rows={7}
           maxLength={REVIEW_LIMITS.textMax}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            changed('text');
+          }}
           {...described('text', `${id}-text-count`)}
         />
         <span id={`${id}-text-count`} className={`field-hint${length > 0 && length < REVIEW_LIMITS.textMin ? ' field-hint-short' : ''}`}>
@@ -168,7 +185,15 @@ export default function ReviewForm({ doctorId, clinic, review, onDone, onCancel 
         <legend>When did you visit?</legend>
         <div className="field">
           <label htmlFor={`${id}-month`}>Month</label>
-          <select id={`${id}-month`} value={month} onChange={(event) => setMonth(event.target.value)} {...described('visit_month')}>
+          <select
+            id={`${id}-month`}
+            value={month}
+            onChange={(event) => {
+              setMonth(event.target.value);
+              changed('visit_month');
+            }}
+            {...described('visit_month')}
+          >
             <option value="">Month</option>
             {MONTH_NAMES.map((name, i) => (
               <option key={name} value={String(i + 1).padStart(2, '0')}>
@@ -179,7 +204,15 @@ export default function ReviewForm({ doctorId, clinic, review, onDone, onCancel 
         </div>
         <div className="field">
           <label htmlFor={`${id}-year`}>Year</label>
-          <select id={`${id}-year`} value={year} onChange={(event) => setYear(event.target.value)} aria-invalid={problems.visit_month ? true : undefined}>
+          <select
+            id={`${id}-year`}
+            value={year}
+            onChange={(event) => {
+              setYear(event.target.value);
+              changed('visit_month');
+            }}
+            aria-invalid={problems.visit_month ? true : undefined}
+          >
             <option value="">Year</option>
             {years.map((y) => (
               <option key={y} value={y}>
@@ -192,7 +225,15 @@ export default function ReviewForm({ doctorId, clinic, review, onDone, onCancel 
       </fieldset>
       <div className="field">
         <label htmlFor={`${id}-species`}>Your pet</label>
-        <select id={`${id}-species`} value={species} onChange={(event) => setSpecies(event.target.value)} {...described('species')}>
+        <select
+          id={`${id}-species`}
+          value={species}
+          onChange={(event) => {
+            setSpecies(event.target.value);
+            changed('species');
+          }}
+          {...described('species')}
+        >
           <option value="">Choose a species</option>
           {speciesOptions.map((option) => (
             <option key={option} value={option}>
