@@ -159,7 +159,7 @@ export function reviewDecisionEmail(input: {
     publish: {
       subject: `Your review is published on ${PRODUCT_NAME}`,
       heading: 'Your review is published',
-      line: 'is now published. Pet owners can read it on the practice’s page.',
+      line: "is now published. Pet owners can read it on the practice's page.",
     },
     reject: { subject: `Your review was not published on ${PRODUCT_NAME}`, heading: 'Your review was not published', line: 'was not published.' },
     remove: { subject: `Your review was removed from ${PRODUCT_NAME}`, heading: 'Your review was removed', line: 'was removed and no longer shows.' },
@@ -176,7 +176,7 @@ export function reviewDecisionEmail(input: {
         input.reason
           ? `<p>The administrator's reason:</p><blockquote style="margin:16px 0;padding:12px 16px;background:#f7f8fb;border-left:4px solid #0958d9;white-space:pre-wrap">${escape(input.reason)}</blockquote>`
           : ''
-      }${next ? `<p>${escape(next.trim())}</p>` : ''}${button(input.link, 'See the practice’s page')}`,
+      }${next ? `<p>${escape(next.trim())}</p>` : ''}${button(input.link, "See the practice's page")}`,
     ),
     params: { link: input.link, reason: input.reason, to_name: input.firstName, decision: input.decision },
   };
@@ -190,7 +190,7 @@ export function reviewReplyEmail(input: { firstName: string; clinic: string; tit
     text: `Hello ${input.firstName},\n\n${intro} Their answer:\n\n${input.reply}\n\nThe answer shows under your review on the practice's page: ${input.link}\n\n${PRODUCT_NAME}`,
     html: layout(
       'The practice answered your review',
-      `<p>Hello ${escape(input.firstName)},</p><p>${escape(intro)} Their answer:</p><div style="white-space:pre-wrap;border-left:3px solid #e5e7eb;padding:8px 12px;margin:16px 0">${escape(input.reply)}</div><p style="font-size:14px;color:#4b5563">The answer shows under your review on the practice's page.</p>${button(input.link, 'See the practice’s page')}`,
+      `<p>Hello ${escape(input.firstName)},</p><p>${escape(intro)} Their answer:</p><div style="white-space:pre-wrap;border-left:3px solid #e5e7eb;padding:8px 12px;margin:16px 0">${escape(input.reply)}</div><p style="font-size:14px;color:#4b5563">The answer shows under your review on the practice's page.</p>${button(input.link, "See the practice's page")}`,
     ),
     params: { link: input.link, to_name: input.firstName },
   };

@@ -111,6 +111,7 @@ async function snapshot(app: FastifyInstance, userIds: number[]): Promise<string
   const result = await app.database.db.execute(sql`
     select (select count(*) from users) as users, (select count(*) from payments) as payments,
            (select count(*) from profiles) as profiles, (select count(*) from articles) as articles,
+           (select md5(coalesce(string_agg(r::text, '|' order by r.id), '')) from reviews r) as reviews,
            (select md5(coalesce(string_agg(u.email || u.password_hash || u.first_name || u.last_name || u.token_version::text
               || coalesce(u.review_state, '') || u.manage_role || u.status || u.verify::text, ',' order by u.id), ''))
               from users u where u.id in (${ids})) as accounts,

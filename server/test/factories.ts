@@ -27,6 +27,10 @@ export interface AccountOptions {
   email?: string;
   firstName?: string;
   lastName?: string;
+  /** 'owner' for a pet owner's account (docs/product.md section 13); 'vet' by default. */
+  accountType?: 'owner' | 'vet';
+  /** When the account was made (now by default): reviews of accounts younger than a day are held. */
+  createdAt?: Date;
 }
 
 export function uniqueEmail(prefix = 'user'): string {
@@ -48,6 +52,8 @@ export async function createAccount(app: FastifyInstance, options: AccountOption
       verifiedAt: stage !== 'unverified' ? new Date() : null,
       manageRole: stage === 'admin' ? 'admin' : 'user',
       status: stage === 'suspended' ? 'suspended' : 'active',
+      accountType: options.accountType ?? 'vet',
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
     .returning();
   if (stage === 'paid') {

@@ -128,8 +128,17 @@ export type OwnReview = Static<typeof OwnReviewSchema>;
 export const OwnReviewsAnswer = Type.Object({ data: Type.Array(OwnReviewSchema), totalCount: Type.Integer() });
 export type OwnReviewsAnswer = Static<typeof OwnReviewsAnswer>;
 export const OwnReviewsBody = Type.Optional(
-  Type.Object({ page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }), pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 50 }) }, strict),
+  Type.Object(
+    {
+      page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
+      pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+      /** Only the review of this practice (the profile page's "your review"). */
+      doctor_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, title: 'practice' })),
+    },
+    strict,
+  ),
 );
+export type OwnReviewsInput = Static<Exclude<typeof OwnReviewsBody, undefined>>;
 
 export const ReportReviewBody = Type.Object(
   {

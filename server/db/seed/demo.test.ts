@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/helper';
 import type { Db } from '../client';
 import sharp from 'sharp';
-import { appMeta, articles, payments, profiles, uploads, users } from '../schema';
+import { appMeta, articles, payments, profiles, reviews, uploads, users } from '../schema';
+import { contactDetailsIn, REVIEW_LIMITS } from '../../../shared/lib/review-rules';
+import { DEMO_OWNER_DOMAIN } from './demo-reviews';
 import { verifyPassword } from '../../lib/password';
 import { DEMO_ADMIN_EMAIL, loadDemoData, type DemoResult } from './demo';
 import { DEMO_ARTICLES } from './demo-articles';
@@ -180,5 +182,39 @@ describe('demo vets at every stage and their avatars', () => {
       expect(meta).toMatchObject({ format: 'webp', width: Number(file.key.split('/').pop()!.split('.')[0]) });
       expect(file.contentType).toBe('image/webp');
     }
+  });
+});
+
+describe('demo reviews', () => {
+  it('gives every demo practice published reviews from owner accounts, leaning to 4 and 5 stars, some answered, three held', async () => {
+    expect(first.reviews).toMatchObject({ owners: 49, pending: 3 });
+    const rows = await db
+      .select({ review: reviews, author: users })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.authorId))
+      .where(like(users.email, `%@${DEMO_OWNER_DOMAIN}`));
+    expect(rows.length).toBe(first.reviews!.reviews);
+    expect(rows.every(({ author }) => author.accountType === 'owner' && author.verify)).toBe(true);
+    const published = rows.filter(({ review }) => review.state === 'published').map(({ review }) => review);
+    const vets = await demoVets();
+    for (const { user } of vets) expect(published.filter((r) => r.doctorId === user.id).length).toBeGreaterThanOrEqual(3);
+    const average = published.reduce((sum, r) => sum + r.rating, 0) / published.length;
+    expect(average).toBeGreaterThan(3.8);
+    expect(average).toBeLessThan(4.7);
+    expect(new Set(published.map((r) => r.rating))).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(new Set(published.map((r) => r.species)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(published.map((r) => r.text)).size).toBeGreaterThan(published.length * 0.9);
+    expect(published.filter((r) => r.replyText).length).toBeGreaterThan(10);
+    expect(published.some((r) => r.verifiedVisit)).toBe(true);
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    for (const r of published) {
+      // What screening would hold never shows as published, and every review keeps the rules of a written one.
+      expect(contactDetailsIn(r.title, r.text)).toEqual([]);
+      expect(r.text.length).toBeGreaterThanOrEqual(REVIEW_LIMITS.textMin);
+      expect(r.title.length).toBeLessThanOrEqual(REVIEW_LIMITS.titleMax);
+      expect(r.visitMonth <= thisMonth).toBe(true);
+    }
+    const held = rows.filter(({ review }) => review.state === 'pending').map(({ review }) => review.holdReason);
+    expect(held.sort()).toEqual(['Reported by 3 accounts.', 'The account is less than a day old.', 'The review contains a link.']);
   });
 });

@@ -9,6 +9,7 @@ import { sanitizeArticleHtml } from '../../plugins/app/articles/article-html';
 import { DEMO_ARTICLES, DEMO_AUTHOR_AVATARS } from './demo-articles';
 import { storeInitialsAvatar } from './demo-avatars';
 import { loadDemoStageVets, type StageVetsResult } from './demo-stages';
+import { loadDemoReviews, type DemoPractice, type DemoReviewsResult } from './demo-reviews';
 import { databaseStorage } from '../../storage/database-storage';
 
 export const DEMO_ADMIN_EMAIL = 'admin@animaldoctor.local';
@@ -433,6 +434,8 @@ export interface DemoResult {
   articles?: number;
   /** Vets at every stage of onboarding (no plan, draft, in review, rejected, approved) and their shared password. */
   stageVets?: StageVetsResult;
+  /** Pet owners' accounts and their reviews of the demo practices (docs/product.md section 13). */
+  reviews?: DemoReviewsResult;
 }
 
 /** Loads the demo content once per database (app_meta 'demo_loaded'); later calls do nothing. */
@@ -486,6 +489,7 @@ export async function loadDemoData(db: DbOrTx): Promise<DemoResult> {
 
     const storage = databaseStorage(tx);
     let practices = 0;
+    const reviewed: DemoPractice[] = [];
     for (const [index, vet] of DEMO_VETS.entries()) {
       const place = zipByCode.get(vet.zip);
       // Without the zip data set a practice could not be found by distance: leave it out.
@@ -553,7 +557,9 @@ export async function loadDemoData(db: DbOrTx): Promise<DemoResult> {
         step2DoneAt: now,
       });
       practices++;
+      reviewed.push({ id: user.id, last: vet.last, species: vet.species });
     }
+    const demoReviews = await loadDemoReviews(tx, { practices: reviewed, passwordHash: demoPasswordHash, now });
 
     for (const [index, article] of DEMO_ARTICLES.entries()) {
       const published = new Date(now.getTime() - (index + 1) * 3 * 24 * 3600 * 1000);
@@ -583,6 +589,7 @@ export async function loadDemoData(db: DbOrTx): Promise<DemoResult> {
       practices,
       articles: DEMO_ARTICLES.length,
       stageVets,
+      reviews: demoReviews,
     };
   });
 }

@@ -3,7 +3,7 @@
 // refusal changes nothing and says why in a sentence.
 import { and, asc, count, desc, eq, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { checkoutSessions, emailOutbox, payments, profiles, uploads, users, verificationCodes } from '../../../db/schema';
+import { checkoutSessions, emailOutbox, payments, profiles, reviews, uploads, users, verificationCodes } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
 import { ARTICLE_IMAGES_PREFIX } from '../../../lib/images';
 import type { AdminUserDetail, AdminUserRow, AdminUsersAnswer, AdminUsersBody } from '../../../../shared/schemas/admin';
@@ -242,7 +242,7 @@ export async function setRole(db: DbOrTx, actor: Actor, input: { user_id: number
  * becomes empty through the foreign key), docs/product.md 6.6.
  */
 export async function deleteUser(db: DbOrTx, announcer: Announcer, actor: Actor, input: { user_id: number; confirm_email: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+  const reviewed = await db.transaction(async (tx) => {
     const user = await lockUser(tx, input.user_id);
     if (user.manageRole === 'admin') throw domainError(409, 'IS_ADMIN', ADMIN_MESSAGES.deleteAdmin);
     if (input.confirm_email.trim().toLowerCase() !== user.email)
@@ -262,6 +262,11 @@ export async function deleteUser(db: DbOrTx, announcer: Announcer, actor: Actor,
       .delete(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, user.email), inArray(emailOutbox.status, ['pending', 'failed'])))
       .returning({ id: emailOutbox.id });
+    // The account's published reviews go with it: the practices they rated change (docs/product.md section 13).
+    const reviewedPractices = await tx
+      .selectDistinct({ doctorId: reviews.doctorId })
+      .from(reviews)
+      .where(and(eq(reviews.authorId, user.id), eq(reviews.state, 'published')));
     await tx.delete(users).where(eq(users.id, user.id));
     await writeAudit(tx, actor, {
       action: 'user.delete',
@@ -274,8 +279,10 @@ export async function deleteUser(db: DbOrTx, announcer: Announcer, actor: Actor,
         removed: { uploads: removedUploads.length, codes: codes.length, queued_emails: mails.length },
       },
     });
+    return reviewedPractices.map((row) => row.doctorId);
   });
   announcer.announce({ kind: 'listing changed', doctorId: input.user_id });
+  for (const doctorId of reviewed) announcer.announce({ kind: 'listing changed', doctorId });
 }
 
 /** Used by the bulk actions: ids that exist (the others are reported as missing). */

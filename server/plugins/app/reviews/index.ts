@@ -39,7 +39,7 @@ function reviewsOf(fastify: FastifyInstance) {
     create: (author: UserRow, input: CreateReviewInput, clientIp: string | null) => createReview(deps, author, input, clientIp),
     update: (author: UserRow, input: UpdateReviewInput, clientIp: string | null) => updateReview(deps, author, input, clientIp),
     delete: (author: UserRow, id: number) => deleteReview(deps, author, id),
-    mine: (author: UserRow, page?: number, pageSize?: number) => ownReviews(deps, author, page, pageSize),
+    mine: (author: UserRow, filter?: { page?: number; pageSize?: number; doctor_id?: number }) => ownReviews(deps, author, filter),
     /** A listed practice's published reviews with its average, count and histogram (404 when not listed). */
     list: async (input: ReviewListInput) => {
       if (!(await isListed(deps.db, input.doctor_id, deps.clock.now()))) throw domainError(404, 'NOT_FOUND', REVIEW_MESSAGES.notListed, { field: 'doctor_id' });

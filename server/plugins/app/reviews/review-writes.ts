@@ -122,8 +122,13 @@ export async function deleteReview(deps: ReviewDeps, author: UserRow, id: number
   if (deleted.state === 'published') deps.changes.announce({ kind: 'listing changed', doctorId: deleted.doctorId });
 }
 
-export async function ownReviews(deps: ReviewDeps, author: UserRow, page = 1, pageSize = 50): Promise<OwnReviewsAnswer> {
-  const where = eq(reviews.authorId, author.id);
+export async function ownReviews(
+  deps: ReviewDeps,
+  author: UserRow,
+  filter: { page?: number; pageSize?: number; doctor_id?: number } = {},
+): Promise<OwnReviewsAnswer> {
+  const { page = 1, pageSize = 50 } = filter;
+  const where = and(eq(reviews.authorId, author.id), filter.doctor_id ? eq(reviews.doctorId, filter.doctor_id) : undefined);
   const [rows, [total]] = await Promise.all([
     deps.db
       .select({ review: reviews, clinicName: profiles.clinicName, doctorFirst: users.firstName, doctorLast: users.lastName })

@@ -9,6 +9,7 @@ import app from '../../../app';
 import { fastifyOptions } from '../../../fastify-options';
 import { testConfig, testDatabase } from '../../../test/helper';
 import { createAccount, createArticle, createVet, injectAs, type Account } from '../../../test/factories';
+import { reviews } from '../../../db/schema';
 
 let server: FastifyInstance;
 const routes: { method: string; url: string }[] = [];
@@ -40,6 +41,20 @@ beforeAll(async () => {
   const doomed = await createVet(server, { reviewState: 'pending' });
   const article = await createArticle(server, { published: false, contents: '<p>Words to publish.</p>' });
   const spare = await createArticle(server);
+  const [heldReview] = await server.database.db
+    .insert(reviews)
+    .values({
+      doctorId: accounts['paid vet'].user.id,
+      authorId: target.user.id,
+      rating: 2,
+      title: 'Held for the matrix',
+      text: 'A review waiting for an administrator in the authorization matrix.',
+      visitMonth: '2025-01',
+      species: 'dog',
+      state: 'pending',
+      holdReason: 'The review contains a link.',
+    })
+    .returning();
   // A body that would succeed for an administrator, per call. A new admin call must be added here.
   bodies = {
     'POST /api/admin/review-queue': {},
@@ -64,6 +79,8 @@ beforeAll(async () => {
     'POST /api/admin/bulk': { action: 'suspend', user_ids: [doomed.user.id] },
     'POST /api/admin/audit-log': {},
     'POST /api/admin/subscribers': {},
+    'POST /api/admin/reviews': {},
+    'POST /api/admin/review-moderate': { review_id: heldReview!.id, decision: 'publish', reason: '' },
     'GET /api/admin/audit-log.csv': undefined,
     'GET /api/admin/subscribers.csv': undefined,
   };
@@ -81,6 +98,7 @@ async function fingerprint(): Promise<string> {
     (select count(*) || ':' || coalesce(max(id), 0) from audit_log) as audit,
     (select count(*) || ':' || coalesce(max(id), 0) from email_outbox) as outbox,
     (select count(*) from uploads) as uploads,
+    (select md5(coalesce(string_agg(r::text, '|' order by r.id), '')) from reviews r) as reviews,
     (select md5(coalesce(string_agg(n::text, '|' order by n.id), '')) from newsletter_subscribers n) as subscribers`);
   return JSON.stringify((result as unknown as { rows: unknown[] }).rows[0]);
 }

@@ -330,8 +330,20 @@ describe('the user object', () => {
     await app.database.db.update(users).set({ reviewReason: 'Please add your licence number.' }).where(eq(users.id, vet.user.id));
     const res = await app.inject({ method: 'POST', url: '/api/user/login-with-token', payload: { token: vet.token } });
     const { user } = res.json<{ user: User }>();
-    // docs/product.md, The API: the user object carries only these fields, the profile pieces under `profile`.
-    expect(Object.keys(user).sort()).toEqual(['email', 'first_name', 'id', 'last_name', 'manage_role', 'payment', 'profile', 'submit_at', 'verify']);
+    // docs/product.md, The API: the user object carries only these fields, the profile pieces under `profile`
+    // (and account_type, section 13).
+    expect(Object.keys(user).sort()).toEqual([
+      'account_type',
+      'email',
+      'first_name',
+      'id',
+      'last_name',
+      'manage_role',
+      'payment',
+      'profile',
+      'submit_at',
+      'verify',
+    ]);
     expect(user.profile).toMatchObject({ zip: '10001', review_state: 'rejected', review_reason: 'Please add your licence number.' });
   });
 });

@@ -13,10 +13,10 @@ export default async function ownReviewRoutes(app: FastifyInstance): Promise<voi
     schema: {
       tags: ['reviews'],
       security: [{ bearer: [] }],
-      summary: "The account's own reviews, newest first, with their state",
+      summary: "The account's own reviews, newest first, with their state (doctor_id: only its review of that practice)",
       body: OwnReviewsBody,
       response: { 200: OwnReviewsAnswer, 400: ErrorSchema, 401: ErrorSchema },
     },
-    handler: async (request) => fastify.reviews.mine(request.user, request.body?.page, request.body?.pageSize),
+    handler: async (request) => fastify.reviews.mine(request.user, request.body ?? {}),
   });
 }
