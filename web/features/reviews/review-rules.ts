@@ -17,7 +17,7 @@ export const REVIEW_STATE_TEXT: Record<ReviewState, { label: string; text: strin
   published: { label: 'Published', text: 'Pet owners see it on the practice’s page.' },
   pending: { label: 'Waiting for review', text: 'An administrator checks it before it is published. We will e-mail you when it is decided.' },
   rejected: { label: 'Rejected', text: 'An administrator did not publish it. You can change it and it will be checked again.' },
-  removed: { label: 'Removed', text: 'An administrator removed it from the practice’s page.' },
+  removed: { label: 'Removed', text: 'An administrator removed it from the practice’s page. It can no longer be changed.' },
 };
 
 /** A species as a person reads it ('dogs' -> 'Dogs'). */

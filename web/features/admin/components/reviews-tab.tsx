@@ -31,9 +31,9 @@ const DECISIONS: Record<ModerationDecision, { verb: string; done: string; danger
   remove: { verb: 'Remove', done: 'The review is removed; the author was e-mailed the reason.', danger: true },
 };
 
-/** What an administrator may decide on a review in this state. */
+/** What an administrator may decide on a review in this state (docs/product.md 13.6). */
 function decisionsFor(state: ReviewState): ModerationDecision[] {
-  if (state === 'pending') return ['publish', 'reject'];
+  if (state === 'pending') return ['publish', 'reject', 'remove'];
   if (state === 'published') return ['remove'];
   return ['publish'];
 }

@@ -21,8 +21,6 @@ import '../reviews.css';
 const ReviewForm = lazy(() => import('./review-form'));
 
 const PAGE_SIZE = 10;
-/** The author's reviews the profile looks through for their own (the server's largest page). */
-const OWN_REVIEWS_LOOKUP = { page: 1, pageSize: 100 };
 /** The query parameter that opens the form, kept across sign-in (`/signin?next=…?review=write`). */
 export const WRITE_PARAM = 'review';
 
@@ -74,8 +72,10 @@ export function DoctorReviews({ doctorId, clinic }: { doctorId: number; clinic: 
 
   const list = useReviewsQuery({ doctor_id: doctorId, page, pageSize: PAGE_SIZE, sort, ...(stars ? { rating: stars } : {}) });
   // The author's own review of this practice, in whatever state (one per account and practice).
-  const own = useOwnReviewsQuery(OWN_REVIEWS_LOOKUP, { skip: !logined });
+  const own = useOwnReviewsQuery({ doctor_id: doctorId, page: 1, pageSize: 1 }, { skip: !logined });
   const mine: OwnReview | undefined = own.data?.data.find((review) => review.doctor_id === doctorId);
+  // A removed review cannot be edited or replaced (docs/product.md 13.3).
+  const canWrite = mine?.state !== 'removed';
   const ownPractice = user?.id === doctorId;
 
   // Back from signing in with ?review=write: the form opens (once) and the address forgets the parameter.
@@ -128,7 +128,8 @@ export function DoctorReviews({ doctorId, clinic }: { doctorId: number; clinic: 
           {ownPractice ? (
             <p className="muted small">This is your practice. You answer reviews from Your Profile.</p>
           ) : (
-            !form && (
+            !form &&
+            canWrite && (
               <button type="button" className="button button-primary" onClick={write}>
                 {mine ? 'Edit your review' : 'Write a review'}
               </button>

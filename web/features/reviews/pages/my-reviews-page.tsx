@@ -59,14 +59,17 @@ function OwnReviewEntry({ review }: { review: OwnReview }) {
             </div>
           }
           actions={
-            <>
-              <button type="button" className="button" onClick={() => setEditing(true)}>
-                Edit<span className="visually-hidden"> your review of {clinic}</span>
-              </button>
-              <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
-                Delete<span className="visually-hidden"> your review of {clinic}</span>
-              </button>
-            </>
+            // A removed review stays as it is (docs/product.md 13.3).
+            review.state !== 'removed' && (
+              <>
+                <button type="button" className="button" onClick={() => setEditing(true)}>
+                  Edit<span className="visually-hidden"> your review of {clinic}</span>
+                </button>
+                <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
+                  Delete<span className="visually-hidden"> your review of {clinic}</span>
+                </button>
+              </>
+            )
           }
         />
       )}
