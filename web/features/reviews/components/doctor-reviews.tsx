@@ -4,7 +4,7 @@
 // reviews and Edit/Delete on one's own. A page of its own beside the profile's sections, so the profile page only
 // places it.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OwnReview } from '../../../../shared/schemas/review';
 import type { ReviewSort, ReviewPublicState as ReviewState } from '../../../../shared/lib/review-rules';
 import { useAppSelector } from '../../../app/store';
@@ -126,7 +126,9 @@ export function DoctorReviews({ doctorId, clinic }: { doctorId: number; clinic: 
         )}
         <div className="reviews-write">
           {ownPractice ? (
-            <p className="muted small">This is your practice. You answer reviews from Your Profile.</p>
+            <p className="muted small">
+              This is your practice. You answer reviews from <Link to="/viewprofile#reviews">Your Profile</Link>.
+            </p>
           ) : (
             !form &&
             canWrite && (
