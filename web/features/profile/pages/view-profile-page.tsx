@@ -123,7 +123,7 @@ export default function ViewProfilePage() {
           {hasFeature(user, 'contact_form') && <MessagesPanel />}
           {hasFeature(user, 'photos') && <PhotosPanel />}
           {hasFeature(user, 'services') && <ServicesPanel services={user.profile?.services ?? []} />}
-          {user.submit_at && <PracticeReviews doctorId={user.id} clinic={user.profile?.clinic_name ?? `Dr. ${user.first_name} ${user.last_name}`} />}
+          {listed && <PracticeReviews doctorId={user.id} clinic={user.profile?.clinic_name ?? `Dr. ${user.first_name} ${user.last_name}`} />}
           {user.profile ? <PublicPreview user={user} profile={user.profile} /> : <p className="empty-state">You have not filled in your profile yet.</p>}
         </div>
       </section>
