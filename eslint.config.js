@@ -57,11 +57,11 @@ const layerRules = {
   },
 };
 
-// Server areas (decision record 097): an area under server/plugins/app that is a plugin decorates
+// Server areas (decision records 097 and 098): an area under server/plugins/app that is a plugin decorates
 // `fastify.<area>`; a route (server/routes/**) uses that decoration, and imports from the area only
 // its index.ts (types, messages it quotes). Add an area here when it becomes a plugin.
 const serverDir = path.resolve(import.meta.dirname, 'server');
-const PLUGIN_AREAS = new Set(['accounts', 'profiles', 'admin', 'audit', 'reviews']);
+const PLUGIN_AREAS = new Set(['accounts', 'profiles', 'admin', 'audit', 'articles', 'plan-features', 'payments', 'mail', 'uploads', 'reviews']);
 const routeRules = {
   rules: {
     'route-boundaries': {

@@ -4,6 +4,7 @@
 // Figures: docs/performance.md, Server memory.
 import { openDatabase } from '../server/db/client';
 import { SearchIndex } from '../server/plugins/app/listing/search-index';
+import { systemClock } from '../server/lib/clock';
 const mb = (n: number) => Math.round(n / 2 ** 20);
 const show = (label: string) => {
   const u = process.memoryUsage();
@@ -15,7 +16,7 @@ await database.db.execute('select 1' as never).catch(() => undefined);
 show('opened, after gc');
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-const index = new SearchIndex(database, ...(process.argv[3] ? [Number(process.argv[3])] : []));
+const index = new SearchIndex(database, systemClock, ...(process.argv[3] ? [Number(process.argv[3])] : []));
 await index.load();
 const cpu = process.cpuUsage(cpu0);
 console.log(`load ${Math.round(performance.now() - t0)} ms wall, ${Math.round((cpu.user + cpu.system) / 1000)} ms CPU, ${index.size} vets`);

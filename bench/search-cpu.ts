@@ -9,6 +9,8 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/client';
 import { normalizeSearch } from '../server/plugins/app/listing/doctor-search';
 import { SearchIndex } from '../server/plugins/app/listing/search-index';
+import { loadZipCodes } from '../server/db/seed/zip-codes';
+import { systemClock } from '../server/lib/clock';
 import type { DoctorSearchBody } from '../shared/schemas/doctor';
 
 const { values } = parseArgs({ options: { at: { type: 'string' }, rounds: { type: 'string', default: '2000' } } });
@@ -36,7 +38,9 @@ const KINDS: [string, DoctorSearchBody][] = [
 ];
 
 const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR ?? 'data' });
-const index = new SearchIndex(database);
+// The city and zip searches need the zip data set, which the server loads at start (server/db/prepare.ts).
+await loadZipCodes(database.db);
+const index = new SearchIndex(database, systemClock);
 await index.load();
 console.log(`${index.size} vets in the index (${database.engine})`);
 for (const at of moments) {

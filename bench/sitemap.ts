@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { createSitemaps } from '../server/plugins/app/seo/sitemap';
+import { systemClock } from '../server/lib/clock';
 
 const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!base) {
@@ -33,7 +34,7 @@ try {
   await db.execute(sql`analyze`);
   console.log(`seeded ${count.toLocaleString()} vets (90% public) in ${(ms(t) / 1000).toFixed(1)} s`);
 
-  const sitemaps = createSitemaps(db, 'https://animaldoctor.example');
+  const sitemaps = createSitemaps(db, 'https://animaldoctor.example', systemClock);
   t = process.hrtime.bigint();
   const index = await sitemaps.index();
   const children = [...index.matchAll(/<loc>[^<]*\/sitemaps\/([^<]+)\.xml<\/loc>/g)].map((m) => m[1]!);

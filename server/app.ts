@@ -1,6 +1,6 @@
 // The API and web server as one Fastify plugin (fastify/demo layout): external plugins first
 // (database, errors, security, docs), then app plugins, then routes, whose folders are URL
-// prefixes, then the web app with its SPA fallback.
+// prefixes, then the web app's files and its pages (routes/pages), with the not-found page for other addresses.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,10 +13,11 @@ import errorsPlugin from './plugins/external/errors';
 import securityPlugin from './plugins/external/security';
 import docsPlugin from './plugins/external/docs';
 import webAppPlugin from './plugins/external/web-app';
+import pageRoutes from './routes/pages/index';
 import countersPlugin from './plugins/app/limits/counters';
 import authenticatePlugin from './plugins/app/auth/authenticate';
 import authorizePlugin from './plugins/app/auth/authorize';
-import mailerPlugin from './mail/mailer';
+import mailerPlugin from './plugins/app/mail/index';
 import listingPlugin from './plugins/app/listing/index';
 import seoPlugin, { type SeoOptions } from './plugins/app/seo/index';
 import accountsPlugin from './plugins/app/accounts/index';
@@ -30,16 +31,17 @@ import newsletterRoutes from './routes/api/newsletter/index';
 import { articleRoutes } from './routes/api/articles/article-routes';
 import doctorRoutes from './routes/api/doctors/index';
 import seoRoutes from './routes/seo/index';
-import paymentsPlugin from './payments/payments-plugin';
+import paymentsPlugin from './plugins/app/payments/index';
 import paymentRoutes from './routes/api/payment/index';
 import paymentWebhookRoutes from './routes/api/payment/webhook';
-import storagePlugin from './plugins/app/uploads/storage-plugin';
+import uploadsPlugin from './plugins/app/uploads/index';
 import profileRoutes from './routes/api/user/profile';
 import reviewRoutes from './routes/api/admin/review';
 import uploadRoutes from './routes/uploads/index';
 import adminArticleRoutes from './routes/api/admin/articles/index';
 import adminUserRoutes from './routes/api/admin/users';
-import profileStatsPlugin from './plugins/app/plan-features/profile-stats';
+import planFeaturesPlugin from './plugins/app/plan-features/index';
+import articlesPlugin from './plugins/app/articles/index';
 import planFeatureRoutes from './routes/api/user/plan-features';
 import doctorFeatureRoutes from './routes/api/doctors/plan-features';
 import petReviewRoutes from './routes/api/reviews/index';
@@ -86,8 +88,9 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(adminPlugin);
   await fastify.register(reviewsPlugin);
   await fastify.register(paymentsPlugin);
-  await fastify.register(storagePlugin);
-  await fastify.register(profileStatsPlugin);
+  await fastify.register(uploadsPlugin);
+  await fastify.register(planFeaturesPlugin);
+  await fastify.register(articlesPlugin);
 
   await fastify.register(healthRoutes, { prefix: '/api/health' });
   await fastify.register(userRoutes, { prefix: '/api/user' });
@@ -111,6 +114,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(reviewModerationRoutes, { prefix: '/api/admin' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
+  await fastify.register(pageRoutes);
 }
 
 // Not encapsulated: the error handler, hooks and decorations apply to the whole server.

@@ -166,7 +166,7 @@ export const profiles = pgTable(
     workingTime: jsonb('working_time').$type<WorkingDay[]>(),
     timeZone: text('time_zone'),
     avatarUrl: text('avatar_url'),
-    /** The upload key prefix of the avatar's WebP sizes (server/lib/images.ts); replaced ones are deleted. */
+    /** The upload key prefix of the avatar's WebP sizes (server/plugins/app/uploads/images.ts); replaced ones are deleted. */
     avatarKey: text('avatar_key'),
     summary: text('summary'),
     education: jsonb('education').$type<Education[]>().notNull().default([]),
@@ -353,7 +353,7 @@ export const profilePhotos = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The upload key prefix of the photo's WebP sizes (server/lib/images.ts). */
+    /** The upload key prefix of the photo's WebP sizes (server/plugins/app/uploads/images.ts). */
     key: text('key').notNull(),
     /** URL of the default size; `width` and `height` are that size's, for a fixed-size gallery. */
     url: text('url').notNull(),

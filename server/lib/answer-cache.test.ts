@@ -4,10 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { cachedAnswer } from './http-cache';
 import { AnswerCache } from './answer-cache';
+import { createTestClock } from './clock';
+
+const clock = createTestClock();
 
 describe('AnswerCache', () => {
   it('keeps answers up to its size by pushing the oldest out, and never one larger than the whole', async () => {
-    const cache = new AnswerCache(30_000, 1_000);
+    const cache = new AnswerCache(30_000, clock, 1_000);
     const big = (n: number) => cachedAnswer({ n, text: 'x'.repeat(300) });
     for (let n = 0; n < 10; n++) cache.set(`k${n}`, big(n));
     const { entries, chars } = cache.size;
@@ -23,7 +26,7 @@ describe('AnswerCache', () => {
   });
 
   it('reads once per key, keeps nothing for an answer not found, and drops everything on a clear', async () => {
-    const cache = new AnswerCache(30_000);
+    const cache = new AnswerCache(30_000, clock);
     let reads = 0;
     const read = async () => ({ reads: ++reads });
     const first = await cache.answer('a', read);
@@ -36,15 +39,28 @@ describe('AnswerCache', () => {
     expect(reads).toBe(2);
   });
 
+  it('keeps an answer for its time on the clock, then reads it again', async () => {
+    const moved = createTestClock();
+    const timed = new AnswerCache(30_000, moved);
+    let reads = 0;
+    const read = async () => ({ reads: ++reads });
+    const first = await timed.answer('a', read);
+    moved.advance(29_999);
+    expect(await timed.answer('a', read)).toBe(first);
+    moved.advance(1);
+    expect(await timed.answer('a', read)).not.toBe(first);
+    expect(reads).toBe(2);
+  });
+
   it('drops only the answers under a prefix', async () => {
-    const cache = new AnswerCache(30_000);
+    const cache = new AnswerCache(30_000, clock);
     for (const key of ['12|1', '12|2', '123|1', '7|1']) cache.set(key, cachedAnswer({ key }));
     cache.dropPrefix('12|');
     expect(['12|1', '12|2', '123|1', '7|1'].map((key) => cache.get(key) !== undefined)).toEqual([false, false, true, true]);
   });
 
   it('keeps no answer read while a clear happened: it may show the state before the change', async () => {
-    const cache = new AnswerCache(30_000);
+    const cache = new AnswerCache(30_000, clock);
     await cache.answer('a', async () => {
       cache.clear();
       return { stale: true };

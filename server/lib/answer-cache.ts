@@ -3,6 +3,7 @@
 // SEARCH_CACHE_SECONDS at most (30 by default). Who owns a cache clears it when a change it shows
 // is announced (`fastify.changes`, docs/decisions/093-one-listing-module.md): the doctor caches on
 // 'listing changed', the article cache on 'article changed', here and on every other app server.
+import type { Clock } from './clock';
 import { cachedAnswer, type CachedAnswer } from './http-cache';
 
 const MAX_ENTRIES = 5_000;
@@ -21,16 +22,17 @@ export class AnswerCache {
   /** Moves on every clear or drop: an answer read across one may show the state before the change. */
   private generation = 0;
 
-  /** `ttlMs` 0 turns the cache off. */
+  /** `ttlMs` 0 turns the cache off; entries end by `clock` (docs/decisions/095-one-clock.md). */
   constructor(
     private readonly ttlMs: number,
+    private readonly clock: Clock,
     private readonly maxChars = MAX_CHARS,
   ) {}
 
   get(key: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.until <= Date.now()) {
+    if (entry.until <= this.clock.now().getTime()) {
       this.drop(key);
       return undefined;
     }
@@ -46,7 +48,7 @@ export class AnswerCache {
       if (oldest.done) break;
       this.drop(oldest.value);
     }
-    this.entries.set(key, { value, until: Date.now() + this.ttlMs });
+    this.entries.set(key, { value, until: this.clock.now().getTime() + this.ttlMs });
     this.chars += value.json.length;
   }
 

@@ -23,6 +23,8 @@ export interface SmtpCapture {
   refusing: boolean;
   refusedCount: number;
   waitFor(predicate: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  /** Resolves when no SMTP session is open: the exchanges of the messages sent so far have closed. */
+  closed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,8 @@ export function busyMailSettings(smtp: SmtpCapture): Record<string, string> {
 }
 
 export async function startSmtpCapture(): Promise<SmtpCapture> {
+  let open = 0;
+  let whenClosed: Array<() => void> = [];
   const capture: SmtpCapture = {
     url: '',
     messages: [],
@@ -58,12 +62,24 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         await new Promise((r) => setTimeout(r, 50));
       }
     },
+    closed: () => (open <= 0 ? Promise.resolve() : new Promise<void>((resolve) => whenClosed.push(resolve))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      open += 1;
+      callback();
+    },
+    onClose() {
+      open -= 1;
+      if (open > 0) return;
+      const waiting = whenClosed;
+      whenClosed = [];
+      for (const resolve of waiting) resolve();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));

@@ -1,8 +1,8 @@
 // Avatars for demo vets, made locally: initials on a coloured circle, drawn as SVG by us and
 // rendered by sharp into the same WebP sizes an uploaded avatar gets. (SVG is fine as input for
-// our own art; uploads of SVG are refused by server/lib/images.ts.)
+// our own art; uploads of SVG are refused by server/plugins/app/uploads/images.ts.)
 import sharp from 'sharp';
-import { AVATAR_SIZES, storeVariants, type ImageVariant, type StoredImage } from '../../lib/images';
+import { AVATAR_SIZES, storeVariants, type ImageVariant, type StoredImage } from '../../plugins/app/uploads/images';
 import type { FileStorage } from '../../storage/storage';
 
 // Dark enough for white text at WCAG AA contrast.

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { createAccount, uniqueEmail } from '../../test/factories';
 import { buildTestApp, testConfig } from '../../test/helper';
 import { users } from '../../db/schema';
-import { createTransport } from '../../mail/transports';
+import { createTransport } from '../app/mail/transports';
 import { loadConfig } from '../../config';
 
 /** A client address no other test or earlier run used (rate limits may live in a shared Redis). */

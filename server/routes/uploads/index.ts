@@ -1,4 +1,4 @@
-// GET /uploads/<key>: stored images (server/lib/images.ts). A key never changes content (a new
+// GET /uploads/<key>: stored images (server/plugins/app/uploads/images.ts). A key never changes content (a new
 // upload gets a new key), so answers are cacheable for a year by browsers and CDNs.
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';

@@ -2,7 +2,7 @@
 import type { Config } from '../../../config';
 import type { Clock } from '../../../lib/clock';
 import type { Db } from '../../../db/client';
-import type { Mailer } from '../../../mail/mailer';
+import type { Mailer } from '../mail/mailer';
 import type { TokenService } from '../auth/tokens';
 import type { UserRow } from '../users/user-repository';
 import type { LoginThrottle } from './login-throttle';

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { newsletterSubscribers } from '../../../db/schema';
-import { codeEmail } from '../../../mail/templates';
+import { codeEmail } from '../mail/templates';
 import { normalizeEmail } from '../users/user-repository';
 import { domainError, textRefusal } from '../../../lib/domain-error';
 import type { AccountDeps } from './account-deps';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { passwordProblem } from '../../../../shared/lib/password-policy';
 import { users } from '../../../db/schema';
 import { hashPassword } from '../../../lib/password';
-import { codeEmail } from '../../../mail/templates';
+import { codeEmail } from '../mail/templates';
 import { bumpTokenVersion, findUserByEmail, normalizeEmail } from '../users/user-repository';
 import { domainError } from '../../../lib/domain-error';
 import type { AccountDeps } from './account-deps';

@@ -3,7 +3,7 @@
 // version is the one it was issued with (a password change ends unused links too).
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { usedTokens, users } from '../../../db/schema';
-import { verificationEmail } from '../../../mail/templates';
+import { verificationEmail } from '../mail/templates';
 import { TokenError } from '../auth/tokens';
 import { findUserById, updateUser, type UserRow } from '../users/user-repository';
 import { rateLimited, textRefusal } from '../../../lib/domain-error';

@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, inArray, ne, not, or, sql, type SQL } from '
 import type { DbOrTx } from '../../../db/client';
 import { checkoutSessions, emailOutbox, payments, profiles, reviews, uploads, users, verificationCodes } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
-import { ARTICLE_IMAGES_PREFIX } from '../../../lib/images';
+import { ARTICLE_IMAGES_PREFIX } from '../uploads/images';
 import type { AdminUserDetail, AdminUserRow, AdminUsersAnswer, AdminUsersBody } from '../../../../shared/schemas/admin';
 import { auditAbout, writeAudit, type Actor } from '../audit/audit-log';
 import type { Announcer } from '../listing/changes';

@@ -33,10 +33,10 @@ export default fp(
     fastify.decorate('changes', changes);
 
     const ttlMs = fastify.config.searchCacheSeconds * 1000;
-    const searches = new AnswerCache(ttlMs);
-    const pages = new AnswerCache(ttlMs);
+    const searches = new AnswerCache(ttlMs, fastify.clock);
+    const pages = new AnswerCache(ttlMs, fastify.clock);
     // Loaded when the server starts; searches that come earlier wait for it (docs/decisions/073-search-index-in-memory.md).
-    const index = new SearchIndex(fastify.database);
+    const index = new SearchIndex(fastify.database, fastify.clock);
     fastify.addHook('onReady', async () => {
       index.load().catch((error: unknown) => fastify.log.error({ err: error }, 'search index: load failed; the next search tries again'));
     });

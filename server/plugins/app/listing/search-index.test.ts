@@ -66,8 +66,8 @@ describe('search index loading', () => {
 
   it('loads every listed vet once in pages of any size, and searches the same way whatever the page size', async () => {
     const [counted] = await rowsOf<{ n: number }>(sql`SELECT count(*)::int AS n FROM doctor_search`);
-    const paged = new SearchIndex(app.database, 2);
-    const whole = new SearchIndex(app.database, 1_000_000);
+    const paged = new SearchIndex(app.database, app.clock, 2);
+    const whole = new SearchIndex(app.database, app.clock, 1_000_000);
     await Promise.all([paged.load(), whole.load()]);
     expect(paged.size).toBe(counted!.n);
     expect(whole.size).toBe(counted!.n);

@@ -8,10 +8,12 @@
 // when a listing change is announced (`watch()`: every write path announces, and other servers'
 // announcements arrive through Redis), for two seconds after such an announcement on every search
 // (it can come before its commit), and at least once a second otherwise (writes behind the app's
-// back, servers without Redis).
+// back, servers without Redis). These times are the clock's it is given (docs/decisions/095-one-clock.md): a test
+// moves it instead of waiting.
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
+import type { Clock } from '../../../lib/clock';
 import { SEARCH_COUNT_CAP, type DoctorSearchAnswer, type DoctorSummary } from '../../../../shared/schemas/doctor';
 import { cardBase, presentAnswer, searchCard, sponsorOffset, type CardBase, type CardRow, type NormalizedSearch, type SearchOrigin } from './doctor-search';
 import { collectGarbage } from '../../../lib/collect-garbage';
@@ -290,6 +292,7 @@ export class SearchIndex {
 
   constructor(
     private readonly database: Database,
+    private readonly clock: Clock,
     /** Rows read per statement while loading. */
     private readonly loadPage = LOAD_PAGE,
   ) {}
@@ -313,11 +316,11 @@ export class SearchIndex {
   }
 
   /** The page of a search and its capped count. */
-  async search(search: NormalizedSearch, at: Date = new Date()): Promise<DoctorSearchAnswer> {
+  async search(search: NormalizedSearch, at: Date = this.clock.now()): Promise<DoctorSearchAnswer> {
     // NOTE: the awaits below are taken only when there is something to wait for: a search whose
     // place and cards are remembered runs without yielding, which halves its cost.
     if (!this.ready) await this.load();
-    if (Date.now() - this.lastLook > RELOAD_AFTER_MS) await this.exclusive(() => this.reload());
+    if (this.now() - this.lastLook > RELOAD_AFTER_MS) await this.exclusive(() => this.reload());
     else if (this.stale()) await this.sync();
     this.prune();
     const origin = search.zip ? (this.origins.get(originKey(search)) ?? (await this.origin(search))) : null;
@@ -349,7 +352,7 @@ export class SearchIndex {
 
   /** Whether the change log must be read before this search. */
   private stale(): boolean {
-    const now = Date.now();
+    const now = this.now();
     if (this.changed) {
       this.changed = false;
       this.watchUntil = now + WATCH_AFTER_CHANGE_MS;
@@ -612,7 +615,7 @@ export class SearchIndex {
     this.xmin = snapshot!.xmin;
     this.applied.clear();
     this.cards.clear();
-    this.lastLook = Date.now();
+    this.lastLook = this.now();
     this.ready = true;
   }
 
@@ -641,7 +644,7 @@ export class SearchIndex {
 
   /** Moves the look-point to a newer snapshot's xmin and forgets entries below it. */
   private advance(xmin: string): void {
-    this.lastLook = Date.now();
+    this.lastLook = this.now();
     const next = BigInt(xmin);
     if (next <= BigInt(this.xmin)) return;
     this.xmin = xmin;
@@ -655,9 +658,14 @@ export class SearchIndex {
     return run;
   }
 
+  /** The clock's time in milliseconds. */
+  private now(): number {
+    return this.clock.now().getTime();
+  }
+
   private prune(): void {
-    if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
-    this.lastPrune = Date.now();
+    if (this.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = this.now();
     void this.query(sql`DELETE FROM doctor_search_log WHERE at < now() - interval '1 hour'`).catch(() => undefined);
   }
 

@@ -3,7 +3,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contactMessages, profiles, users } from '../../../db/schema';
-import { contactConfirmationEmail, contactMessageEmail } from '../../../mail/templates';
+import { contactConfirmationEmail, contactMessageEmail } from '../mail/templates';
 import { CONTACT_LIMITS } from '../../../../shared/constants/services';
 import { planIncludes } from '../../../../shared/constants/plans';
 import { isPersonName } from '../../../../shared/lib/text-rules';
@@ -64,10 +64,10 @@ export async function sendContactMessage(fastify: FastifyInstance, doctorId: num
   }
   const input = cleanInput(body);
   const { db } = fastify.database;
-  const doctor = await findPublicDoctor(db, doctorId);
+  const doctor = await findPublicDoctor(db, doctorId, fastify.clock.now());
   if (!doctor) throw domainError(404, 'NOT_FOUND', 'This practice is not listed on Animal Doctor.');
   // A plan without the feature: 403 with a plain message (docs/product.md, Plans and payment).
-  if (!planIncludes(await planInForce(db, doctorId), 'contact_form')) {
+  if (!planIncludes(await planInForce(db, doctorId, fastify.clock.now()), 'contact_form')) {
     throw domainError(403, 'PLAN_REQUIRED', 'This practice does not take messages through the site. Please call or e-mail them instead.');
   }
   const tooMany = () => domainError(429, 'RATE_LIMITED', 'Too many messages were sent in the last hour. Please try again later or call the practice.');

@@ -6,7 +6,7 @@ import { profilePhotos, users } from '../../../db/schema';
 import { PHOTO_LIMIT } from '../../../../shared/constants/services';
 import type { Photo } from '../../../../shared/schemas/plan-features';
 import type { Announcer } from '../listing/changes';
-import { storeVariants, toWebpVariants, variantUrls } from '../../../lib/images';
+import { storeVariants, toWebpVariants, variantUrls } from '../uploads/images';
 import { domainError } from '../../../lib/domain-error';
 import type { FileStorage } from '../../../storage/storage';
 

@@ -2,7 +2,7 @@
 // pages only add to an in-memory tally; a timer writes the tally every few seconds (and on close)
 // in one INSERT ... ON CONFLICT DO UPDATE that adds to the per-vet, per-UTC-day row. Bots and the
 // vet's own visits are not counted, and a view only once per client address, profile and UTC day (docs/product.md
-// 5.8). A crash loses at most the last few seconds of counts.
+// 5.8). A crash loses at most the last few seconds of counts. The day is the app clock's (fastify.clock).
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
@@ -79,7 +79,7 @@ export default fp(
     };
 
     const record = (userId: number, kind: StatKind, count = 1) => {
-      const key = `${userId}|${utcDay()}`;
+      const key = `${userId}|${utcDay(fastify.clock.now())}`;
       let row = tally.get(key);
       if (!row) {
         row = { views: 0, appearances: 0, clicks_phone: 0, clicks_website: 0, clicks_directions: 0, messages: 0 };
@@ -101,7 +101,7 @@ export default fp(
     const viewsSeen = boundedCounters(fastify, VIEWS_REMEMBERED_IN_MEMORY);
     /** True the first time today (UTC) this client address views this profile; one atomic step (SET NX in Redis). */
     const firstViewToday = async (request: FastifyRequest, userId: number): Promise<boolean> => {
-      const now = new Date();
+      const now = fastify.clock.now();
       const day = utcDay(now);
       // A hash: client addresses are not kept as they are.
       const key = `view:${createHash('sha256').update(`${request.ip}|${userId}|${day}`).digest('base64url').slice(0, 22)}`;

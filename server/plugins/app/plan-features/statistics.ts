@@ -5,7 +5,7 @@ import { profileDailyStats } from '../../../db/schema';
 import type { StatisticsDay } from '../../../../shared/schemas/plan-features';
 import { utcDay } from './profile-stats';
 
-export async function readStatistics(db: DbOrTx, userId: number, days: number, now = new Date()): Promise<StatisticsDay[]> {
+export async function readStatistics(db: DbOrTx, userId: number, days: number, now: Date): Promise<StatisticsDay[]> {
   const dates = Array.from({ length: days }, (_, i) => utcDay(new Date(now.getTime() - (days - 1 - i) * 86_400_000)));
   const rows = await db
     .select()

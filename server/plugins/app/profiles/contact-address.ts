@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../../db/client';
 import { profiles, usedTokens } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
-import { contactAddressEmail } from '../../../mail/templates';
+import { contactAddressEmail } from '../mail/templates';
 import { TokenError } from '../auth/tokens';
 import { findUserById, type UserRow } from '../users/user-repository';
 

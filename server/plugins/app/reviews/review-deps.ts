@@ -1,8 +1,9 @@
 // What the review commands need, bound by the reviews plugin (index.ts).
 import type { Clock } from '../../../lib/clock';
 import type { Db } from '../../../db/client';
-import type { Mailer } from '../../../mail/mailer';
+import type { Mailer } from '../mail/mailer';
 import type { Announcer } from '../listing/changes';
+import { REVIEW_LIMITS } from '../../../../shared/lib/review-rules';
 
 export interface ReviewDeps {
   db: Db;
@@ -22,7 +23,7 @@ export const REVIEW_MESSAGES = {
   notYours: 'There is no review of yours with this id.',
   removed: 'An administrator removed this review; it can no longer be changed.',
   notDeletable: 'An administrator decided on this review; it stays on record and cannot be deleted.',
-  textTooShort: 'Write at least 30 characters about your visit.',
+  textTooShort: `Write at least ${REVIEW_LIMITS.textMin} characters about your visit.`,
   titleEmpty: 'Give your review a title.',
   speciesEmpty: 'Say which animal you brought (for example dog or cat).',
   notPublished: 'There is no published review with this id.',
@@ -31,8 +32,6 @@ export const REVIEW_MESSAGES = {
   replyNotYourPractice: 'Only the practice that was reviewed can reply to this review.',
   replyEmpty: 'Write your reply first.',
   noReview: 'There is no review with this id.',
-  reasonRequired: 'Please give the author a reason for this decision (at least 10 characters).',
-  sameState: 'The review is already in this state.',
-  notFromState: (decision: string, state: string) => `A ${state} review cannot be given the decision '${decision}'.`,
+  reasonRequired: `Please give the author a reason for this decision (at least ${REVIEW_LIMITS.moderationReasonMin} characters).`,
   ownReviewModeration: 'You cannot moderate your own review; another administrator must decide.',
 } as const;

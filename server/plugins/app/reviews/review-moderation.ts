@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
 import { profiles, reviewReports, reviews, users, type ReviewPostState } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
-import { reviewDecisionEmail } from '../../../mail/templates';
+import { reviewDecisionEmail } from '../mail/templates';
 import { writeAudit, type Actor } from '../audit/audit-log';
 import type { UserRow } from '../users/user-repository';
 import { REVIEW_LIMITS, type ModerationDecision } from '../../../../shared/lib/review-rules';

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { profiles, reviews, users } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
-import { reviewReplyEmail } from '../../../mail/templates';
+import { reviewReplyEmail } from '../mail/templates';
 import type { UserRow } from '../users/user-repository';
 import type { PublicReview, ReplyInput } from '../../../../shared/schemas/review';
 import { REVIEW_MESSAGES, type ReviewDeps } from './review-deps';

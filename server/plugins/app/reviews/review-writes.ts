@@ -6,7 +6,7 @@ import { completedVisits, profiles, reviews, users } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
 import { isListed } from '../listing/listing-rule';
 import type { UserRow } from '../users/user-repository';
-import { visitMonthProblem } from '../../../../shared/lib/review-rules';
+import { REVIEW_LIMITS, visitMonthProblem } from '../../../../shared/lib/review-rules';
 import type { CreateReviewInput, OwnReviewsAnswer, ReviewWriteAnswer, UpdateReviewInput } from '../../../../shared/schemas/review';
 import { REVIEW_MESSAGES, type ReviewDeps } from './review-deps';
 import { HOLD_REASONS, screenReview } from './review-screening';
@@ -20,7 +20,7 @@ function checkedFields(input: ReviewFields, now: Date) {
   const text = input.text.trim();
   const species = input.species.trim();
   if (!title) throw domainError(400, 'INVALID', REVIEW_MESSAGES.titleEmpty, { field: 'title' });
-  if (text.length < 30) throw domainError(400, 'INVALID', REVIEW_MESSAGES.textTooShort, { field: 'text' });
+  if (text.length < REVIEW_LIMITS.textMin) throw domainError(400, 'INVALID', REVIEW_MESSAGES.textTooShort, { field: 'text' });
   if (!species) throw domainError(400, 'INVALID', REVIEW_MESSAGES.speciesEmpty, { field: 'species' });
   const monthProblem = visitMonthProblem(input.visit_month, now);
   if (monthProblem) throw domainError(400, 'INVALID', monthProblem, { field: 'visit_month' });

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { findDoctorPage } from '../doctors/doctor-page';
 import { findPublishedArticle, searchPublishedArticles } from '../articles/article-repository';
 import { BLOG_DEFAULTS } from '../../../../shared/constants/messages';
-import { plansAnswer } from '../../../payments/plans-answer';
+import { plansAnswer } from '../payments/plans-answer';
 import { describePage, type PageData } from './page-head';
 import { createSitemaps, type SitemapOptions, type Sitemaps } from './sitemap';
 
@@ -33,7 +33,7 @@ export default fp<SeoOptions>(
       // NOTE: the payments plugin registers after this one; its provider is read when a page is asked for.
       plans: () => plansAnswer(fastify.payments.checkout.name),
     };
-    const sitemaps = createSitemaps(db, site, options);
+    const sitemaps = createSitemaps(db, site, fastify.clock, options);
     fastify.changes.on('listing changed', () => sitemaps.invalidate());
     fastify.changes.on('article changed', () => sitemaps.invalidate());
     fastify.decorate('seo', {

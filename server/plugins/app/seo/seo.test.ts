@@ -16,6 +16,7 @@ import { utcDay } from '../plan-features/profile-stats';
 import { parseInitialData } from '../../../../shared/lib/initial-data';
 import { OWN_PROFILE_COOKIE } from '../../../../shared/constants/messages';
 import { ROUTE_LIST } from '../../../../shared/routes';
+import { createTestClock } from '../../../lib/clock';
 
 const SITE = 'http://localhost:3000';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -23,6 +24,9 @@ const marker = randomUUID().slice(0, 6);
 const TRICKY = `Paws & Claws </script><script>alert(1)</script> "${marker}"`;
 
 let app: FastifyInstance;
+/** The app's clock: the sitemaps' cache time passes when a test moves it. */
+const clock = createTestClock();
+const SITEMAP_TTL_MS = 15 * 60_000;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ad-seo-'));
 const ids = { public: 0, pending: 0, lapsed: 0, suspended: 0, blog: 0, ai: 0, draft: 0 };
 
@@ -32,7 +36,7 @@ beforeAll(async () => {
     path.join(dist, 'index.html'),
     '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Animal Doctor — find a veterinarian near you</title>\n    <meta name="description" content="Default." />\n    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
   );
-  app = await buildTestApp({ PUBLIC_URL: SITE }, { distDir: dist, seo: { chunkSize: 2 } });
+  app = await buildTestApp({ PUBLIC_URL: SITE }, { distDir: dist, seo: { chunkSize: 2, ttlMs: SITEMAP_TTL_MS }, clock });
   const { db } = app.database;
   ids.public = (await createVet(app, { clinicName: TRICKY, plan: 2, services: ['Dentistry', 'Surgery'] })).user.id;
   await db.update(profiles).set({ avatarUrl: '/uploads/avatars/a.webp', websiteUrl: 'https://paws.example.com' }).where(eq(profiles.userId, ids.public));
@@ -415,7 +419,7 @@ describe('robots.txt and sitemaps', () => {
     expect(articleMaps.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('refreshes when a profile is approved (a listing change announced) or when invalidated', async () => {
+  it('refreshes when a profile is approved (a listing change announced), when invalidated, or when its time has passed', async () => {
     const listed = async (kind: 'profiles' | 'articles') => {
       const children = locs((await get('/sitemap.xml')).body).filter((c) => c.includes(`/sitemaps/${kind}-`));
       const all: string[] = [];
@@ -431,6 +435,12 @@ describe('robots.txt and sitemaps', () => {
     expect(await listed('articles')).not.toContain(`${SITE}/singlepost/:${article.id}`);
     app.seo.sitemaps.invalidate();
     expect(await listed('articles')).toContain(`${SITE}/singlepost/:${article.id}`);
+    // Without an announcement, the sitemaps are read again once their time has passed on the app's clock.
+    const later = await createArticle(app, { published: true });
+    clock.advance(SITEMAP_TTL_MS - 1);
+    expect(await listed('articles')).not.toContain(`${SITE}/singlepost/:${later.id}`);
+    clock.advance(1);
+    expect(await listed('articles')).toContain(`${SITE}/singlepost/:${later.id}`);
   });
 
   it('escapes URLs and answers 404 for a sitemap that does not exist', async () => {

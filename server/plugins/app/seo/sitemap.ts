@@ -2,9 +2,10 @@
 // sitemaps: the fixed pages of the route table (shared/routes.ts), then profiles and articles in chunks of at most 50,000 URLs, each with
 // the newest change of its records as lastmod. The chunk ranges come from one pass of the database
 // over each table and are kept until `invalidate()` (on every listing or article change announced,
-// seo/index.ts) or until `ttlMs` passes; a child sitemap is streamed from its id range in batches.
+// seo/index.ts) or until `ttlMs` passes by the clock it is given; a child sitemap is streamed from its id range in batches.
 import { Readable } from 'node:stream';
 import type { DbOrTx } from '../../../db/client';
+import type { Clock } from '../../../lib/clock';
 import { FIXED_PAGES, PRIVATE_PATH_PREFIXES, routePath, routeShowing } from '../../../../shared/routes';
 import { sitemapChunks, sitemapEntries, type SitemapChunk } from './public-records';
 
@@ -34,7 +35,7 @@ export interface SitemapOptions {
   ttlMs?: number;
 }
 
-export function createSitemaps(db: DbOrTx, site: string, options: SitemapOptions = {}) {
+export function createSitemaps(db: DbOrTx, site: string, clock: Clock, options: SitemapOptions = {}) {
   const chunkSize = Math.min(options.chunkSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
   const ttlMs = options.ttlMs ?? 15 * 60_000;
   let version = 0;
@@ -44,7 +45,7 @@ export function createSitemaps(db: DbOrTx, site: string, options: SitemapOptions
   const currentPlan = (): Promise<SitemapPlan> => {
     const cached = plan;
     if (cached) {
-      return cached.then((made) => (made.version === currentVersion() && Date.now() - made.madeAt < ttlMs ? made : refresh()));
+      return cached.then((made) => (made.version === currentVersion() && clock.now().getTime() - made.madeAt < ttlMs ? made : refresh()));
     }
     return refresh();
   };
@@ -53,7 +54,7 @@ export function createSitemaps(db: DbOrTx, site: string, options: SitemapOptions
     const next = Promise.all([sitemapChunks(db, 'profiles', chunkSize), sitemapChunks(db, 'articles', chunkSize)]).then(([profiles, articles]) => ({
       profiles,
       articles,
-      madeAt: Date.now(),
+      madeAt: clock.now().getTime(),
       version: madeFor,
     }));
     plan = next;

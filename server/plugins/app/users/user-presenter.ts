@@ -4,7 +4,7 @@ import type { ProfileView } from '../../../../shared/schemas/profile';
 import type { ReviewedUser, UserIdentity } from '../../../../shared/schemas/user';
 import type { User } from '../../../../shared/types/user';
 import type { payments, profiles, users } from '../../../db/schema';
-import { AVATAR_SIZES, variantUrls } from '../../../lib/images';
+import { AVATAR_SIZES, variantUrls } from '../uploads/images';
 import { hasPaidPlan } from '../listing/listing-rule';
 import { isConfirmedContact } from '../profiles/contact-address';
 

@@ -10,29 +10,28 @@ import { domainError } from '../../../lib/domain-error';
 import { sendCachedAnswer } from '../../../lib/http-cache';
 import { publicRead } from '../../../lib/get-twin';
 import { AnswerCache } from '../../../lib/answer-cache';
-import { findPublishedArticle, searchPublishedArticles } from '../../../plugins/app/articles/article-repository';
 
 const ArticleIdText = Type.String({ pattern: '^:?\\d{1,9}$' });
 
 export function articleRoutes(kind: 'blog' | 'ai') {
   const tags = [kind === 'ai' ? 'ai_articles' : 'articles'];
   const routes: FastifyPluginAsyncTypebox = async (fastify) => {
-    const { db } = fastify.database;
+    const { published } = fastify.articles;
     // Article lists and articles are among the most read answers and change only when an
     // administrator edits, publishes, withdraws or deletes one, which is announced as 'article
     // changed' (here and on the other app servers): answers are kept for SEARCH_CACHE_SECONDS, or
     // until then. A listing change leaves them alone.
-    const answers = new AnswerCache(fastify.config.searchCacheSeconds * 1000);
+    const answers = new AnswerCache(fastify.config.searchCacheSeconds * 1000, fastify.clock);
     const off = fastify.changes.on('article changed', () => answers.clear());
     fastify.addHook('onClose', async () => off());
 
     const search = async (request: FastifyRequest, reply: FastifyReply, query: ArticleSearchBody) => {
       const key = JSON.stringify(['search', query.pageSize, query.currentVal, query.searchVal.trim()]);
-      return sendCachedAnswer(request, reply, (await answers.answer(key, () => searchPublishedArticles(db, kind, query)))!, 60);
+      return sendCachedAnswer(request, reply, (await answers.answer(key, () => published.search(kind, query)))!, 60);
     };
     const byId = async (request: FastifyRequest, reply: FastifyReply, rawId: number | string) => {
       const id = typeof rawId === 'number' ? rawId : Number(rawId.replace(/^:/, ''));
-      const article = await answers.answer(JSON.stringify(['article', id]), () => findPublishedArticle(db, kind, id));
+      const article = await answers.answer(JSON.stringify(['article', id]), () => published.find(kind, id));
       if (!article) throw domainError(404, 'NOT_FOUND', 'This article does not exist or is no longer published.');
       return sendCachedAnswer(request, reply, article, 300);
     };

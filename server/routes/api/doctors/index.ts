@@ -28,7 +28,7 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
     const now = fastify.clock.now();
     const page = await fastify.listing.page(id, now, () => findDoctorPage(db, id, now));
     if (!page) throw domainError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
-    // A page opened directly is counted when the server sends it (plugins/external/web-app.ts); this call is the in-app visit.
+    // A page opened directly is counted when the server sends it (routes/pages); this call is the in-app visit.
     await fastify.profileStats.recordFromRequest(request, [id], 'views');
     return sendCachedAnswer(request, reply, page, 120);
   };

@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorSchema, MessageSchema } from '../../../../shared/schemas/common';
 import { ContactBody, ProfileEventBody } from '../../../../shared/schemas/plan-features';
 import { domainError } from '../../../lib/domain-error';
-import { CONTACT_SENT, sendContactMessage } from '../../../plugins/app/plan-features/contact';
+import { CONTACT_SENT } from '../../../plugins/app/plan-features/index';
 import { findPublicDoctor } from '../../../plugins/app/listing/doctor-search';
 import { PROFILE_NOT_PUBLIC } from '../../../plugins/app/doctors/doctor-page';
 
@@ -26,7 +26,7 @@ export default async function doctorFeatureRoutes(app: FastifyInstance): Promise
       response: { 200: MessageSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema },
     },
     handler: async (request) => {
-      await sendContactMessage(fastify, idOf(request.body.id), request.body, request.ip);
+      await fastify.planFeatures.sendContactMessage(idOf(request.body.id), request.body, request.ip);
       return { message: CONTACT_SENT };
     },
   });
@@ -47,7 +47,7 @@ export default async function doctorFeatureRoutes(app: FastifyInstance): Promise
       const { kind } = request.body;
       const id = idOf(request.body.id);
       // Only a public profile has clicks to count (docs/product.md 5.8); the answer is the profile's own 404.
-      if (!(await findPublicDoctor(fastify.database.db, id))) throw domainError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
+      if (!(await findPublicDoctor(fastify.database.db, id, fastify.clock.now()))) throw domainError(404, 'NOT_FOUND', PROFILE_NOT_PUBLIC);
       await fastify.profileStats.recordFromRequest(request, [id], `clicks_${kind}`);
       return { message: 'Recorded.' };
     },

@@ -2,7 +2,6 @@
 // checkout and cancel (verified account), the signed-in vet's subscription, and the sandbox
 // checkout page's calls. Stripe's webhook lives in ./webhook.ts (it needs the raw body).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { planById } from '../../../../shared/constants/plans';
 import {
   CancelAnswer,
   CheckoutAnswer,
@@ -16,36 +15,16 @@ import {
   SubscriptionAnswer,
 } from '../../../../shared/schemas/payment';
 import { ErrorSchema } from '../../../../shared/schemas/user';
-import { domainError } from '../../../lib/domain-error';
 import { sendCacheable } from '../../../lib/http-cache';
-import { activePlan } from '../../../plugins/app/listing/listing-rule';
 import { loadPresentedUser } from '../../../plugins/app/users/user-repository';
-import { plansAnswer } from '../../../payments/plans-answer';
-import { sandboxEventId } from '../../../payments/sandbox-provider';
-import {
-  PAYMENT_MESSAGES,
-  cancelPlan,
-  checkoutState,
-  confirmCheckout,
-  findOwnCheckout,
-  findPayment,
-  startCheckout,
-  type CheckoutSessionRow,
-} from '../../../payments/subscriptions';
+import { PAYMENT_MESSAGES } from '../../../plugins/app/payments/index';
 
 const tags = ['payment'];
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
 const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify.database;
-  // Only what identifies the failure: a provider's error object may carry request details.
-  const logProviderError = (error: unknown) => {
-    const e = (error ?? {}) as { message?: unknown; type?: unknown; code?: unknown; statusCode?: unknown; requestId?: unknown };
-    fastify.log.error(
-      { provider: { message: e.message, type: e.type, code: e.code, statusCode: e.statusCode, requestId: e.requestId } },
-      'payment provider call failed',
-    );
-  };
+  const { payments } = fastify;
 
   for (const method of ['GET', 'POST'] as const) {
     fastify.route({
@@ -58,7 +37,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(method === 'POST' ? { body: EmptyBody } : {}),
         response: { 200: PlansAnswer, ...(method === 'POST' ? { 400: ErrorSchema } : {}) },
       },
-      handler: async (request, reply) => sendCacheable(request, reply, plansAnswer(fastify.payments.checkout.name), 300),
+      handler: async (request, reply) => sendCacheable(request, reply, payments.plans(), 300),
     });
   }
 
@@ -71,8 +50,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: CheckoutAnswer, ...refusals, 429: ErrorSchema, 502: ErrorSchema },
     },
     handler: async (request) => {
-      const { body } = request;
-      const { url } = await startCheckout(db, fastify.payments.checkout, fastify.counters, request.user, body.plan, body.period, logProviderError);
+      const { url } = await payments.startCheckout(request.user, request.body.plan, request.body.period);
       return { url };
     },
   });
@@ -81,7 +59,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     preHandler: fastify.requireVerified,
     schema: { tags, summary: 'Ends the plan at the end of its paid period', body: EmptyBody, response: { 200: CancelAnswer, ...refusals, 502: ErrorSchema } },
     handler: async (request) => {
-      const row = await cancelPlan(db, fastify.changes, fastify.payments.providerFor, request.user, logProviderError);
+      const row = await payments.cancel(request.user);
       return { message: PAYMENT_MESSAGES.canceled(row.currentPeriodEnd), user: await loadPresentedUser(db, request.user) };
     },
   });
@@ -94,35 +72,10 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       body: EmptyBody,
       response: { 200: SubscriptionAnswer, ...refusals },
     },
-    handler: async (request) => {
-      const payment = await findPayment(db, request.user.id);
-      const plan = activePlan(payment);
-      return {
-        plan,
-        plan_name: planById(plan)?.name ?? null,
-        status: plan > 0 ? payment!.status : payment && payment.plan > 0 ? 'expired' : 'none',
-        period: plan > 0 ? (payment!.period ?? null) : null,
-        current_period_end: plan > 0 ? (payment!.currentPeriodEnd?.toISOString() ?? null) : null,
-        provider: payment?.provider ?? null,
-        email: payment?.email ?? '',
-        customerId: payment?.customerId ?? '',
-      };
-    },
+    handler: (request) => payments.subscription(request.user.id),
   });
 
   // The sandbox checkout page (/checkout/{id}): only the session's owner sees or pays it.
-  const sandboxSession = async (id: string, userId: number): Promise<CheckoutSessionRow> => {
-    if (fastify.payments.checkout.name !== 'sandbox') throw domainError(404, 'NOT_FOUND', 'The test checkout is turned off on this server.');
-    return findOwnCheckout(db, id, userId, 'sandbox');
-  };
-  const openSession = async (id: string, userId: number): Promise<CheckoutSessionRow> => {
-    const session = await sandboxSession(id, userId);
-    const state = checkoutState(session);
-    if (state === 'complete') throw domainError(409, 'ALREADY_PAID', PAYMENT_MESSAGES.checkoutPaid);
-    if (state === 'expired') throw domainError(410, 'CHECKOUT_EXPIRED', PAYMENT_MESSAGES.checkoutExpired);
-    return session;
-  };
-
   fastify.post('/sandbox/session', {
     preHandler: fastify.requireVerified,
     schema: {
@@ -131,19 +84,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       body: SandboxSessionBody,
       response: { 200: SandboxSessionAnswer, ...refusals },
     },
-    handler: async (request) => {
-      const session = await sandboxSession(request.body.id, request.user.id);
-      return {
-        id: session.id,
-        plan: session.plan,
-        plan_name: planById(session.plan)?.name ?? `Plan ${session.plan}`,
-        period: session.period,
-        amount_cents: session.amountCents,
-        currency: 'usd' as const,
-        status: checkoutState(session),
-        email: request.user.email,
-      };
-    },
+    handler: (request) => payments.sandbox.session(request.body.id, request.user),
   });
 
   fastify.post('/sandbox/pay', {
@@ -155,14 +96,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: SandboxPayAnswer, ...refusals, 410: ErrorSchema },
     },
     handler: async (request) => {
-      const session = await openSession(request.body.id, request.user.id);
-      const result = await confirmCheckout(db, fastify.changes, {
-        eventId: sandboxEventId(session.id),
-        eventType: 'checkout.session.completed',
-        provider: 'sandbox',
-        sessionId: session.id,
-      });
-      if (result.outcome !== 'applied') throw domainError(409, 'ALREADY_PAID', PAYMENT_MESSAGES.checkoutPaid);
+      await payments.sandbox.pay(request.body.id, request.user.id);
       return { url: '/services?checkout=success', user: await loadPresentedUser(db, request.user) };
     },
   });
@@ -178,7 +112,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     // NOTE: a decline is the expected outcome of this test button, so it answers 200 (not Stripe's 402),
     // which the checkout page shows; the session stays open and can still be paid.
     handler: async (request) => {
-      await openSession(request.body.id, request.user.id);
+      await payments.sandbox.decline(request.body.id, request.user.id);
       return { declined: true as const, code: 'CARD_DECLINED', message: PAYMENT_MESSAGES.cardDeclined };
     },
   });

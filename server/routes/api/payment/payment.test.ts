@@ -7,7 +7,6 @@ import { and, eq, like } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { PLANS, SANDBOX_NOTICE } from '../../../../shared/constants/plans';
 import { auditLog, checkoutSessions, payments, processedEvents, zipCodes } from '../../../db/schema';
-import { expireEndedPlans } from '../../../payments/subscriptions';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, createVet, injectAs, type Account } from '../../../test/factories';
 
@@ -352,10 +351,10 @@ describe('expiry', () => {
     expect((await app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id: vet.user.id } })).statusCode).toBe(404);
     const login = await app.inject({ method: 'POST', url: '/api/user/login-with-token', payload: { token: vet.token } });
     expect(login.json().user.payment).toMatchObject({ plan: 0, status: 'expired' });
-    expect(await expireEndedPlans(db(), app.changes)).toBeGreaterThanOrEqual(1);
+    expect(await app.payments.expireEndedPlans()).toBeGreaterThanOrEqual(1);
     expect((await paymentOf(vet.user.id))!.status).toBe('expired');
     expect((await auditOf(vet.user.id)).map((a) => a.action)).toEqual(['plan.expired']);
-    expect(await expireEndedPlans(db(), app.changes)).toBe(0);
+    expect(await app.payments.expireEndedPlans()).toBe(0);
     expect(await findsVet('60601', vet.user.id)).toBe(false);
     // Buying again brings the profile back.
     await pay(vet, await checkout(vet, 1));

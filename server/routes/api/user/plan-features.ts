@@ -17,11 +17,7 @@ import {
   StatisticsBody,
 } from '../../../../shared/schemas/plan-features';
 import { domainError } from '../../../lib/domain-error';
-import { IMAGE_MESSAGES, IMAGE_RULES } from '../../../lib/images';
-import { requireFeature } from '../../../plugins/app/plan-features/plan-access';
-import { addPhoto, deletePhoto, listPhotos, updatePhoto } from '../../../plugins/app/plan-features/photos';
-import { listMessages } from '../../../plugins/app/plan-features/contact';
-import { readStatistics } from '../../../plugins/app/plan-features/statistics';
+import { IMAGE_RULES } from '../../../plugins/app/uploads/index';
 import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user-repository';
 import { noStore } from './account-answers';
 
@@ -41,11 +37,13 @@ const PHOTO_UPLOADS_PER_HOUR = 60;
 export default async function planFeatureRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = fastify.database;
+  const { planFeatures } = fastify;
   fastify.addHook('onRequest', noStore);
-  await fastify.register(multipart, { limits: { fileSize: IMAGE_RULES.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
+  // Only POST /photos reads multipart bodies (fastify.uploads.readOneFile).
+  await fastify.register(multipart);
 
-  const photos = requireFeature(fastify, 'photos');
-  const photoList = async (userId: number) => ({ data: await listPhotos(db, userId), limit: PHOTO_LIMIT });
+  const photos = planFeatures.requireFeature('photos');
+  const photoList = async (userId: number) => ({ data: await planFeatures.photos.list(userId), limit: PHOTO_LIMIT });
 
   fastify.get('/photos', {
     preHandler: photos,
@@ -61,28 +59,13 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       response: { 200: PhotoListSchema, ...refusals },
     },
     handler: async (request) => {
-      if (!request.isMultipart()) throw domainError(400, 'MULTIPART_REQUIRED', "Send the photo as multipart/form-data in the field 'photo'.");
-      if ((await fastify.counters.hit(`photos:${request.user.id}`, 3_600_000)) > PHOTO_UPLOADS_PER_HOUR) {
-        throw domainError(429, 'RATE_LIMITED', 'Too many uploads in the last hour. Please try again later.');
-      }
-      let bytes: Buffer | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'photo') {
-            part.file.resume();
-            throw domainError(400, 'VALIDATION_ERROR', "Send the photo in the form field 'photo'.", { field: 'photo' });
-          }
-          bytes = await part.toBuffer();
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw domainError(413, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { field: 'photo' });
-        if (code === 'FST_FILES_LIMIT') throw domainError(400, 'VALIDATION_ERROR', 'Please upload one photo at a time.', { field: 'photo' });
-        throw error;
-      }
-      if (!bytes) throw domainError(400, 'VALIDATION_ERROR', 'Please choose a photo to upload.', { field: 'photo' });
-      await addPhoto(db, fastify.changes, fastify.storage, request.user.id, bytes);
+      const bytes = await fastify.uploads.readOneFile(request, {
+        field: 'photo',
+        noun: 'photo',
+        maxBytes: IMAGE_RULES.maxBytes,
+        budget: { key: `photos:${request.user.id}`, perHour: PHOTO_UPLOADS_PER_HOUR },
+      });
+      await planFeatures.photos.add(request.user.id, bytes);
       return photoList(request.user.id);
     },
   });
@@ -96,7 +79,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
     },
     handler: async (request) => {
       const { id, caption, position } = request.body;
-      await updatePhoto(db, fastify.changes, request.user.id, id, { caption, position });
+      await planFeatures.photos.update(request.user.id, id, { caption, position });
       return photoList(request.user.id);
     },
   });
@@ -109,13 +92,13 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       response: { 200: PhotoListSchema, ...refusals },
     },
     handler: async (request) => {
-      await deletePhoto(db, fastify.changes, fastify.storage, request.user.id, request.body.id);
+      await planFeatures.photos.remove(request.user.id, request.body.id);
       return photoList(request.user.id);
     },
   });
 
   fastify.post('/change-services', {
-    preHandler: requireFeature(fastify, 'services'),
+    preHandler: planFeatures.requireFeature('services'),
     schema: {
       tags,
       summary: 'Set the services you offer (from the list or your own). Answers the whole user',
@@ -132,7 +115,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
   });
 
   fastify.post('/messages', {
-    preHandler: requireFeature(fastify, 'contact_form'),
+    preHandler: planFeatures.requireFeature('contact_form'),
     schema: {
       tags,
       summary: 'Messages pet owners sent through your contact form, newest first',
@@ -141,12 +124,12 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
     },
     handler: async (request) => {
       const { page, pageSize } = request.body;
-      return { ...(await listMessages(fastify, request.user.id, page, pageSize)), page, pageSize };
+      return { ...(await planFeatures.messages(request.user.id, page, pageSize)), page, pageSize };
     },
   });
 
   fastify.post('/statistics', {
-    preHandler: requireFeature(fastify, 'statistics'),
+    preHandler: planFeatures.requireFeature('statistics'),
     schema: {
       tags,
       summary: 'Your profile statistics per UTC day for the last `days` days (at most 90)',
@@ -154,9 +137,8 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       response: { 200: StatisticsAnswer, ...refusals },
     },
     handler: async (request) => {
-      // This server's counts of the last few seconds are written first, so a vet sees them.
-      await fastify.profileStats.flush();
-      return { data: await readStatistics(db, request.user.id, request.body.days, fastify.clock.now()) };
+      // This server's counts of the last few seconds are included, so a vet sees them.
+      return { data: await planFeatures.statistics(request.user.id, request.body.days) };
     },
   });
 }

@@ -7,8 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { ContactInfoBody, EducationBody, Step1Body, Step2Body, SummaryBody, TitleWebsiteBody, WorkingTimeBody } from '../../../../shared/schemas/profile';
 import { EmptyBody, ErrorSchema, MessageSchema, TextSchema, TokenBody, UserSchema } from '../../../../shared/schemas/user';
-import { domainError, textRefusal } from '../../../lib/domain-error';
-import { AVATAR_SIZES, IMAGE_MESSAGES, IMAGE_RULES, storeImage } from '../../../lib/images';
+import { AVATAR_SIZES, IMAGE_RULES } from '../../../plugins/app/uploads/index';
 import type { Profiles } from '../../../plugins/app/profiles/index';
 import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user-repository';
 
@@ -20,8 +19,8 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = fastify.database;
   const { profiles } = fastify;
-  // Scoped to these routes: only change-avatar reads multipart bodies, one file of at most 5 MB.
-  await fastify.register(multipart, { limits: { fileSize: IMAGE_RULES.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
+  // Scoped to these routes: only change-avatar reads multipart bodies (fastify.uploads.readOneFile).
+  await fastify.register(multipart);
 
   const currentUser = async (request: FastifyRequest) => loadPresentedUser(db, (await findUserById(db, request.user.id))!);
 
@@ -108,29 +107,16 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       response: answers,
     },
     handler: async (request) => {
-      if (!request.isMultipart()) throw domainError(400, 'MULTIPART_REQUIRED', "Send the image as multipart/form-data in the field 'avatar'.");
-      const uploads = await fastify.counters.hit(`avatar:${request.user.id}`, 3_600_000);
-      if (uploads > AVATAR_UPLOADS_PER_HOUR) throw domainError(429, 'RATE_LIMITED', 'Too many uploads in the last hour. Please try again later.');
-      let bytes: Buffer | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'avatar') {
-            part.file.resume();
-            throw domainError(400, 'VALIDATION_ERROR', "Send the image in the form field 'avatar'.", { field: 'avatar' });
-          }
-          bytes = await part.toBuffer();
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw textRefusal(202, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
-        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw textRefusal(202, 'VALIDATION_ERROR', 'Please upload one image at a time.');
-        throw error;
-      }
-      if (!bytes) throw textRefusal(202, 'VALIDATION_ERROR', 'Please choose an image to upload.');
-      const image = bytes;
+      const image = await fastify.uploads.readOneFile(request, {
+        field: 'avatar',
+        noun: 'image',
+        maxBytes: IMAGE_RULES.maxBytes,
+        text: 202,
+        budget: { key: `avatar:${request.user.id}`, perHour: AVATAR_UPLOADS_PER_HOUR },
+      });
       return answer(request, async () => {
         const previous = await profiles.find(request.user.id);
-        const stored = await storeImage(fastify.storage, image, {
+        const stored = await fastify.uploads.storeImage(image, {
           prefix: `avatars/u${request.user.id}`,
           sizes: AVATAR_SIZES,
           fit: 'cover',
@@ -138,7 +124,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
           refusal: { text: 202 },
         });
         await profiles.save(request.user, 'avatar', { avatarUrl: stored.url, avatarKey: stored.key });
-        if (previous?.avatarKey) await fastify.storage.deleteByPrefix(`${previous.avatarKey}/`);
+        if (previous?.avatarKey) await fastify.uploads.deleteImage(previous.avatarKey);
       });
     },
   });

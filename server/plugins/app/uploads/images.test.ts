@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { IMAGE_MESSAGES, ImageRejected, toWebpVariants } from './images';
-import { hashPassword } from './password';
+import { hashPassword } from '../../../lib/password';
 
 /**
  * A PNG of one colour: a few hundred KB at most. 6300 x 6300 decodes to 119 MB in 8 bits, 238 MB in

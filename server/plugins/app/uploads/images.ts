@@ -11,9 +11,9 @@
 //   await fastify.storage.deleteByPrefix(image.key + '/')   // when replaced
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import type { FileStorage } from '../storage/storage';
-import { workQueue, WorkQueueFull } from './work-queue';
-import { DomainError } from './domain-error';
+import type { FileStorage } from '../../../storage/storage';
+import { workQueue, WorkQueueFull } from '../../../lib/work-queue';
+import { DomainError } from '../../../lib/domain-error';
 
 export const IMAGE_RULES = {
   maxBytes: 5 * 1024 * 1024,

@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildTestApp } from '../test/helper';
-import { uniqueEmail } from '../test/factories';
-import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture';
-import { emailOutbox } from '../db/schema';
+import { buildTestApp } from '../../../test/helper';
+import { uniqueEmail } from '../../../test/factories';
+import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
+import { emailOutbox } from '../../../db/schema';
 import { verificationEmail } from './templates';
-import { createTestClock } from '../lib/clock';
+import { createTestClock } from '../../../lib/clock';
 
 let app: FastifyInstance;
 let smtp: SmtpCapture;
@@ -30,6 +30,17 @@ const deliveredTo = (address: string) => smtp.messages.filter((m) => m.to.includ
 const enqueue = (address: string) =>
   app.mailer.enqueue(app.database.db, { address, kind: 'verify_email' }, verificationEmail('Jo', 'http://localhost:3000/verify/token?firstpart=a'));
 
+/** Enqueues a message while the SMTP server refuses everything, and waits until that first attempt failed. */
+const enqueueRefused = async (address: string) => {
+  smtp.refusing = true;
+  try {
+    await enqueue(address);
+    await app.mailer.idle();
+  } finally {
+    smtp.refusing = false;
+  }
+};
+
 describe('the outbox says when it is idle', () => {
   it('resolves idle() only after every message enqueued before it reached the SMTP server', async () => {
     const addresses = Array.from({ length: 25 }, () => uniqueEmail('idle').toLowerCase());
@@ -40,13 +51,7 @@ describe('the outbox says when it is idle', () => {
 
   it('resolves idle() while a refused message waits for its retry, without sending it twice', async () => {
     const address = uniqueEmail('idle-refused').toLowerCase();
-    smtp.refusing = true;
-    try {
-      await enqueue(address);
-      await app.mailer.idle();
-    } finally {
-      smtp.refusing = false;
-    }
+    await enqueueRefused(address);
     const [row] = await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.nextAttemptAt.getTime()).toBe(clock.now().getTime() + RETRY_MS);
@@ -58,13 +63,7 @@ describe('the outbox says when it is idle', () => {
 describe('the outbox retries by the app clock', () => {
   it('sends a refused message again when the clock reaches its retry time, and not before', async () => {
     const address = uniqueEmail('retry-clock').toLowerCase();
-    smtp.refusing = true;
-    try {
-      await enqueue(address);
-      await app.mailer.idle();
-    } finally {
-      smtp.refusing = false;
-    }
+    await enqueueRefused(address);
     clock.advance(RETRY_MS - 1);
     await app.mailer.idle();
     expect(deliveredTo(address)).toBe(0);

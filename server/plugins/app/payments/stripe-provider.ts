@@ -3,7 +3,7 @@
 // signed webhook (routes/api/payment/webhook.ts). STRIPE_API_BASE points the client elsewhere
 // (tests run a local server that speaks Stripe's API).
 import Stripe from 'stripe';
-import type { Config } from '../config';
+import type { Config } from '../../../config';
 import type { PaymentProvider } from './provider';
 import { subscriptionPeriodEnd } from './stripe-objects';
 

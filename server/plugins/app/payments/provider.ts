@@ -1,9 +1,9 @@
 // The one payment-provider interface (docs/product.md, Plans and payment). Two implementations: the built-in
 // sandbox checkout (default) and Stripe Checkout (STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET).
 // A provider only talks to the outside; what a confirmation changes lives in ./subscriptions.ts.
-import type { Plan, PlanPeriod } from '../../shared/constants/plans';
-import type { payments } from '../db/schema';
-import type { UserRow } from '../plugins/app/users/user-repository';
+import type { Plan, PlanPeriod } from '../../../../shared/constants/plans';
+import type { payments } from '../../../db/schema';
+import type { UserRow } from '../users/user-repository';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type ProviderName = 'sandbox' | 'stripe';

@@ -1,15 +1,16 @@
 // What the payment calls change (docs/product.md, Plans and payment): a plan changes only when the
 // provider confirms, exactly once per provider event (processed_events), and every change of a plan
-// is written to the audit log. Providers only talk to the outside (./provider.ts).
+// is written to the audit log. Providers only talk to the outside (./provider.ts). Each command is given
+// the moment it runs at (`now`, from the app's clock: the area's index.ts binds `fastify.clock`).
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import { planById, planPrice, type Plan, type PlanPeriod } from '../../shared/constants/plans';
-import type { Db, DbOrTx } from '../db/client';
-import { auditLog, checkoutSessions, payments, processedEvents, users } from '../db/schema';
-import { domainError } from '../lib/domain-error';
-import { hasPaidPlan } from '../plugins/app/listing/listing-rule';
-import type { Counters } from '../plugins/app/limits/counters';
-import type { UserRow } from '../plugins/app/users/user-repository';
-import type { Announcer } from '../plugins/app/listing/changes';
+import { planById, planPrice, type Plan, type PlanPeriod } from '../../../../shared/constants/plans';
+import type { Db, DbOrTx } from '../../../db/client';
+import { auditLog, checkoutSessions, payments, processedEvents, users } from '../../../db/schema';
+import { domainError } from '../../../lib/domain-error';
+import { hasPaidPlan } from '../listing/listing-rule';
+import type { Counters } from '../limits/counters';
+import type { UserRow } from '../users/user-repository';
+import type { Announcer } from '../listing/changes';
 import { addPeriod, type PaymentProvider, type PaymentRow, type ProviderName } from './provider';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
@@ -59,7 +60,7 @@ const REUSE_WITHIN_MS = CHECKOUT_LIFETIME_MS - 60 * 60 * 1000;
 const OPENING_LEASE_MS = 3 * 60 * 1000;
 
 /** The newest checkout of this account for this plan and period that is still open with time left. */
-async function findReusableCheckout(db: DbOrTx, userId: number, provider: ProviderName, plan: number, period: PlanPeriod) {
+async function findReusableCheckout(db: DbOrTx, userId: number, provider: ProviderName, plan: number, period: PlanPeriod, now: Date) {
   const [row] = await db
     .select()
     .from(checkoutSessions)
@@ -70,7 +71,7 @@ async function findReusableCheckout(db: DbOrTx, userId: number, provider: Provid
         eq(checkoutSessions.plan, plan),
         eq(checkoutSessions.period, period),
         eq(checkoutSessions.status, 'open'),
-        gt(checkoutSessions.createdAt, new Date(Date.now() - REUSE_WITHIN_MS)),
+        gt(checkoutSessions.createdAt, new Date(now.getTime() - REUSE_WITHIN_MS)),
       ),
     )
     .orderBy(desc(checkoutSessions.createdAt))
@@ -117,11 +118,12 @@ export async function startCheckout(
   planId: number,
   period: PlanPeriod,
   logProviderError: (error: unknown) => void,
+  now: Date,
 ): Promise<{ id: string; url: string }> {
   const plan = planById(planId);
   if (!plan) throw domainError(400, 'VALIDATION_ERROR', 'Choose plan 1, 2 or 3.');
   const current = await findPayment(db, user.id);
-  if (hasPaidPlan(current) && current!.plan === plan.id && current!.period === period && current!.status === 'active') {
+  if (hasPaidPlan(current, now) && current!.plan === plan.id && current!.period === period && current!.status === 'active') {
     throw domainError(409, 'SAME_PLAN', PAYMENT_MESSAGES.samePlan(plan, period));
   }
   // Set and checked in one atomic step (SET NX in Redis): parallel calls of one account cannot each open one.
@@ -136,7 +138,7 @@ export async function startCheckout(
         throw domainError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
       }
     };
-    const open = await findReusableCheckout(db, user.id, provider.name, plan.id, period);
+    const open = await findReusableCheckout(db, user.id, provider.name, plan.id, period, now);
     // Paid or expired at the provider (a payment's webhook may still be on the way): a new checkout; the row is left to the webhook.
     const url = open ? await call(() => provider.openCheckoutUrl(open.id)) : null;
     if (open && url) return { id: open.id, url };
@@ -148,7 +150,7 @@ export async function startCheckout(
     const customerId = await accountCustomer(db, provider, user, call, logProviderError);
     const amountCents = planPrice(plan, period);
     const checkout = await call(() => provider.createCheckout({ user, plan, period, amountCents, customerId }));
-    await db.insert(checkoutSessions).values({ id: checkout.id, userId: user.id, plan: plan.id, period, provider: provider.name, amountCents });
+    await db.insert(checkoutSessions).values({ id: checkout.id, userId: user.id, plan: plan.id, period, provider: provider.name, amountCents, createdAt: now });
     return checkout;
   } finally {
     await counters.reset(lease);
@@ -175,7 +177,7 @@ export type ConfirmOutcome =
  * (upgrade or downgrade at once) with a fresh period. Safe under any number of parallel or replayed
  * confirmations: the event id and the session's open -> complete step each let exactly one through.
  */
-export async function confirmCheckout(db: Db, announcer: Announcer, confirmation: Confirmation, now = new Date()): Promise<ConfirmOutcome> {
+export async function confirmCheckout(db: Db, announcer: Announcer, confirmation: Confirmation, now: Date): Promise<ConfirmOutcome> {
   const result = await db.transaction(async (tx) => {
     if (!(await recordEvent(tx, confirmation.eventId, confirmation.provider, confirmation.eventType))) return { outcome: 'duplicate' as const };
     const [session] = await tx
@@ -230,9 +232,10 @@ export async function cancelPlan(
   providerFor: (name: string) => PaymentProvider | undefined,
   user: UserRow,
   logProviderError: (error: unknown) => void,
+  now: Date,
 ): Promise<PaymentRow> {
   const payment = await findPayment(db, user.id);
-  if (!payment || !hasPaidPlan(payment)) throw domainError(409, 'NO_PLAN', PAYMENT_MESSAGES.noPlan);
+  if (!payment || !hasPaidPlan(payment, now)) throw domainError(409, 'NO_PLAN', PAYMENT_MESSAGES.noPlan);
   if (payment.status === 'canceling') throw domainError(409, 'ALREADY_CANCELING', PAYMENT_MESSAGES.alreadyCanceling(payment.currentPeriodEnd));
   const provider = providerFor(payment.provider);
   if (!provider) throw domainError(502, 'PROVIDER_ERROR', PAYMENT_MESSAGES.providerDown);
@@ -246,7 +249,7 @@ export async function cancelPlan(
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(payments)
-      .set({ status: 'canceling', currentPeriodEnd: confirmed.currentPeriodEnd, updatedAt: new Date() })
+      .set({ status: 'canceling', currentPeriodEnd: confirmed.currentPeriodEnd, updatedAt: now })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'active')))
       .returning();
     if (!row) throw domainError(409, 'ALREADY_CANCELING', PAYMENT_MESSAGES.alreadyCanceling(payment.currentPeriodEnd));
@@ -276,7 +279,12 @@ export interface SubscriptionChange {
 }
 
 /** The provider's word on a subscription: renewals, cancel at period end, resumption, the end. */
-export async function applySubscriptionChange(db: Db, announcer: Announcer, change: SubscriptionChange): Promise<'applied' | 'duplicate' | 'ignored'> {
+export async function applySubscriptionChange(
+  db: Db,
+  announcer: Announcer,
+  change: SubscriptionChange,
+  now: Date,
+): Promise<'applied' | 'duplicate' | 'ignored'> {
   let changedUser: number | undefined;
   const result = await db.transaction(async (tx) => {
     if (!(await recordEvent(tx, change.eventId, change.provider, change.eventType))) return 'duplicate' as const;
@@ -295,10 +303,10 @@ export async function applySubscriptionChange(db: Db, announcer: Announcer, chan
           : 'active'
         : change.providerStatus;
     const currentPeriodEnd = change.ended
-      ? new Date(Math.min(Date.now(), (change.currentPeriodEnd ?? new Date()).getTime()))
+      ? new Date(Math.min(now.getTime(), (change.currentPeriodEnd ?? now).getTime()))
       : (change.currentPeriodEnd ?? payment.currentPeriodEnd);
     if (status === payment.status && currentPeriodEnd?.getTime() === payment.currentPeriodEnd?.getTime()) return 'applied' as const;
-    await tx.update(payments).set({ status, currentPeriodEnd, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    await tx.update(payments).set({ status, currentPeriodEnd, updatedAt: now }).where(eq(payments.id, payment.id));
     changedUser = payment.userId;
     await audit(tx, null, change.ended ? 'plan.ended' : status === payment.status ? 'plan.renewed' : `plan.${status}`, payment.userId, {
       plan: payment.plan,
@@ -320,7 +328,7 @@ export async function applySubscriptionChange(db: Db, announcer: Announcer, chan
  * already treat an ended period as unpaid (listing/listing-rule.ts); this makes the
  * stored status and the audit log say so too. Runs periodically; safe on several servers at once.
  */
-export async function expireEndedPlans(db: Db, announcer: Announcer, now = new Date()): Promise<number> {
+export async function expireEndedPlans(db: Db, announcer: Announcer, now: Date): Promise<number> {
   const result = await db.transaction(async (tx) => {
     const expired = await tx
       .update(payments)
@@ -351,7 +359,7 @@ export async function findOwnCheckout(db: DbOrTx, id: string, userId: number, pr
   return row;
 }
 
-export function checkoutState(row: CheckoutSessionRow, now = Date.now()): 'open' | 'complete' | 'expired' {
-  if (row.status === 'open' && now - row.createdAt.getTime() > CHECKOUT_LIFETIME_MS) return 'expired';
+export function checkoutState(row: CheckoutSessionRow, now: Date): 'open' | 'complete' | 'expired' {
+  if (row.status === 'open' && now.getTime() - row.createdAt.getTime() > CHECKOUT_LIFETIME_MS) return 'expired';
   return row.status;
 }

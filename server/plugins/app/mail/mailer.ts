@@ -4,8 +4,8 @@
 // When a message is due is decided by the app's clock, not the database's (docs/decisions/095-one-clock.md).
 import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { emailOutbox } from '../db/schema';
+import type { DbOrTx } from '../../../db/client';
+import { emailOutbox } from '../../../db/schema';
 import { createTransport, type MailTransport } from './transports';
 import type { MailContent } from './templates';
 

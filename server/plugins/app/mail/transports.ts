@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config';
-import { PRODUCT_NAME } from '../../shared/constants/messages';
+import type { Config } from '../../../config';
+import { PRODUCT_NAME } from '../../../../shared/constants/messages';
 
 export interface OutgoingMail {
   to: string;

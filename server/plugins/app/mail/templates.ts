@@ -1,5 +1,5 @@
 // The e-mails the product sends: plain text and HTML, readable on a phone, with one brand.
-import { PRODUCT_NAME } from '../../shared/constants/messages';
+import { PRODUCT_NAME } from '../../../../shared/constants/messages';
 
 export interface MailContent {
   subject: string;
