@@ -25,6 +25,12 @@ const body = (fields: Partial<DoctorSearchBody>): DoctorSearchBody => ({
   searchStart: 0,
   ...fields,
 });
+const KINDS_BY_NAME = {
+  'zip 10001 (dense), 25 mi': body({ searchZipCode: '10001' }),
+  'zip 59801 (sparse), 25 mi': body({ searchZipCode: '59801' }),
+  'city Chicago': body({ searchCity: 'chicago' }),
+  'state CA': body({ searchState: 'CA' }),
+};
 const KINDS: [string, DoctorSearchBody][] = [
   ['zip 10001 (dense), 25 mi', body({ searchZipCode: '10001' })],
   ['zip 59801 (sparse), 25 mi', body({ searchZipCode: '59801' })],
@@ -35,6 +41,15 @@ const KINDS: [string, DoctorSearchBody][] = [
     body({ searchZipCode: '10001', radius: 50, species: ['dog'], accepting_new_patients: true, open_now: true }),
   ],
   ['10001, emergency, 100 mi', body({ searchZipCode: '10001', radius: 100, emergency: true })],
+  // Ratings (docs/product.md 7.6; decision 101): each place with min_rating, sorted by rating, and both.
+  ...(['zip 10001 (dense), 25 mi', 'zip 59801 (sparse), 25 mi', 'city Chicago', 'state CA'] as const).flatMap((name): [string, DoctorSearchBody][] => {
+    const base = KINDS_BY_NAME[name];
+    return [
+      [`${name} + min_rating=4`, { ...base, min_rating: 4 }],
+      [`${name} + sort=rating`, { ...base, sort: 'rating' }],
+      [`${name} + min_rating=4, sort=rating`, { ...base, min_rating: 4, sort: 'rating' }],
+    ];
+  }),
 ];
 
 const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR ?? 'data' });

@@ -1,10 +1,16 @@
-// `npm run seed -- --doctors 100000 [--allow-real-data]`
+// `npm run seed -- --doctors 100000 [--reviews 1000000] [--profile-reviews 10000] [--allow-real-data]`
 // Fills the database (DATABASE_URL, or PGlite in DATA_DIR) with listable demo vets spread over the
 // US zip codes (vet n at zip n × a stride mod the number of zips, jittered about a mile), for benchmarks and
 // trying search at scale. Set-based SQL: INSERT ... SELECT over generate_series in batches, with the
 // search-table triggers off, then one rebuild of doctor_search. Idempotent: it adds only the vets
 // missing up to the number asked. It refuses a database that holds accounts other than demo and
 // seed ones unless --allow-real-data is given.
+// --reviews M gives the seeded vets M reviews in all (docs/product.md 7.6), written by seeded owner
+// accounts, spread evenly over the vets whose seed number does not end in 0 (those keep none), with
+// ratings around a per-vet level; one in 50 is held for moderation. --profile-reviews K gives seed
+// vet 10 (seed-10@...) K more published reviews, for timing a profile with many reviews against seed
+// vet 50, which has none (bench/reviews.ts). Reviews are written like vets: set-based, their rating
+// trigger off, then the one rebuild of doctor_search counts them.
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../server/config';
@@ -14,21 +20,34 @@ import { loadZipCodes } from '../server/db/seed/zip-codes';
 
 const SEED_DOMAIN = 'seed.animaldoctor.local';
 const BATCH = 100_000;
-const usage = 'usage: npm run seed -- --doctors N [--allow-real-data]';
+const REVIEW_BATCH = 500_000;
+const usage = 'usage: npm run seed -- --doctors N [--reviews M] [--profile-reviews K] [--allow-real-data]';
+/** The seed vet with many reviews, and one with none, for bench/reviews.ts. */
+const MANY_REVIEWS_VET = 10;
+const NO_REVIEWS_VET = 50;
 
 function fail(code: number, line: string): never {
   console.error(`seed: ${line}`);
   process.exit(code);
 }
 
-let values: { doctors?: string; 'allow-real-data'?: boolean };
+let values: { doctors?: string; reviews?: string; 'profile-reviews'?: string; 'allow-real-data'?: boolean };
 try {
-  ({ values } = parseArgs({ options: { doctors: { type: 'string' }, 'allow-real-data': { type: 'boolean' } } }));
+  ({ values } = parseArgs({
+    options: { doctors: { type: 'string' }, reviews: { type: 'string' }, 'profile-reviews': { type: 'string' }, 'allow-real-data': { type: 'boolean' } },
+  }));
 } catch (error) {
   fail(2, `${(error as Error).message}; ${usage}`);
 }
 const wanted = Number(values.doctors);
 if (!values.doctors || !Number.isInteger(wanted) || wanted < 1 || wanted > 5_000_000) fail(2, `--doctors must be a whole number from 1 to 5000000; ${usage}`);
+const wantedReviews = Number(values.reviews ?? 0);
+if (!Number.isInteger(wantedReviews) || wantedReviews < 0 || wantedReviews > 50_000_000)
+  fail(2, `--reviews must be a whole number from 0 to 50000000; ${usage}`);
+const profileReviews = Number(values['profile-reviews'] ?? 0);
+if (!Number.isInteger(profileReviews) || profileReviews < 0 || profileReviews > 100_000)
+  fail(2, `--profile-reviews must be a whole number from 0 to 100000; ${usage}`);
+if (profileReviews > 0 && wanted < NO_REVIEWS_VET) fail(2, `--profile-reviews needs at least ${NO_REVIEWS_VET} vets; ${usage}`);
 
 // The main time zone of each state: good enough for demo opening hours.
 const ZONES: Record<string, string[]> = {
@@ -153,11 +172,91 @@ async function seedBatch(db: Db, from: number, to: number, zipCount: number): Pr
   );
 }
 
+const TITLES = [
+  'Great with our dog',
+  'Kind and thorough',
+  'Quick visit',
+  'Long wait',
+  'Explained everything',
+  'Good but pricey',
+  'Saved our cat',
+  'Would come back',
+];
+const TEXTS = [
+  'The vet took time to explain the treatment options and the costs before doing anything.',
+  'Friendly front desk, clean waiting room, and our dog was calm for once. Follow-up call the next day.',
+  'We waited forty minutes past our appointment time, but the exam itself was careful and unhurried.',
+  'They fitted us in the same day for an emergency and kept us informed the whole time.',
+  'Good care overall, though the bill was higher than the estimate we were given at the start.',
+  'Our cat hates the carrier, and the staff were patient and gentle with her from start to finish.',
+];
+const SPECIES_NAMES = ['dog', 'cat', 'rabbit', 'bird', 'horse', 'reptile'];
+const REVIEWER = (expr: string) => `'reviewer-' || ${expr} || '@${SEED_DOMAIN}'`;
+
+/**
+ * Owner accounts reviewer-1 ... reviewer-n (the reviews' authors); each reviews a vet at most once.
+ */
+async function seedReviewers(db: Db, n: number): Promise<void> {
+  for (let from = 1; from <= n; from += BATCH) {
+    const to = Math.min(n, from + BATCH - 1);
+    await db.execute(
+      sql.raw(`
+      INSERT INTO users (email, password_hash, first_name, last_name, verify, verified_at, account_type, created_at)
+      SELECT ${REVIEWER('g')}, '!seed-no-login', (${pgArray(FIRST)})[1 + (g * 7) % ${FIRST.length}],
+             (${pgArray(LAST)})[1 + (g * 3) % ${LAST.length}], true, now() - interval '400 days', 'owner', now() - interval '400 days'
+      FROM generate_series(${from}::bigint, ${to}::bigint) AS g
+      ON CONFLICT (email) DO NOTHING`),
+    );
+  }
+}
+
+/** The review columns for review number g of author `a` on seed vet `sn` (SQL expressions), rating `rating`. */
+const reviewColumns = (g: string, rating: string, state: string, ip: string) => `${rating},
+  (${pgArray(TITLES)})[1 + (${g} * 5) % ${TITLES.length}],
+  (${pgArray(TEXTS)})[1 + (${g} * 11) % ${TEXTS.length}],
+  to_char(now() - ((${g} % 24) || ' months')::interval, 'YYYY-MM'),
+  (${pgArray(SPECIES_NAMES)})[1 + (${g} * 13) % ${SPECIES_NAMES.length}],
+  ${state}, '${ip}', now() - ((${g} % 700) || ' days')::interval - ((${g} % 1440) || ' minutes')::interval`;
+
+/**
+ * Reviews from..to (1-based) of `total`, spread over the `reviewed` vets whose seed number does not
+ * end in 0: review g goes to the ((g - 1) mod reviewed)-th of them, by author (g - 1) / reviewed + 1, so
+ * no author reviews a vet twice. Each vet rates about its own level (2 to 5 stars) give or take one.
+ */
+async function seedReviews(db: Db, from: number, to: number, reviewed: number): Promise<void> {
+  await db.execute(
+    sql.raw(`
+    WITH r AS (
+      SELECT g, ((g - 1) % ${reviewed}) / 9 * 10 + ((g - 1) % ${reviewed}) % 9 + 1 AS sn, (g - 1) / ${reviewed} + 1 AS a
+      FROM generate_series(${from}::bigint, ${to}::bigint) AS g)
+    INSERT INTO reviews (doctor_id, author_id, rating, title, text, visit_month, species, state, client_ip, created_at)
+    SELECT v.id, w.id, ${reviewColumns('r.g', 'least(5, greatest(1, 2 + (r.sn * 7919) % 4 + (r.g * 104729) % 3 - 1))', "CASE WHEN r.g % 50 = 0 THEN 'pending' ELSE 'published' END", 'seed')}
+    FROM r
+    JOIN users v ON v.email = 'seed-' || r.sn || '@${SEED_DOMAIN}'
+    JOIN users w ON w.email = ${REVIEWER('r.a')}
+    ON CONFLICT (author_id, doctor_id) DO NOTHING`),
+  );
+}
+
+/** `count` published reviews of seed vet MANY_REVIEWS_VET, by reviewers 1..count. */
+async function seedProfileReviews(db: Db, count: number): Promise<void> {
+  await db.execute(
+    sql.raw(`
+    INSERT INTO reviews (doctor_id, author_id, rating, title, text, visit_month, species, state, client_ip, created_at)
+    SELECT v.id, w.id, ${reviewColumns('g', '1 + (g * 7) % 5 / 2 + 2', "'published'", 'seed-profile')}
+    FROM generate_series(1, ${count}::bigint) AS g
+    JOIN users v ON v.email = 'seed-${MANY_REVIEWS_VET}@${SEED_DOMAIN}'
+    JOIN users w ON w.email = ${REVIEWER('g')}
+    ON CONFLICT (author_id, doctor_id) DO NOTHING`),
+  );
+}
+
 const TRIGGERS = [
   ['users', 'users_doctor_search'],
   ['payments', 'payments_doctor_search'],
   ['profiles', 'profiles_doctor_search'],
   ['profiles', 'profiles_doctor_search_update'],
+  ['reviews', 'reviews_rating_insert'],
 ] as const;
 
 try {
@@ -186,8 +285,18 @@ try {
     if (zipCount === 0) fail(5, 'the zip code table is empty.');
     const [have] = (await rows<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM users WHERE email LIKE 'seed-%@${SEED_DOMAIN}'`))).rows;
     const existing = have?.n ?? 0;
-    if (existing >= wanted) {
-      console.log(`seed: ${existing} seeded vets already; nothing to add.`);
+    const [reviewsHave] = (
+      await rows<{ spread: number; profile: number }>(
+        sql.raw(
+          "SELECT count(*) FILTER (WHERE client_ip = 'seed')::int AS spread, count(*) FILTER (WHERE client_ip = 'seed-profile')::int AS profile FROM reviews WHERE client_ip LIKE 'seed%'",
+        ),
+      )
+    ).rows;
+    const existingReviews = reviewsHave?.spread ?? 0;
+    const addReviews = wantedReviews > existingReviews;
+    const addProfileReviews = profileReviews > (reviewsHave?.profile ?? 0);
+    if (existing >= wanted && !addReviews && !addProfileReviews) {
+      console.log(`seed: ${existing} seeded vets and ${existingReviews} seeded reviews already; nothing to add.`);
     } else {
       // The triggers would refresh doctor_search one vet at a time: off during the load, then one rebuild.
       for (const [table, trigger] of TRIGGERS) await db.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`));
@@ -197,9 +306,25 @@ try {
           await seedBatch(db, from, to, zipCount);
           console.log(`seed: vets ${from}-${to} written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
         }
+        // Vets whose seed number does not end in 0 are reviewed; the others (seed vet 50 among them) keep none.
+        const reviewed = Math.max(wanted, existing) - Math.floor(Math.max(wanted, existing) / 10);
+        const reviewers = Math.max(addReviews ? Math.ceil(wantedReviews / reviewed) : 0, addProfileReviews ? profileReviews : 0);
+        if (reviewers > 0) await seedReviewers(db, reviewers);
+        for (let from = existingReviews + 1; addReviews && from <= wantedReviews; from += REVIEW_BATCH) {
+          const to = Math.min(wantedReviews, from + REVIEW_BATCH - 1);
+          await seedReviews(db, from, to, reviewed);
+          console.log(`seed: reviews ${from}-${to} written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        }
+        if (addProfileReviews) {
+          await seedProfileReviews(db, profileReviews);
+          console.log(`seed: ${profileReviews} reviews of seed vet ${MANY_REVIEWS_VET} written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        }
       } finally {
         for (const [table, trigger] of TRIGGERS) await db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`));
       }
+      // VACUUM marks the reviews' pages all-visible first: the rebuild below counts each vet's
+      // published reviews from the index alone instead of visiting a heap page per review.
+      if (addReviews || addProfileReviews) await db.execute(sql.raw('VACUUM ANALYZE reviews'));
       // TRUNCATE logs one "reload" entry for running servers' search indexes; the per-row log
       // trigger is off for the bulk insert (docs/decisions/073-search-index-in-memory.md).
       await db.transaction(async (tx) => {
@@ -210,8 +335,9 @@ try {
       });
       for (const table of ['users', 'profiles', 'payments', 'doctor_search']) await db.execute(sql.raw(`ANALYZE ${table}`));
       const [listed] = (await rows<{ n: number }>(sql.raw('SELECT count(*)::int AS n FROM doctor_search'))).rows;
+      const [counted] = (await rows<{ n: number }>(sql.raw('SELECT coalesce(sum(rating_count), 0)::bigint AS n FROM doctor_search'))).rows;
       console.log(
-        `seed: ${wanted - existing} vets added in ${((Date.now() - started) / 1000).toFixed(1)} s; ${listed?.n ?? 0} vets are listed (${database.engine}).`,
+        `seed: ${Math.max(0, wanted - existing)} vets added in ${((Date.now() - started) / 1000).toFixed(1)} s; ${listed?.n ?? 0} vets are listed, with ${counted?.n ?? 0} published reviews (${database.engine}).`,
       );
     }
   } finally {

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../../db/client';
 import { reviews, users } from '../../../db/schema';
 import type { Histogram, ReviewListAnswer, ReviewListInput } from '../../../../shared/schemas/review';
 import { presentPublicReview } from './review-presenter';
+import { ratingAverage } from '../../../../shared/lib/rating';
 
 export interface RatingSummary {
   /** To one decimal; null without published reviews. */
@@ -31,7 +32,8 @@ export async function ratingSummary(db: DbOrTx, doctorId: number): Promise<Ratin
     total += n;
     sum += row.rating * n;
   }
-  return { average: total ? Math.round((sum / total) * 10) / 10 : null, count: total, histogram };
+  // Rounded as the search cards and the profile round it (shared/lib/rating.ts), so the figures agree.
+  return { average: ratingAverage(sum, total), count: total, histogram };
 }
 
 export async function listPublishedReviews(db: DbOrTx, input: ReviewListInput): Promise<ReviewListAnswer> {

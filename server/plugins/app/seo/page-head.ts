@@ -10,6 +10,7 @@ import type {
   LocalBusinessLeaf,
   MergeLeafTypes,
   OpeningHoursSpecification,
+  Review,
   SearchAction,
   VeterinaryCareLeaf,
   WebSite,
@@ -18,6 +19,7 @@ import type {
 import type { DbOrTx } from '../../../db/client';
 import type { WorkingDay } from '../../../db/schema';
 import { PRODUCT_NAME } from '../../../../shared/constants/messages';
+import { RATING_MAX, RATING_MIN } from '../../../../shared/constants/search';
 import { HOME_PATH, ROUTES, SITE_DESCRIPTION, documentTitle, matchRoute, normalizePath, routePath, routeShowing } from '../../../../shared/routes';
 import type { InitialData } from '../../../../shared/schemas/initial-data';
 import { findPublicProfileRecord, findPublishedArticleRecord, type ArticleKind, type PublicProfileRecord, type PublishedArticleRecord } from './public-records';
@@ -136,6 +138,26 @@ function profileHead(site: string, record: PublicProfileRecord): PageHead {
     ...(record.workingTime?.length ? { openingHoursSpecification: openingHours(record.workingTime) } : {}),
     ...(record.websiteUrl ? { sameAs: record.websiteUrl } : {}),
     isAcceptingNewPatients: record.acceptingNewPatients,
+    // The rating and the first page of published reviews, as the page shows them (docs/product.md 7.6).
+    ...(record.ratingCount > 0 && record.ratingAverage !== null
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: record.ratingAverage,
+            reviewCount: record.ratingCount,
+            bestRating: RATING_MAX,
+            worstRating: RATING_MIN,
+          },
+          review: record.reviews.map((review): Review => ({
+            '@type': 'Review',
+            author: { '@type': 'Person', name: review.author },
+            datePublished: review.createdAt.toISOString().slice(0, 10),
+            ...(review.title ? { name: review.title } : {}),
+            reviewBody: review.text,
+            reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: RATING_MAX, worstRating: 1 },
+          })),
+        }
+      : {}),
   };
   const lead = `${name}${place ? ` in ${place}` : ''}`;
   return {

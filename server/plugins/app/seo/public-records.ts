@@ -1,9 +1,11 @@
 // Reads what search engines may see: public profiles and published articles, one record for a page
 // head and, for the sitemaps, every one of them with its last change. A profile is public while its
 // vet is listed (listing/listing-rule.ts; docs/product.md, Profile and review; Plans and payment).
-import { and, asc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { articles, profiles, users, zipCodes, type WorkingDay } from '../../../db/schema';
+import { articles, profiles, reviews, users, zipCodes, type WorkingDay } from '../../../db/schema';
+import { ratingAverage } from '../../../../shared/lib/rating';
+import { reviewAuthorName } from '../../../../shared/lib/review-rules';
 import { listedIds } from '../listing/listing-rule';
 import { listedDoctorColumns } from '../listing/doctor-search';
 import type { PracticeAddress } from '../../../../shared/schemas/profile';
@@ -27,7 +29,24 @@ export interface PublicProfileRecord extends PracticeAddress {
   emergency: boolean;
   acceptingNewPatients: boolean;
   lastChange: Date;
+  /** The shown average of the published reviews (one decimal) and their number (docs/product.md 7.6). */
+  ratingAverage: number | null;
+  ratingCount: number;
+  /** The first page of published reviews, newest first: what /api/reviews/list answers first. */
+  reviews: PublicReviewRecord[];
 }
+
+export interface PublicReviewRecord {
+  /** First name and last initial, as the public list shows the author. */
+  author: string;
+  rating: number;
+  title: string;
+  text: string;
+  createdAt: Date;
+}
+
+/** Reviews a profile's structured data carries: the first page of the public list at its default size. */
+export const PROFILE_REVIEWS_IN_HEAD = 10;
 
 export async function findPublicProfileRecord(db: DbOrTx, id: number): Promise<PublicProfileRecord | undefined> {
   const [row] = await db
@@ -36,12 +55,33 @@ export async function findPublicProfileRecord(db: DbOrTx, id: number): Promise<P
       zipLatitude: zipCodes.latitude,
       zipLongitude: zipCodes.longitude,
       lastChange: profileLastChange,
+      ratingCount: sql<number>`coalesce(ds.rating_count, 0)`,
+      ratingSum: sql<number>`coalesce(ds.rating_sum, 0)`,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(zipCodes, eq(zipCodes.zip, profiles.zip))
+    .leftJoin(sql`doctor_search ds`, sql`ds.user_id = ${users.id}`)
     .where(and(eq(users.id, id), publicProfile()));
   if (!row) return undefined;
+  const ratingCount = Number(row.ratingCount);
+  // Only published reviews, newest first, read by the (doctor_id, state, created_at) index: as quick with 10,000 reviews as with 10.
+  const firstReviews = ratingCount
+    ? await db
+        .select({
+          rating: reviews.rating,
+          title: reviews.title,
+          text: reviews.text,
+          createdAt: reviews.createdAt,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.authorId))
+        .where(and(eq(reviews.doctorId, id), eq(reviews.state, 'published')))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(PROFILE_REVIEWS_IN_HEAD)
+    : [];
   const p = row.profile;
   return {
     id: row.id,
@@ -62,6 +102,15 @@ export async function findPublicProfileRecord(db: DbOrTx, id: number): Promise<P
     emergency: p.emergency,
     acceptingNewPatients: p.acceptingNewPatients,
     lastChange: new Date(row.lastChange),
+    ratingAverage: ratingAverage(Number(row.ratingSum), ratingCount),
+    ratingCount,
+    reviews: firstReviews.map((review) => ({
+      author: reviewAuthorName(review.firstName, review.lastName),
+      rating: review.rating,
+      title: review.title,
+      text: review.text,
+      createdAt: new Date(review.createdAt),
+    })),
   };
 }
 
