@@ -9,26 +9,12 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '../tests/e2e/support/browser';
 import { freePort } from '../server/reliability/processes';
 import { machine, root, startBenchServer } from './support';
+import { ROUTES, ROUTE_LIST, routePath, type RouteName } from '../shared/routes';
 
-// Record pages (a profile, an article, an AI article) are taken from the sitemaps at run time.
-const PAGES = [
-  '/home',
-  '/searchdoctor',
-  'profile',
-  '/blogpage',
-  'article',
-  '/ai-blogpage',
-  'ai-article',
-  '/services',
-  '/medicine',
-  '/insurance',
-  '/aboutus',
-  '/privacypolicy',
-  '/terms',
-  '/signin',
-  '/signup',
-  '/forgotpassword',
-];
+// Every public page of the route table (shared/routes.ts), in its order, then the pages a visitor signs in on.
+const PAGES: RouteName[] = [...ROUTE_LIST.filter(([, route]) => route.access === 'public').map(([name]) => name), 'signin', 'signup', 'forgotPassword'];
+/** A record's page is measured on the first one the sitemaps list; a run asks for it by this name (`-- profile`). */
+const RECORD_PAGES: Partial<Record<RouteName, string>> = { doctorProfile: 'profile', article: 'article', aiArticle: 'ai-article' };
 const dist = path.join(root, 'dist/web');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -57,13 +43,13 @@ try {
 
 const server = await startBenchServer();
 /** The first page of a kind that the sitemaps list. */
-async function firstListed(kind: 'profile' | 'article' | 'ai-article'): Promise<string> {
+async function firstListed(name: RouteName): Promise<string> {
   const index = await (await fetch(`${server.url}/sitemap.xml`)).text();
-  const child = new RegExp(`<loc>([^<]*/sitemaps/${kind === 'profile' ? 'profiles' : 'articles'}-1\\.xml)</loc>`).exec(index)?.[1];
+  const child = new RegExp(`<loc>([^<]*/sitemaps/${name === 'doctorProfile' ? 'profiles' : 'articles'}-1\\.xml)</loc>`).exec(index)?.[1];
   const urls = child ? await (await fetch(new URL(new URL(child).pathname, server.url))).text() : '';
-  const pattern = { profile: '/viewdoctorprofile/', article: '/singlepost/', 'ai-article': '/ai-singlepost/' }[kind];
+  const pattern = routePath(name, { id: '' });
   const found = [...urls.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).find((p) => p.startsWith(pattern));
-  if (!found) throw new Error(`no ${kind} in the sitemap`);
+  if (!found) throw new Error(`no ${RECORD_PAGES[name]} in the sitemap`);
   return found;
 }
 const port = await freePort();
@@ -72,8 +58,8 @@ const rows: string[] = [];
 const findings: string[] = [];
 const longTasks: string[] = [];
 const only = process.argv.slice(2);
-for (const listed of only.length ? PAGES.filter((p) => only.includes(p)) : PAGES) {
-  const pagePath = listed.startsWith('/') ? listed : await firstListed(listed as 'profile' | 'article' | 'ai-article');
+for (const name of only.length ? PAGES.filter((page) => only.includes(RECORD_PAGES[page] ?? ROUTES[page].path)) : PAGES) {
+  const pagePath = RECORD_PAGES[name] ? await firstListed(name) : ROUTES[name].path;
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const page = await context.newPage();
   const scripts = new Set<string>();

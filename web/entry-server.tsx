@@ -7,7 +7,6 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { configureStore } from '@reduxjs/toolkit';
-import { matchRoute } from '../shared/routes';
 import type { InitialData } from '../shared/schemas/initial-data';
 import { App } from './app/app';
 import { routes } from './app/router';
@@ -19,28 +18,8 @@ import { seedDoctor } from './features/doctors/api/get-doctor';
 import { seedPlans } from './features/payment/api/get-plans';
 import { api } from './lib/api';
 
-type Dispatch = (action: unknown) => unknown;
-
-/** The last segment of a path, decoded as React Router's useParams decodes it (web/lib/initial-data.ts). */
-function lastSegment(pathname: string): string {
-  const last = pathname.split('/').filter(Boolean).pop() ?? '';
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
-}
-
-/** The embedded answers as the page modules seed them in the browser (their `seed…FromPage` at module load). */
-function seedFirstScreen(dispatch: Dispatch, pathname: string, search: string, data: InitialData): void {
-  const firstScreen = matchRoute(pathname)?.route.firstScreen;
-  const kind = firstScreen && 'articles' in firstScreen ? firstScreen.articles : 'blog';
-  if (data.doctor) seedDoctor(dispatch, lastSegment(pathname), data.doctor);
-  if (data.article) seedArticle(dispatch, kind, lastSegment(pathname), data.article);
-  // Only the list's first page with the defaults is embedded: another page or search asks the API.
-  if (data.articles && search === '') seedArticleList(dispatch, kind, data.articles);
-  if (data.plans) seedPlans(dispatch, data.plans);
-}
+/** Every query a page's embedded first screen answers; each page module seeds its own in the browser. */
+const FIRST_SCREEN_SEEDERS = [seedDoctor, seedArticle, seedArticleList, seedPlans];
 
 /**
  * The HTML inside <div id="root"> for `url` (path and query, as requested). The store is this request's own (the
@@ -54,7 +33,8 @@ export async function renderPage(url: string, data: InitialData | undefined): Pr
   });
   store.dispatch(sessionRestoreDeferred());
   const { pathname, search } = new URL(url, 'http://localhost');
-  if (data) seedFirstScreen(store.dispatch, pathname, search, data);
+  const screen = data && { pathname, search, data };
+  for (const seed of FIRST_SCREEN_SEEDERS) seed(store.dispatch, screen);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   try {
     // The route's lazy page module loads before the render, as the browser waits for it before hydrating.

@@ -28,6 +28,11 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
+/** Server settings that point the app at this capture, reading the outbox every 200 ms and retrying from 200 ms. */
+export function quickMailSettings(smtp: SmtpCapture): Record<string, string> {
+  return { SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '200' };
+}
+
 /**
  * Server settings for tests that send many e-mails through this capture: the outbox is read every
  * 200 ms and retried from 200 ms (doubling: 0.2, 0.6, 1.4, 3, 6.2 … s after the first refusal), and
@@ -35,9 +40,7 @@ export interface SmtpCapture {
  */
 export function busyMailSettings(smtp: SmtpCapture): Record<string, string> {
   return {
-    SMTP_URL: smtp.url,
-    MAIL_POLL_MS: '200',
-    MAIL_RETRY_BASE_MS: '200',
+    ...quickMailSettings(smtp),
     RATE_LIMIT_PER_MINUTE: '100000',
     MAIL_PER_CLIENT_PER_HOUR: '100000',
     MAIL_PER_ADDRESS_PER_DAY: '100000',

@@ -2,21 +2,16 @@
 // sign up, verify by the e-mailed link, sign out and in, unverified sign-in, password reset,
 // newsletter subscription. Accounts other than the sign-up journey's are fixture users.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/constants/messages';
-import { codeOf, startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../server/test/smtp-capture';
+import { codeOf, verificationLinkOf } from '../../server/test/smtp-capture';
 import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
 import { useSite } from './support/site';
 
-let smtp: SmtpCapture;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
 const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 const site = useSite({
-  env: () => ({ SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '200' }),
+  mail: true,
   users: { unverified: { email: newEmail('unverified'), stage: 'unverified' }, resetter: { email: newEmail('reset'), stage: 'verified' } },
 });
 const field = (page: Page, label: string) => page.locator('main').getByLabel(label, { exact: true });
@@ -59,10 +54,10 @@ describe('accounts', () => {
     await expect.poll(() => page.getByText(email).isVisible()).toBe(true);
     await expectAccessible(page, '/verify');
 
-    const mail = await smtp.waitFor((m) => m.to.includes(email));
+    const mail = await site.mail.waitFor((m) => m.to.includes(email));
     await new Promise((r) => setTimeout(r, 500));
     expect(
-      smtp.messages.filter((m) => m.to.includes(email)),
+      site.mail.messages.filter((m) => m.to.includes(email)),
       'a fresh sign-up gets one e-mail, not two',
     ).toHaveLength(1);
     const link = verificationLinkOf(mail);
@@ -131,7 +126,7 @@ describe('accounts', () => {
     await signIn(page, email, password);
     await page.waitForURL('**/verify');
     await expect.poll(() => toastText(page, MESSAGES.notVerified).isVisible()).toBe(true);
-    await smtp.waitFor((m) => m.to.includes(email));
+    await site.mail.waitFor((m) => m.to.includes(email));
     await expect.poll(() => page.getByRole('button', { name: 'Send again' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Send again' }).click();
     await expect
@@ -152,7 +147,7 @@ describe('accounts', () => {
     await field(page, 'Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect.poll(() => toastText(page, MESSAGES.codeSent).isVisible()).toBe(true);
-    const code = codeOf(await smtp.waitFor((m) => m.to.includes(email) && /reset code/.test(m.subject)));
+    const code = codeOf(await site.mail.waitFor((m) => m.to.includes(email) && /reset code/.test(m.subject)));
     await field(page, 'Verification code').fill(code);
     await page.getByRole('button', { name: 'Check code' }).click();
     await field(page, 'New password').fill('New-Password-22');
@@ -176,7 +171,7 @@ describe('accounts', () => {
     const dialog = page.getByRole('dialog', { name: 'Confirm your subscription' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await expectAccessible(page, 'newsletter dialog');
-    const code = codeOf(await smtp.waitFor((m) => m.to.includes(email)));
+    const code = codeOf(await site.mail.waitFor((m) => m.to.includes(email)));
     await dialog.getByLabel('Verification code').fill(code);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => toastText(page, MESSAGES.subscribed).isVisible()).toBe(true);

@@ -5,22 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
-import { codeOf, startSmtpCapture, type SmtpCapture } from '../../server/test/smtp-capture';
+import { codeOf } from '../../server/test/smtp-capture';
 import { DESKTOP, PHONE, expectAccessible, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 
-let smtp: SmtpCapture;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
-
 const tag = randomUUID().slice(0, 8);
 const site = useSite({
-  env: () => ({ SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '200' }),
+  mail: true,
   users: {
     admin: { email: `admin-${tag}@example.com`, stage: 'admin', firstName: 'Avery', lastName: 'Boss' },
     member: { email: `member-${tag}@example.com`, stage: 'paid', firstName: 'Morgan', lastName: 'Lee' },
@@ -77,7 +71,7 @@ async function confirmedSubscriber(email: string) {
   const post = (url: string, body: object) =>
     fetch(`${site.server.url}/api/user/${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect((await post('send-subscribe-verify-code', { email })).status).toBe(200);
-  const code = codeOf(await smtp.waitFor((m) => m.to.includes(email)));
+  const code = codeOf(await site.mail.waitFor((m) => m.to.includes(email)));
   expect((await post('check-subscribe-verify-code', { email, verifyCode: code })).status).toBe(200);
 }
 

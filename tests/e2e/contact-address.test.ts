@@ -4,20 +4,14 @@
 // link to /verify/contact, which asks first and confirms without a session; back on Edit Profile the
 // waiting notice is gone. Walked at 390 px (Professional) and at 1280 px (Premium).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSmtpCapture, type SmtpCapture } from '../../server/test/smtp-capture';
 import { DESKTOP, PHONE, expectNoSidewaysScroll, openPage, settled, storeSession } from './support/browser';
 import { useSite } from './support/site';
 
-let smtp: SmtpCapture;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
 const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 const site = useSite({
-  env: () => ({ SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '200' }),
+  mail: true,
   users: {
     pro: { email: newEmail('pro'), stage: 'paid', plan: 2, firstName: 'Robin', lastName: 'Hale', listedAs: 'Hale Animal Clinic' },
     premium: { email: newEmail('premium'), stage: 'paid', plan: 3, firstName: 'Sam', lastName: 'Ortiz', listedAs: 'Ortiz Pet Hospital' },
@@ -58,7 +52,7 @@ describe('contact address', () => {
       await expectNoSidewaysScroll(page, `/setupprofile with the waiting notice at ${label} px`);
 
       // The new address gets the link; opened without a session, the page asks before it confirms.
-      const mail = await smtp.waitFor((m) => m.to.includes(address), 20_000);
+      const mail = await site.mail.waitFor((m) => m.to.includes(address), 20_000);
       const match = /https?:\/\/[^\s"'<>]+\/verify\/contact\?token=[\w.-]+/.exec(mail.decoded);
       expect(match, `a /verify/contact link in: ${mail.decoded.slice(0, 500)}`).toBeTruthy();
       const link = new URL(match![0]);

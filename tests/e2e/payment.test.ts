@@ -6,19 +6,14 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SANDBOX_NOTICE } from '../../shared/constants/plans';
-import { startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../server/test/smtp-capture';
+import { verificationLinkOf } from '../../server/test/smtp-capture';
 import { DESKTOP, PHONE, expectAccessible, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 
-let smtp: SmtpCapture;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
-const site = useSite(() => ({ SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '200' }));
+const site = useSite({ mail: true });
 
 const shots = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'animal-doctor-shots');
 fs.mkdirSync(shots, { recursive: true });
@@ -43,7 +38,7 @@ async function signUp(page: Page, email: string) {
 }
 
 async function verify(page: Page, email: string) {
-  const link = verificationLinkOf(await smtp.waitFor((m) => m.to.includes(email)));
+  const link = verificationLinkOf(await site.mail.waitFor((m) => m.to.includes(email)));
   await page.goto(`${site.server.url}${link.pathname}${link.search}`);
   await page.waitForURL(/\/congratulationverify\/\d+$/);
 }

@@ -6,21 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../server/test/smtp-capture';
+import { verificationLinkOf } from '../../server/test/smtp-capture';
 import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, openPage, settled, storeSession } from './support/browser';
 import { useSite } from './support/site';
 
-let smtp: SmtpCapture;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
-
 const CLINIC = 'Stillwater Valley Veterinary Clinic';
 const site = useSite({
-  env: () => ({ SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '200' }),
+  mail: true,
   users: {
     vet: { email: `reviewed-vet-${randomUUID().slice(0, 8)}@example.com`, stage: 'paid', plan: 2, listedAs: CLINIC, firstName: 'Maren', lastName: 'Cole' },
     admin: { email: `moderator-${randomUUID().slice(0, 8)}@example.com`, stage: 'admin', firstName: 'Ada', lastName: 'Moderator' },
@@ -79,7 +73,7 @@ describe('reviews', () => {
       await field(page, 'Confirm password').fill(password);
       await page.getByRole('button', { name: 'Sign up' }).click();
       await page.waitForURL('**/verify');
-      const verification = await smtp.waitFor((m) => m.to.includes(email));
+      const verification = await site.mail.waitFor((m) => m.to.includes(email));
       const link = verificationLinkOf(verification);
       await page.goto(`${site.server.url}${link.pathname}${link.search}`);
       await page.waitForURL(/\/congratulationverify\/\d+$/);
@@ -144,7 +138,7 @@ describe('reviews', () => {
       await poll(() => toast(admin.page, 'The review is published; the author was e-mailed.').isVisible()).toBe(true);
       await poll(() => held.count()).toBe(0);
       // The author is e-mailed the decision.
-      await smtp.waitFor((m) => m.to.includes(email) && m !== verification);
+      await site.mail.waitFor((m) => m.to.includes(email) && m !== verification);
 
       // 5. The vet replies from Your Profile.
       const vet = await open(size);

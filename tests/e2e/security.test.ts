@@ -2,19 +2,13 @@
 // password with the server's sentence, and a newsletter e-mail's unsubscribe link asks before it
 // unsubscribes (mail scanners open links; only the button's POST unsubscribes).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PASSWORD_MESSAGES } from '../../shared/lib/password-policy';
-import { startSmtpCapture, type SmtpCapture } from '../../server/test/smtp-capture';
 import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
 import { useSite } from './support/site';
 
-let smtp: SmtpCapture;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
-const site = useSite(() => ({ SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '200' }));
+const site = useSite({ mail: true });
 
 const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 const field = (page: Page, label: string) => page.locator('main').getByLabel(label, { exact: true });
@@ -51,7 +45,7 @@ describe('security journeys', () => {
         body: JSON.stringify({ email }),
       });
       expect(sent.status).toBe(200);
-      const mail = await smtp.waitFor((m) => m.to.includes(email));
+      const mail = await site.mail.waitFor((m) => m.to.includes(email));
       const link = /https?:\/\/[^\s"<>]+\/unsubscribe\?token=[\w-]+/.exec(mail.decoded.replace(/^List-Unsubscribe:.*$/gm, ''))![0];
       const { page, context, problems } = await openPage(site.browser, viewport);
       await page.goto(`${site.server.url}${new URL(link).pathname}${new URL(link).search}`);

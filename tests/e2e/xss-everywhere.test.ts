@@ -11,9 +11,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
-import { busyMailSettings, startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../server/test/smtp-capture';
+import { verificationLinkOf } from '../../server/test/smtp-capture';
 import { DESKTOP, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 import type { UserSpec } from './support/users';
@@ -25,17 +25,10 @@ const vetSpecs = Object.fromEntries(
   PAYLOADS.map((_, i) => [`vet${i}`, { email: `xss-vet-${i}-${unique()}@example.com`, stage: 'paid', plan: 3 } satisfies UserSpec]),
 );
 
-let smtp: SmtpCapture;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
 const site = useSite<string>({
-  env: () => ({
-    ...busyMailSettings(smtp),
-    // Each contact message comes from its own address (X-Forwarded-For): the per-client budget is 10 an hour.
-    TRUST_PROXY: '127.0.0.1',
-  }),
+  mail: 'busy',
+  // Each contact message comes from its own address (X-Forwarded-For): the per-client budget is 10 an hour.
+  env: { TRUST_PROXY: '127.0.0.1' },
   users: { admin: { email: `xss-admin-${unique()}@example.com`, stage: 'admin' }, ...vetSpecs },
 });
 
@@ -283,7 +276,7 @@ describe('stored script payloads in profiles, photos, reasons, messages, article
     for (const payload of PAYLOADS.slice(0, CHECKOUTS)) {
       const email = `xss-buyer-${unique()}@example.com`;
       const registered = await saved('/api/user/register', { first_name: payload, last_name: payload, email, password: 'Correct-Horse-Battery-9' });
-      const mail = await smtp.waitFor((m) => m.to.includes(email), 60_000);
+      const mail = await site.mail.waitFor((m) => m.to.includes(email), 60_000);
       const link = verificationLinkOf(mail).searchParams;
       const verified = await api('/api/user/token-verification', { token: ['firstpart', 'secondpart', 'thirdpart'].map((part) => link.get(part)).join('.') });
       expect(verified.status, verified.text).toBe(200);
@@ -327,10 +320,10 @@ describe('stored script payloads in profiles, photos, reasons, messages, article
     // The e-mails: each vet's rejection e-mail and contact-form e-mail, rendered with scripts on.
     for (const [i, payload] of PAYLOADS.entries()) {
       const to = site.users[`vet${i}`]!.email.toLowerCase();
-      const contact = await smtp.waitFor((m) => m.to.includes(to) && m.decoded.includes(`(message ${i})`), 60_000);
-      const rejection = await smtp.waitFor((m) => m.to.includes(to) && /needs changes/i.test(m.subject), 60_000);
+      const contact = await site.mail.waitFor((m) => m.to.includes(to) && m.decoded.includes(`(message ${i})`), 60_000);
+      const rejection = await site.mail.waitFor((m) => m.to.includes(to) && /needs changes/i.test(m.subject), 60_000);
       // The copy to the pet owner names the clinic (the payload).
-      const receipt = await smtp.waitFor((m) => m.to.includes(`owner-${i}@example.com`), 60_000);
+      const receipt = await site.mail.waitFor((m) => m.to.includes(`owner-${i}@example.com`), 60_000);
       for (const [kind, mail] of [
         ['contact-form', contact],
         ['rejection', rejection],

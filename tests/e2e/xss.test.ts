@@ -5,24 +5,13 @@
 // one entry in SOURCES (profiles, articles, photo captions, rejection reasons, contact messages and
 // checkouts are in xss-everywhere.test.ts).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpCapture, verificationLinkOf, type SmtpCapture } from '../../server/test/smtp-capture';
+import { describe, expect, it } from 'vitest';
+import { verificationLinkOf } from '../../server/test/smtp-capture';
 import { DESKTOP, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 import { emailRuns, flagged, hooked, PAYLOADS, proveDetector } from './support/xss';
 
-let smtp: SmtpCapture;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
-const site = useSite(() => ({
-  SMTP_URL: smtp.url,
-  MAIL_POLL_MS: '200',
-  MAIL_RETRY_BASE_MS: '200',
-  RATE_LIMIT_PER_MINUTE: '100000',
-  MAIL_PER_CLIENT_PER_HOUR: '100000',
-}));
+const site = useSite({ mail: 'busy' });
 
 interface Saved {
   payload: string;
@@ -53,7 +42,7 @@ const SOURCES: { name: string; save: (payload: string) => Promise<Saved> }[] = [
         body: JSON.stringify({ first_name: payload, last_name: payload, email, password: 'Correct-Horse-Battery-9' }),
       });
       expect(res.status, await res.clone().text()).toBe(200);
-      const mail = await smtp.waitFor((m) => m.to.includes(email), 60_000);
+      const mail = await site.mail.waitFor((m) => m.to.includes(email), 60_000);
       return { payload, email, verifyLink: verificationLinkOf(mail).toString(), mails: [mail.decoded] };
     },
   },

@@ -1,8 +1,11 @@
 // One running site and one browser per test file: started before the file's tests, stopped after.
 // The site's data folder is a copy of the run's template (./global-setup.ts) plus the file's
-// fixture users (./users.ts). After each test the console guard (./console-guard.ts) of every page
-// the test opened is checked: an unexpected console error or page error fails that test.
+// fixture users (./users.ts). With `mail`, the file gets a real SMTP capture (server/test/smtp-capture.ts)
+// that the server sends to, started before the server and closed after it. After each test the console
+// guard (./console-guard.ts) of every page the test opened is checked: an unexpected console error or page
+// error fails that test.
 import fs from 'node:fs';
+import { busyMailSettings, quickMailSettings, startSmtpCapture, type SmtpCapture } from '../../../server/test/smtp-capture';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
@@ -15,6 +18,8 @@ export interface Site<U extends string = string> {
   browser: Browser;
   /** The fixture users of this file, by the keys given to useSite. */
   users: Record<U, PreparedUser>;
+  /** The e-mail the server sent, when the file asked for `mail` (useSite({ mail: true })). */
+  mail: SmtpCapture;
   /** The demo administrator of the template's demo data. */
   demoAdmin: { email: string; password: string };
   /** What the template's server printed once when it made the demo data (the demo passwords). */
@@ -26,6 +31,11 @@ export interface SiteOptions<U extends string> {
   env?: EnvOption;
   /** Accounts written into the data folder before the server starts. */
   users?: Record<U, UserSpec>;
+  /**
+   * Send e-mail to a real SMTP capture (`site.mail`): `true` reads the outbox every 200 ms and retries from 200 ms;
+   * `'busy'` also lifts the sending budgets, for files that send many e-mails (busyMailSettings).
+   */
+  mail?: boolean | 'busy';
 }
 
 type EnvOption = Record<string, string> | (() => Record<string, string>);
@@ -33,7 +43,7 @@ type EnvOption = Record<string, string> | (() => Record<string, string>);
 /** Options, or (the older form) just the server environment. */
 function siteOptions<U extends string>(given: SiteOptions<U> | EnvOption): SiteOptions<U> {
   if (typeof given === 'function') return { env: given };
-  return 'env' in given || 'users' in given ? (given as SiteOptions<U>) : { env: given as Record<string, string> };
+  return 'env' in given || 'users' in given || 'mail' in given ? (given as SiteOptions<U>) : { env: given as Record<string, string> };
 }
 
 export function useSite<U extends string = never>(given: SiteOptions<U> | EnvOption = {}): Site<U> {
@@ -50,7 +60,9 @@ export function useSite<U extends string = never>(given: SiteOptions<U> | EnvOpt
       fs.rmSync(dataDir, { recursive: true, force: true });
       throw error;
     }
-    const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
+    if (options.mail) site.mail = await startSmtpCapture();
+    const mailEnv = !options.mail ? {} : options.mail === 'busy' ? busyMailSettings(site.mail) : quickMailSettings(site.mail);
+    const env = { ...mailEnv, ...(typeof options.env === 'function' ? options.env() : options.env) };
     [site.server, site.browser] = await Promise.all([startServer(env, { dataDir }), launchBrowser()]);
   });
   afterEach(async () => {
@@ -62,6 +74,7 @@ export function useSite<U extends string = never>(given: SiteOptions<U> | EnvOpt
   afterAll(async () => {
     await site.browser?.close();
     await site.server?.stop();
+    await site.mail?.close();
   });
   return site;
 }

@@ -3,7 +3,8 @@
 // (/setupprofile, /viewprofile) and /admin review.
 import type { ProfileView } from '../../../shared/schemas/profile';
 import type { Photo } from '../../../shared/schemas/plan-features';
-import { ProfileAbout, ProfileEducation, ProfileHours, ProfilePhotos, ProfileServices } from './profile-sections';
+import { addressLine } from '../../../shared/lib/address';
+import { ProfileAbout, ProfileContact, ProfileEducation, ProfileHours, ProfilePhotos, ProfileServices } from './profile-sections';
 
 interface Props {
   user: { first_name: string; last_name: string };
@@ -13,7 +14,7 @@ interface Props {
 }
 
 export function ProfilePreview({ user, profile, photos = [] }: Props) {
-  const address = [profile.street, profile.city, profile.state && `${profile.state} ${profile.zip ?? ''}`.trim()].filter(Boolean).join(', ');
+  const address = addressLine(profile);
   const name = `Dr. ${user.first_name} ${user.last_name}`;
   return (
     <article className="profile-preview">
@@ -45,28 +46,19 @@ export function ProfilePreview({ user, profile, photos = [] }: Props) {
           <ProfileEducation education={profile.education} level={3} />
         </div>
         <aside className="profile-side">
-          <div className="card">
-            <h3>Contact</h3>
-            <ul className="plain-list">
-              {profile.contact_phone && <li>Phone: {profile.contact_phone}</li>}
-              {profile.contact_email && <li>E-mail: {profile.contact_email}</li>}
-              {profile.website_url && (
-                <li>
-                  Website:{' '}
-                  <a href={profile.website_url} rel="noopener nofollow" target="_blank">
-                    {profile.website_title || profile.website_url}
-                  </a>
-                </li>
-              )}
-              {address && <li>Address: {address}</li>}
-              {profile.license_number && (
+          <ProfileContact
+            contact={profile}
+            address={address}
+            level={3}
+            details={
+              profile.license_number && (
                 <li>
                   Licence: {profile.license_number}
                   {profile.license_state ? ` (${profile.license_state})` : ''}
                 </li>
-              )}
-            </ul>
-          </div>
+              )
+            }
+          />
           <ProfileHours workingTime={profile.working_time} timeZone={profile.time_zone} level={3} />
         </aside>
       </div>

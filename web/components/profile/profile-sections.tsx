@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { DAY_NAMES, type Day } from '../../../shared/constants/days';
 import type { Photo } from '../../../shared/schemas/plan-features';
+import type { ProfileView } from '../../../shared/schemas/profile';
 
 type HeadingLevel = 2 | 3;
 
@@ -88,6 +89,59 @@ export function ProfileEducation({ education, level }: { education: readonly Edu
           </li>
         ))}
       </ul>
+    </SectionCard>
+  );
+}
+
+/**
+ * How to reach the practice: phone, e-mail and website as links, then the address. `onFollow` hears a followed
+ * phone or website link (the public page counts them for the practice's statistics, docs/product.md, Plans and
+ * payment); `details` adds lines to the list and `children` goes below it (the public page's map and directions).
+ */
+export function ProfileContact({
+  contact,
+  address,
+  level,
+  onFollow,
+  details,
+  children,
+}: {
+  contact: Pick<ProfileView, 'contact_phone' | 'contact_email' | 'website_url' | 'website_title'>;
+  address: string;
+  level: HeadingLevel;
+  onFollow?: (link: 'phone' | 'website') => void;
+  details?: ReactNode;
+  children?: ReactNode;
+}) {
+  const { contact_phone: phone, contact_email: email, website_url: website } = contact;
+  return (
+    <SectionCard title="Contact" level={level}>
+      <ul className="plain-list">
+        {phone && (
+          <li>
+            Phone:{' '}
+            <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} onClick={() => onFollow?.('phone')}>
+              {phone}
+            </a>
+          </li>
+        )}
+        {email && (
+          <li>
+            E-mail: <a href={`mailto:${email}`}>{email}</a>
+          </li>
+        )}
+        {website && (
+          <li>
+            Website:{' '}
+            <a href={website} rel="noopener nofollow" target="_blank" onClick={() => onFollow?.('website')}>
+              {contact.website_title || website}
+            </a>
+          </li>
+        )}
+        {address && <li>Address: {address}</li>}
+        {details}
+      </ul>
+      {children}
     </SectionCard>
   );
 }

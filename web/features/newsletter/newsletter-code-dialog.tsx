@@ -2,6 +2,7 @@
 // footer on every page stays light.
 import type { FormEvent } from 'react';
 import { Dialog } from '../../components/ui/dialog';
+import { DigitsInput } from '../../components/ui/digits-input';
 
 interface CodeDialogProps {
   email: string;
@@ -22,15 +23,7 @@ export default function NewsletterCodeDialog({ email, code, pending, onCode, onC
         <label htmlFor="newsletter-code" className="visually-hidden">
           Verification code
         </label>
-        <input
-          id="newsletter-code"
-          className="code-input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(e) => onCode(e.target.value.replace(/\D/g, ''))}
-        />
+        <DigitsInput id="newsletter-code" className="code-input" autoComplete="one-time-code" maxLength={6} value={code} onDigits={onCode} />
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={pending || code.length === 0}>
             Confirm

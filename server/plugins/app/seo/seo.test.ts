@@ -15,7 +15,7 @@ import { articles, payments, profileDailyStats, profilePhotos, profiles, users }
 import { utcDay } from '../plan-features/profile-stats';
 import { parseInitialData } from '../../../../shared/lib/initial-data';
 import { OWN_PROFILE_COOKIE } from '../../../../shared/constants/messages';
-import { ROUTE_LIST } from '../../../../shared/routes';
+import { ROUTE_LIST, routePath } from '../../../../shared/routes';
 import { createTestClock } from '../../../lib/clock';
 
 const SITE = 'http://localhost:3000';
@@ -316,20 +316,10 @@ describe('what must not be indexed', () => {
   });
 
   it('marks private pages noindex, without a canonical or structured data', async () => {
-    for (const url of [
-      '/admin',
-      '/articleeditor',
-      '/setupprofile',
-      '/viewprofile',
-      '/myreviews',
-      '/signin',
-      '/signup',
-      '/verify',
-      '/verify/token?firstpart=a',
-      '/forgotpassword',
-      '/congratulationverify/12',
-      '/checkout/cs_123',
-    ]) {
+    // Every private page of the route table (shared/routes.test.ts pins which they are), and one with its query.
+    const privatePages = ROUTE_LIST.filter(([, route]) => route.access === 'private').map(([name]) => routePath(name, { id: '12' }));
+    expect(privatePages).toContain('/checkout/12');
+    for (const url of [...privatePages, '/verify/token?firstpart=a']) {
       const page = await fetchPage(url);
       expect(page.res.statusCode, url).toBe(200);
       expect(page.robots, url).toBe('noindex');

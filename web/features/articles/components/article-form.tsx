@@ -14,6 +14,7 @@ import { useDeleteArticleMutation } from '../api/delete-article';
 import { useSetArticlePublishedMutation } from '../api/publish-article';
 import { useCreateArticleMutation, useUpdateArticleMutation } from '../api/save-article';
 import { ImageField } from './image-field';
+import { FormError } from '../../../components/ui/form-error';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
@@ -196,11 +197,7 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
         {dirty && <span className="muted unsaved">Unsaved changes</span>}
       </div>
 
-      {error && (
-        <p id={`${id}-error`} className="form-error" role="alert">
-          {error.message}
-        </p>
-      )}
+      <FormError id={`${id}-error`}>{error?.message}</FormError>
 
       <div className="editor-grid">
         <div className="editor-main">

@@ -20,6 +20,7 @@ import { useAdminArticleQuery } from '../api/get-article';
 import { useAdminArticlesQuery } from '../api/get-articles';
 import { ArticleForm } from '../components/article-form';
 import '../article-editor.css';
+import { FormError } from '../../../components/ui/form-error';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -57,11 +58,7 @@ function AiDraftDialog({ open, onClose, onDrafted }: { open: boolean; onClose: (
             The draft is saved unpublished. Read and correct it before you publish: readers will see your name as its reviewer.
           </p>
         </div>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError>{error}</FormError>
         {busy && (
           <p className="ai-busy" role="status">
             <span className="spinner spinner-small" aria-hidden="true" /> Writing a draft… this can take up to a minute.

@@ -4,9 +4,9 @@
 import type { Article } from '../../../../shared/schemas/article';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { api, type ApiFailure } from '../../../lib/api';
-import { currentPathId, takeInitialData } from '../../../lib/initial-data';
 import { toast } from '../../../lib/toast';
 import { articlesPath, type ArticleKind } from './article-kind';
+import { articlesShown, recordId, type Dispatch, type FirstScreen } from '../../../lib/first-screen';
 
 /** The article does not exist or is not published: the page says so instead of a toast. */
 export const isMissingArticle = (error: unknown) => {
@@ -34,13 +34,10 @@ const getArticleApi = api.injectEndpoints({
 
 export const { useGetArticleQuery } = getArticleApi;
 
-/** Puts an article the server sent into the cache as the answer for `id` (the route's :id). */
-export function seedArticle(dispatch: (action: unknown) => unknown, kind: ArticleKind, id: string, article: Article) {
-  dispatch(getArticleApi.util.upsertQueryEntries([{ endpointName: 'getArticle', arg: { kind, id }, value: article }]));
-}
-
-/** Seeds the cache with the article the server embedded in the page (web/lib/initial-data.ts). */
-export function seedArticleFromPage(kind: ArticleKind, dispatch: (action: unknown) => unknown) {
-  const article = takeInitialData()?.article;
-  if (article) seedArticle(dispatch, kind, currentPathId(), article);
+/** Puts the article the page embedded into the cache as the answer for the route's :id. */
+export function seedArticle(dispatch: Dispatch, screen: FirstScreen | undefined) {
+  const article = screen?.data.article;
+  if (!article) return;
+  const arg = { kind: articlesShown(screen), id: recordId(screen) };
+  dispatch(getArticleApi.util.upsertQueryEntries([{ endpointName: 'getArticle', arg, value: article }]));
 }

@@ -2,8 +2,8 @@
 import type { ArticleList, ArticleSearchBody } from '../../../../shared/schemas/article';
 import { BLOG_DEFAULTS } from '../../../../shared/constants/messages';
 import { api } from '../../../lib/api';
-import { takeInitialData } from '../../../lib/initial-data';
 import { articlesPath, type ArticleKind } from './article-kind';
+import { articlesShown, type Dispatch, type FirstScreen } from '../../../lib/first-screen';
 
 const searchArticlesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -20,18 +20,13 @@ const searchArticlesApi = api.injectEndpoints({
 
 export const { useSearchArticlesQuery } = searchArticlesApi;
 
-/** Puts a list's first page with the defaults (page 1, the default size, no search words) into the cache. */
-export function seedArticleList(dispatch: (action: unknown) => unknown, kind: ArticleKind, articles: ArticleList) {
-  const arg = { kind, pageSize: BLOG_DEFAULTS.pageSize, currentVal: BLOG_DEFAULTS.page, searchVal: '' };
-  dispatch(searchArticlesApi.util.upsertQueryEntries([{ endpointName: 'searchArticles', arg, value: articles }]));
-}
-
 /**
- * Seeds the cache with the list's first page the server embedded in the page (web/lib/initial-data.ts), when the
- * address asks for that page (no page, size or search words in it), so the list shows without a second request.
+ * Puts the list's first page the page embedded (page 1, the default size, no search words) into the cache, when the
+ * address asks for that page: another page or a search asks the API.
  */
-export function seedArticleListFromPage(kind: ArticleKind, dispatch: (action: unknown) => unknown) {
-  if (typeof window === 'undefined' || window.location.search !== '') return;
-  const articles = takeInitialData()?.articles;
-  if (articles) seedArticleList(dispatch, kind, articles);
+export function seedArticleList(dispatch: Dispatch, screen: FirstScreen | undefined) {
+  const articles = screen?.data.articles;
+  if (!articles || screen.search !== '') return;
+  const arg = { kind: articlesShown(screen), pageSize: BLOG_DEFAULTS.pageSize, currentVal: BLOG_DEFAULTS.page, searchVal: '' };
+  dispatch(searchArticlesApi.util.upsertQueryEntries([{ endpointName: 'searchArticles', arg, value: articles }]));
 }

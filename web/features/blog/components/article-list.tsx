@@ -3,8 +3,9 @@
 // Page, size and term live in the URL (?page=&size=&q=), so a list can be shared and survives reload.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { BLOG_DEFAULTS, MESSAGES } from '../../../../shared/constants/messages';
+import { BLOG_DEFAULTS } from '../../../../shared/constants/messages';
 import { Pagination } from '../../../components/ui/pagination';
+import { SearchingOverlay } from '../../../components/ui/searching-overlay';
 import type { Article } from '../../../../shared/schemas/article';
 import type { ArticleKind } from '../api/article-kind';
 import { useSearchArticlesQuery } from '../api/search-articles';
@@ -97,12 +98,7 @@ export function ArticleList({ kind }: { kind: ArticleKind }) {
         </button>
       </div>
       <div className="article-results" aria-busy={loading}>
-        {loading && (
-          <div className="searching-overlay" role="status">
-            <span className="spinner" aria-hidden="true" />
-            <span>{MESSAGES.searching}</span>
-          </div>
-        )}
+        {loading && <SearchingOverlay />}
         <div className="article-grid">
           {result?.data.map((article, index) => (
             <ArticleCard key={article.id} article={article} kind={kind} first={index === 0} />

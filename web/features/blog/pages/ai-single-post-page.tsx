@@ -1,9 +1,10 @@
 import { store } from '../../../app/store';
-import { seedArticleFromPage } from '../api/get-article';
+import { embeddedFirstScreen } from '../../../lib/first-screen';
+import { seedArticle } from '../api/get-article';
 import { ArticleView } from '../components/article-view';
 
 // The article embedded in the page is the first cached answer: no second request, no layout shift (docs/product.md, Pages and look).
-seedArticleFromPage('ai', store.dispatch);
+seedArticle(store.dispatch, embeddedFirstScreen());
 
 export default function AiSinglePostPage() {
   return <ArticleView kind="ai" />;

@@ -1,10 +1,11 @@
 import { PageHero } from '../../../components/ui/page-hero';
 import { store } from '../../../app/store';
-import { seedArticleListFromPage } from '../api/search-articles';
+import { embeddedFirstScreen } from '../../../lib/first-screen';
+import { seedArticleList } from '../api/search-articles';
 import { ArticleList } from '../components/article-list';
 
 // The list's first page embedded in the page is the first cached answer (docs/decisions/069-article-lists-embedded.md).
-seedArticleListFromPage('blog', store.dispatch);
+seedArticleList(store.dispatch, embeddedFirstScreen());
 
 export default function BlogPage() {
   return (

@@ -1,7 +1,7 @@
 // POST /api/doctors/get-by-id: a listed practice's public profile (docs/product.md, Search).
 import type { DoctorPage } from '../../../../shared/schemas/doctor';
 import { api } from '../../../lib/api';
-import { currentPathId, takeInitialData } from '../../../lib/initial-data';
+import { recordId, type Dispatch, type FirstScreen } from '../../../lib/first-screen';
 
 const getDoctorApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -15,16 +15,9 @@ const getDoctorApi = api.injectEndpoints({
 
 export const { useGetDoctorQuery } = getDoctorApi;
 
-/** Puts a profile the server sent into the cache as the answer for `id` (the route's :id), so the page renders it at once. */
-export function seedDoctor(dispatch: (action: unknown) => unknown, id: string, doctor: DoctorPage) {
-  dispatch(getDoctorApi.util.upsertQueryEntries([{ endpointName: 'getDoctor', arg: id, value: doctor }]));
-}
-
-/**
- * Seeds the cache with the profile the server embedded in the page (web/lib/initial-data.ts), only when it is the
- * whole get-by-id answer (with contact_form); a shorter embedded profile is left and the page asks.
- */
-export function seedDoctorFromPage(dispatch: (action: unknown) => unknown) {
-  const doctor = takeInitialData()?.doctor as Partial<DoctorPage> | undefined;
-  if (doctor && typeof doctor.contact_form === 'boolean') seedDoctor(dispatch, currentPathId(), doctor as DoctorPage);
+/** Puts the profile the page embedded into the cache as the answer for the route's :id (only the whole get-by-id answer, with contact_form). */
+export function seedDoctor(dispatch: Dispatch, screen: FirstScreen | undefined) {
+  const doctor = screen?.data.doctor;
+  if (doctor && typeof doctor.contact_form === 'boolean')
+    dispatch(getDoctorApi.util.upsertQueryEntries([{ endpointName: 'getDoctor', arg: recordId(screen), value: doctor }]));
 }

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { CONTACT_LIMITS } from '../../../../shared/constants/services';
 import { useContactDoctorMutation, type ContactInput } from '../api/contact-doctor';
+import { FormError } from '../../../components/ui/form-error';
 
 const EMPTY = { name: '', email: '', phone: '', species: '', message: '', website: '' };
 
@@ -102,11 +103,7 @@ export function ContactForm({ doctorId, clinic }: { doctorId: number; clinic: st
             <label htmlFor="contact-website">Website</label>
             <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
           </div>
-          {problem && (
-            <p id="contact-problem" className="form-error" role="alert">
-              {problem.message}
-            </p>
-          )}
+          <FormError id="contact-problem">{problem?.message}</FormError>
           <button type="submit" className="button button-primary" disabled={isLoading}>
             {isLoading ? 'Sending…' : 'Send message'}
           </button>

@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../../app/store';
+import { DigitsInput } from '../../../components/ui/digits-input';
 import { searchPath } from '../search-params';
 
 export function DoctorSearchForm({ submitLabel = 'Find a vet' }: { submitLabel?: string }) {
@@ -28,15 +29,7 @@ export function DoctorSearchForm({ submitLabel = 'Find a vet' }: { submitLabel?:
     <form className="search-panel" onSubmit={submit} role="search" aria-label="Find a veterinarian">
       <div className="field">
         <label htmlFor="search-zip">Zip code</label>
-        <input
-          id="search-zip"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          placeholder="e.g. 10001"
-          maxLength={5}
-          value={zip}
-          onChange={(e) => setZip(e.target.value.replace(/\D/g, ''))}
-        />
+        <DigitsInput id="search-zip" autoComplete="postal-code" placeholder="e.g. 10001" maxLength={5} value={zip} onDigits={setZip} />
       </div>
       <div className="field">
         <label htmlFor="search-city">City</label>

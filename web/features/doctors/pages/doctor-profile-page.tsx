@@ -1,21 +1,23 @@
 // /viewdoctorprofile/:id: a listed practice's public profile (docs/product.md, Search).
 import { Link, useParams } from 'react-router';
-import { ProfileAbout, ProfileEducation, ProfileHours, ProfilePhotos, ProfileServices } from '../../../components/profile/profile-sections';
+import { ProfileAbout, ProfileContact, ProfileEducation, ProfileHours, ProfilePhotos, ProfileServices } from '../../../components/profile/profile-sections';
 import { store } from '../../../app/store';
+import { embeddedFirstScreen } from '../../../lib/first-screen';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { recordProfileEvent } from '../api/contact-doctor';
-import { seedDoctorFromPage, useGetDoctorQuery } from '../api/get-doctor';
+import { seedDoctor, useGetDoctorQuery } from '../api/get-doctor';
 import { ContactForm } from '../components/contact-form';
 import { DoctorBadges } from '../components/doctor-badges';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
+import { addressLine } from '../../../../shared/lib/address';
 import { isOpenAt } from '../../../../shared/lib/opening-hours';
 import { DoctorReviews } from '../../reviews';
 import { DoctorRating } from '../../../components/ui/rating-stars';
 
 // The profile embedded in the page is the first cached answer: the first screen needs no second request
 // and nothing moves when it arrives (docs/product.md, Pages and look).
-seedDoctorFromPage(store.dispatch);
+seedDoctor(store.dispatch, embeddedFirstScreen());
 
 /** The page's frame with grey blocks where the profile goes, the same size, while it loads. */
 function ProfileSkeleton() {
@@ -68,7 +70,7 @@ export default function DoctorProfilePage() {
   // server's markup is hydrated (the server rendered the answer's value).
   const openNow = (hydrated ? isOpenAt(doctor.working_time, doctor.time_zone) : null) ?? doctor.open_now ?? null;
   const hasPoint = typeof doctor.latitude === 'number' && typeof doctor.longitude === 'number';
-  const address = [doctor.street, doctor.city, doctor.state && `${doctor.state} ${doctor.zip ?? ''}`.trim()].filter(Boolean).join(', ');
+  const address = addressLine(doctor);
   const clinic = doctor.clinic_name ?? doctor.name;
   // Left out of the answer when the plan does not include them (docs/product.md, Plans and payment).
   const services = doctor.services ?? [];
@@ -101,32 +103,7 @@ export default function DoctorProfilePage() {
             <ProfileEducation education={doctor.education} level={2} />
           </div>
           <aside className="profile-side">
-            <div className="card">
-              <h2>Contact</h2>
-              <ul className="plain-list">
-                {doctor.contact_phone && (
-                  <li>
-                    Phone:{' '}
-                    <a href={`tel:${doctor.contact_phone.replace(/[^\d+]/g, '')}`} onClick={() => recordProfileEvent(doctor.id, 'phone')}>
-                      {doctor.contact_phone}
-                    </a>
-                  </li>
-                )}
-                {doctor.contact_email && (
-                  <li>
-                    E-mail: <a href={`mailto:${doctor.contact_email}`}>{doctor.contact_email}</a>
-                  </li>
-                )}
-                {doctor.website_url && (
-                  <li>
-                    Website:{' '}
-                    <a href={doctor.website_url} rel="noopener nofollow" target="_blank" onClick={() => recordProfileEvent(doctor.id, 'website')}>
-                      {doctor.website_title ?? doctor.website_url}
-                    </a>
-                  </li>
-                )}
-                {address && <li>Address: {address}</li>}
-              </ul>
+            <ProfileContact contact={doctor} address={address} level={2} onFollow={(link) => recordProfileEvent(doctor.id, link)}>
               {hasPoint && (
                 <div className="profile-map">
                   <LazyClinicMap
@@ -146,7 +123,7 @@ export default function DoctorProfilePage() {
                   </a>
                 </p>
               )}
-            </div>
+            </ProfileContact>
             {doctor.contact_form && <ContactForm doctorId={doctor.id} clinic={clinic} />}
             <ProfileHours workingTime={doctor.working_time} timeZone={doctor.time_zone} openNow={openNow} level={2} />
           </aside>

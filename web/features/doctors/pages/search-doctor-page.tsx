@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { DEFAULT_SEARCH_RADIUS, SEARCH_COUNT_CAP, SEARCH_RADII } from '../../../../shared/constants/search';
 import type { DoctorSummary } from '../../../../shared/schemas/doctor';
+import { addressLine } from '../../../../shared/lib/address';
 import { PageHero } from '../../../components/ui/page-hero';
 import { useAppDispatch } from '../../../app/store';
 import { useSearchDoctorsQuery } from '../api/search-doctors';
@@ -42,7 +43,7 @@ function DoctorCard({ doctor, active, onActivate }: { doctor: DoctorSummary; act
         </div>
         {doctor.distance !== null && <span className="distance">{doctor.distance.toFixed(1)} mi</span>}
       </div>
-      <p className="doctor-address">{[doctor.street, doctor.city, doctor.state && `${doctor.state} ${doctor.zip ?? ''}`.trim()].filter(Boolean).join(', ')}</p>
+      <p className="doctor-address">{addressLine(doctor)}</p>
       <DoctorBadges doctor={doctor} openNow={doctor.open_now} />
       {doctor.species.length > 0 && <p className="muted">Treats: {doctor.species.join(', ')}</p>}
       <div className="actions">

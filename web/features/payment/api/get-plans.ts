@@ -1,7 +1,7 @@
 // GET /api/payment/plans: the plans and which provider takes the payments ('sandbox' means no card is charged).
 import type { PlansAnswer } from '../../../../shared/schemas/payment';
 import { api } from '../../../lib/api';
-import { takeInitialData } from '../../../lib/initial-data';
+import type { Dispatch, FirstScreen } from '../../../lib/first-screen';
 
 const getPlansApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,13 +14,8 @@ const getPlansApi = api.injectEndpoints({
 
 export const { useGetPlansQuery } = getPlansApi;
 
-/** Puts a plans answer in the cache: the server's render (web/entry-server.tsx) and the browser's first one start from it. */
-export function seedPlans(dispatch: (action: unknown) => unknown, plans: PlansAnswer) {
-  dispatch(getPlansApi.util.upsertQueryEntries([{ endpointName: 'getPlans', arg: undefined, value: plans }]));
-}
-
-/** Seeds the cache with the answer the server embedded in /services (web/lib/initial-data.ts), so the test-mode notice shows with the first screen. */
-export function seedPlansFromPage(dispatch: (action: unknown) => unknown) {
-  const plans = takeInitialData()?.plans;
-  if (plans) seedPlans(dispatch, plans);
+/** Puts the plans answer /services embedded into the cache, so the test-mode notice shows with the first screen. */
+export function seedPlans(dispatch: Dispatch, screen: FirstScreen | undefined) {
+  const plans = screen?.data.plans;
+  if (plans) dispatch(getPlansApi.util.upsertQueryEntries([{ endpointName: 'getPlans', arg: undefined, value: plans }]));
 }

@@ -10,17 +10,18 @@ import { PageHero } from '../../../components/ui/page-hero';
 import { Dialog } from '../../../components/ui/dialog';
 import { store, useAppDispatch, useAppSelector } from '../../../app/store';
 import { isOwner, signedInUser, useCurrentUserQuery, userReplaced } from '../../auth';
+import { embeddedFirstScreen } from '../../../lib/first-screen';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useCancelPlanMutation } from '../api/cancel-plan';
+import { seedPlans, useGetPlansQuery } from '../api/get-plans';
 import { useListPracticeMutation } from '../api/list-practice';
-import { seedPlansFromPage, useGetPlansQuery } from '../api/get-plans';
 import { useSubscriptionQuery } from '../api/get-subscription';
 import { useStartCheckoutMutation } from '../api/start-checkout';
 import '../payment.css';
 
 // The plans answer embedded in the page is the first cached answer: the notice paints with the first screen.
-seedPlansFromPage(store.dispatch);
+seedPlans(store.dispatch, embeddedFirstScreen());
 
 const periodLabel = (period: PlanPeriod) => (period === 'year' ? 'yearly' : 'monthly');
 

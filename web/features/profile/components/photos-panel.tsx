@@ -5,6 +5,7 @@ import { useAddPhotoMutation } from '../api/add-photo';
 import { useDeletePhotoMutation } from '../api/delete-photo';
 import { useMyPhotosQuery } from '../api/get-my-photos';
 import { useUpdatePhotoMutation } from '../api/update-photo';
+import { FormError } from '../../../components/ui/form-error';
 
 function PhotoCard({ photo, count }: { photo: Photo; count: number }) {
   const [caption, setCaption] = useState(photo.caption);
@@ -85,11 +86,7 @@ export function PhotosPanel() {
           </ul>
         )
       )}
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError>{problem}</FormError>
       <label className={`button button-primary${photos.length >= limit || uploading ? ' disabled' : ''}`}>
         {uploading ? 'Uploading…' : 'Add photos'}
         <input

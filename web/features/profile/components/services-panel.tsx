@@ -6,6 +6,7 @@ import { useAppDispatch } from '../../../app/store';
 import { userReplaced } from '../../auth';
 import { useChangeServicesMutation } from '../api/change-services';
 import { OwnChoices } from './own-choices';
+import { FormError } from '../../../components/ui/form-error';
 
 export function ServicesPanel({ services }: { services: string[] }) {
   const [chosen, setChosen] = useState<string[]>(services);
@@ -48,11 +49,7 @@ export function ServicesPanel({ services }: { services: string[] }) {
         </button>
       </div>
       {saved && <p role="status">Services saved.</p>}
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError>{problem}</FormError>
     </form>
   );
 }

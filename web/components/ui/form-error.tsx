@@ -1,0 +1,12 @@
+// The one line where a form says what went wrong: a plain sentence, read out as it appears (role="alert").
+import type { ReactNode } from 'react';
+
+/** Nothing while there is no error; `id` lets a field name it in aria-describedby. */
+export function FormError({ id, children }: { id?: string; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="form-error" role="alert">
+      {children}
+    </p>
+  );
+}
