@@ -22,6 +22,7 @@ describe('the route table', () => {
         '/articleeditor',
         '/setupprofile',
         '/viewprofile',
+        '/myreviews',
         '/signin',
         '/signup',
         '/verify',

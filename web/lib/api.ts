@@ -67,7 +67,9 @@ export const api = createApi({
   // Every tag a read provides and a write invalidates (docs/decisions/091-every-call-through-rtk-query.md):
   // Doctor: a public profile (id) or the search results (LIST); Article: a public article (`${kind}-${id}`)
   // or a kind's list (`${kind}-LIST`); AdminArticle: the editor's article (id) or list (LIST);
-  // AdminUser: an account (id) or the account list (LIST); CurrentUser: the signed-in user.
+  // AdminUser: an account (id) or the account list (LIST); CurrentUser: the signed-in user;
+  // Review: a practice's published reviews (the practice's id); OwnReviews: the signed-in account's reviews;
+  // AdminReviews: the review moderation queue.
   tagTypes: [
     'Doctor',
     'Article',
@@ -81,6 +83,9 @@ export const api = createApi({
     'Photos',
     'Messages',
     'Statistics',
+    'Review',
+    'OwnReviews',
+    'AdminReviews',
   ],
   // Public reads stay fresh for a minute after the last page using them closes.
   keepUnusedDataFor: 60,

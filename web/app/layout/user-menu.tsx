@@ -5,13 +5,14 @@ import { MESSAGES } from '../../../shared/constants/messages';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../store';
-import { hasPaidPlan, isAdmin, isSubmitted, logout, signedInUser } from '../../features/auth/auth-slice';
+import { hasPaidPlan, isAdmin, isOwner, isSubmitted, logout, signedInUser } from '../../features/auth/auth-slice';
 
 type Modal = 'plans' | 'setup' | undefined;
 
 export function UserMenu() {
   const user = useAppSelector(signedInUser);
   const admin = useAppSelector(isAdmin);
+  const owner = useAppSelector(isOwner);
   const paid = useAppSelector(hasPaidPlan);
   const submitted = useAppSelector(isSubmitted);
   const dispatch = useAppDispatch();
@@ -55,16 +56,20 @@ export function UserMenu() {
     navigate('/home');
   };
 
-  // Spec section 2 (Header): profile entries for vets, management entries for administrators.
+  // Spec section 2 (Header): profile entries for vets, management entries for administrators; a pet owner's own
+  // entries instead of the profile's (docs/product.md section 13; 'My vets' and 'My appointments' join when their
+  // pages exist).
   const items: { label: string; action: () => void }[] = admin
     ? [
         { label: 'Manage Users', action: () => navigate('/admin') },
         { label: 'Manage Articles', action: () => navigate('/articleeditor') },
       ]
-    : [
-        { label: submitted ? 'Edit Profile' : 'Create Profile', action: createOrEditProfile },
-        { label: 'Your Profile', action: yourProfile },
-      ];
+    : owner
+      ? [{ label: 'My reviews', action: () => navigate('/myreviews') }]
+      : [
+          { label: submitted ? 'Edit Profile' : 'Create Profile', action: createOrEditProfile },
+          { label: 'Your Profile', action: yourProfile },
+        ];
   items.push({ label: 'Sign out', action: signOut });
 
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?';

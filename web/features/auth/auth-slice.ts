@@ -107,4 +107,6 @@ export function signedInUser(state: { auth: AuthState }): User | undefined {
 }
 export const isAdmin = (state: { auth: AuthState }) => state.auth.logined && signedInUser(state)?.manage_role === 'admin';
 export const hasPaidPlan = (state: { auth: AuthState }) => state.auth.logined && (signedInUser(state)?.payment?.plan ?? 0) > 0;
+/** A pet owner's account (docs/product.md section 13): its menu shows the owner's entries instead of the profile's. */
+export const isOwner = (state: { auth: AuthState }) => signedInUser(state)?.account_type === 'owner';
 export const isSubmitted = (state: { auth: AuthState }) => Boolean(signedInUser(state)?.submit_at);

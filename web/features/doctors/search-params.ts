@@ -1,11 +1,15 @@
 // The URL of /searchdoctor is the one source of a search: zip, city, state, count and start mirror
 // searchZipCode, searchCity, searchState, searchCount and searchStart (docs/product.md, Client state and flows), so a search
 // can be shared, bookmarked and walked back with the browser's Back button. The filters are additive short names:
-// radius, species and services (comma-separated), emergency=1, open=1, accepting=1, sort=distance|name.
+// radius, species and services (comma-separated), emergency=1, open=1, accepting=1, rating=1..5 (the minimum average),
+// sort=distance|name|rating.
 import { SEARCH_DEFAULTS } from '../../../shared/constants/messages';
 import { SEARCH_RADII } from '../../../shared/constants/search';
 import type { DoctorSearchBody } from '../../../shared/schemas/doctor';
 import type { SearchSort, SearchState } from './search-slice';
+
+/** The minimum averages the rating filter offers (and the URL accepts). */
+export const MIN_RATINGS: readonly number[] = [4, 3, 2];
 
 function whole(value: string | null, fallback: number): number {
   const n = Number(value);
@@ -24,6 +28,7 @@ const flag = (value: string | null) => value === '1' || value === 'true';
 export function searchFromParams(params: URLSearchParams): SearchState {
   const radius = whole(params.get('radius'), 0);
   const sort = params.get('sort');
+  const minRating = whole(params.get('rating'), 0);
   return {
     searchZipCode: params.get('zip') ?? '',
     searchCity: params.get('city') ?? '',
@@ -36,7 +41,8 @@ export function searchFromParams(params: URLSearchParams): SearchState {
     emergency: flag(params.get('emergency')),
     openNow: flag(params.get('open')),
     acceptingNewPatients: flag(params.get('accepting')),
-    sort: sort === 'distance' || sort === 'name' ? (sort as SearchSort) : undefined,
+    minRating: MIN_RATINGS.includes(minRating) ? minRating : undefined,
+    sort: sort === 'distance' || sort === 'name' || sort === 'rating' ? (sort as SearchSort) : undefined,
   };
 }
 
@@ -52,6 +58,7 @@ export function searchToParams(search: Partial<SearchState>): URLSearchParams {
   if (search.emergency) params.set('emergency', '1');
   if (search.openNow) params.set('open', '1');
   if (search.acceptingNewPatients) params.set('accepting', '1');
+  if (search.minRating) params.set('rating', String(search.minRating));
   if (search.sort) params.set('sort', search.sort);
   if (search.searchCount !== undefined && search.searchCount !== SEARCH_DEFAULTS.searchCount) params.set('count', String(search.searchCount));
   if (search.searchStart) params.set('start', String(search.searchStart));
@@ -78,6 +85,7 @@ export function searchBody(search: SearchState): DoctorSearchBody {
   if (search.emergency) body.emergency = true;
   if (search.openNow) body.open_now = true;
   if (search.acceptingNewPatients) body.accepting_new_patients = true;
+  if (search.minRating) body.min_rating = search.minRating;
   if (search.sort) body.sort = search.sort;
   return body;
 }

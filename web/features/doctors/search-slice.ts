@@ -4,7 +4,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { SEARCH_DEFAULTS } from '../../../shared/constants/messages';
 
-export type SearchSort = 'distance' | 'name';
+export type SearchSort = 'distance' | 'name' | 'rating';
 
 export interface SearchState {
   searchZipCode: string;
@@ -19,6 +19,8 @@ export interface SearchState {
   emergency: boolean;
   openNow: boolean;
   acceptingNewPatients: boolean;
+  /** Only practices whose average is at least this many stars (1-5; docs/product.md section 13). */
+  minRating?: number;
   sort?: SearchSort;
 }
 

@@ -1,5 +1,5 @@
-// /admin, Manage Users (docs/product.md section 10): the accounts, the review queue, the activity log
-// and the newsletter subscribers as tabs. The tab lives in the URL (?tab=), so it can be shared
+// /admin, Manage Users (docs/product.md section 10): the accounts, the review queue, pet owners' reviews to moderate
+// (section 13), the activity log and the newsletter subscribers as tabs. The tab lives in the URL (?tab=), so it can be shared
 // and survives a reload (docs/decisions/016-the-url-holds-the-search.md).
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,10 +12,12 @@ import '../admin.css';
 const UsersTab = lazy(() => import('../components/users-tab'));
 const ActivityTab = lazy(() => import('../components/activity-tab'));
 const SubscribersTab = lazy(() => import('../components/subscribers-tab'));
+const ReviewsTab = lazy(() => import('../components/reviews-tab'));
 
 const TABS = [
   { key: 'users', label: 'Users' },
   { key: 'review', label: 'Review queue' },
+  { key: 'reviews', label: 'Reviews' },
   { key: 'activity', label: 'Activity' },
   { key: 'subscribers', label: 'Subscribers' },
 ] as const;
@@ -31,7 +33,9 @@ export default function ManageUsersPage() {
         <div className="container">
           <p className="eyebrow">Administration</p>
           <h1>Manage Users</h1>
-          <p className="lead">Find accounts, review profiles, follow what administrators did, and export newsletter subscribers.</p>
+          <p className="lead">
+            Find accounts, review profiles, moderate pet owners' reviews, follow what administrators did, and export newsletter subscribers.
+          </p>
         </div>
       </section>
       <section className="section admin-section">
@@ -53,6 +57,7 @@ export default function ManageUsersPage() {
             <Suspense fallback={<PageLoader />}>
               {tab === 'users' && <UsersTab />}
               {tab === 'review' && <ReviewQueue />}
+              {tab === 'reviews' && <ReviewsTab />}
               {tab === 'activity' && <ActivityTab />}
               {tab === 'subscribers' && <SubscribersTab />}
             </Suspense>

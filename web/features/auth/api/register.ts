@@ -7,7 +7,11 @@ export interface RegisterInput {
   last_name: string;
   email: string;
   password: string;
+  /** A pet owner's or a vet's account (docs/product.md section 13); the server takes 'vet' when it is left out. */
+  account_type?: AccountType;
 }
+
+export type AccountType = 'owner' | 'vet';
 
 const registerApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,6 @@
 // /signup: docs/product.md, Client state and flows — 200 stores token and user without logging in and goes to /verify;
-// 201/202 show the server's text as a warning.
+// 201/202 show the server's text as a warning. The first question is whose account it is (a pet owner's or a vet's,
+// docs/product.md section 13); a veterinarian is chosen to begin with, so the vet's sign-up is what it was.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Form, Input } from 'antd';
@@ -7,15 +8,37 @@ import type { Session } from '../../../../shared/types/user';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../../shared/lib/password-policy';
 import { useAppDispatch } from '../../../app/store';
 import { toast } from '../../../lib/toast';
-import { useRegisterMutation, type RegisterInput } from '../api/register';
+import { useRegisterMutation, type AccountType, type RegisterInput } from '../api/register';
 import { setSession } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+
+const ACCOUNT_TYPES: { value: AccountType; label: string }[] = [
+  { value: 'owner', label: 'I am a pet owner' },
+  { value: 'vet', label: 'I am a veterinarian' },
+];
+
+/** Two native radio buttons (antd's Radio would add about 4 KB to this page); the form item gives value and onChange. */
+function AccountTypeChoice({ value = 'vet', onChange }: { value?: AccountType; onChange?: (value: AccountType) => void }) {
+  return (
+    <fieldset className="account-type">
+      <legend>Who is this account for?</legend>
+      {ACCOUNT_TYPES.map((option) => (
+        <label key={option.value} className={`account-type-option${value === option.value ? ' is-checked' : ''}`}>
+          <input type="radio" name="account_type" value={option.value} checked={value === option.value} onChange={() => onChange?.(option.value)} />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 export default function SignUpPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const [register] = useRegisterMutation();
+  const [form] = Form.useForm<RegisterInput & { confirm: string }>();
+  const accountType: AccountType = Form.useWatch('account_type', form) ?? 'vet';
 
   const submit = async (values: RegisterInput & { confirm: string }) => {
     setPending(true);
@@ -25,6 +48,7 @@ export default function SignUpPage() {
         last_name: values.last_name,
         email: values.email,
         password: values.password,
+        account_type: values.account_type ?? 'vet',
       }).unwrap();
       if (status === 200) {
         dispatch(setSession(data as Session));
@@ -42,14 +66,21 @@ export default function SignUpPage() {
   return (
     <AuthCard
       title="Create your account"
-      intro="List your practice on Animal Doctor. We will e-mail you a link to verify your address."
+      intro={
+        accountType === 'owner'
+          ? 'Review the vets you visit and keep track of your reviews. We will e-mail you a link to verify your address.'
+          : 'List your practice on Animal Doctor. We will e-mail you a link to verify your address.'
+      }
       footer={
         <>
           Already have an account? <Link to="/signin">Sign in</Link>
         </>
       }
     >
-      <Form layout="vertical" onFinish={submit} noValidate requiredMark={false} disabled={pending}>
+      <Form form={form} layout="vertical" onFinish={submit} noValidate requiredMark={false} disabled={pending} initialValues={{ account_type: 'vet' }}>
+        <Form.Item name="account_type">
+          <AccountTypeChoice />
+        </Form.Item>
         <div className="grid grid-2" style={{ gap: 12 }}>
           <Form.Item label="First name" name="first_name" rules={[{ required: true }, { max: 80 }]}>
             <Input name="first_name" autoComplete="given-name" size="large" />

@@ -10,6 +10,8 @@ export interface MapPoint {
   latitude: number;
   longitude: number;
   label: string;
+  /** A second line under the name (the rating on search results). */
+  detail?: string;
 }
 
 export interface ClinicMapProps {
@@ -18,6 +20,24 @@ export interface ClinicMapProps {
   onActivate?: (id: number | null) => void;
   label: string;
   zoom?: number;
+}
+
+/**
+ * A marker's pop-up as elements with text, never as HTML: Leaflet puts a string into innerHTML, and a clinic's name is
+ * text its vet typed.
+ */
+function tooltipContent(point: MapPoint): HTMLElement {
+  const box = document.createElement('span');
+  const name = document.createElement('strong');
+  name.textContent = point.label;
+  box.append(name);
+  if (point.detail) {
+    const line = document.createElement('span');
+    line.className = 'map-tooltip-detail';
+    line.textContent = point.detail;
+    box.append(document.createElement('br'), line);
+  }
+  return box;
 }
 
 const TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -48,7 +68,7 @@ export default function ClinicMap({ points, activeId, onActivate, label, zoom = 
     };
   }, []);
 
-  const key = points.map((p) => `${p.id}:${p.latitude}:${p.longitude}`).join('|');
+  const key = points.map((p) => `${p.id}:${p.latitude}:${p.longitude}:${p.detail ?? ''}`).join('|');
   useEffect(() => {
     const current = map.current;
     if (!current) return;
@@ -56,7 +76,7 @@ export default function ClinicMap({ points, activeId, onActivate, label, zoom = 
     markers.current.clear();
     for (const point of points) {
       const marker = L.circleMarker([point.latitude, point.longitude], { ...PLAIN, className: `doctor-marker doctor-marker-${point.id}` })
-        .bindTooltip(point.label)
+        .bindTooltip(tooltipContent(point))
         .addTo(current);
       marker.on('mouseover', () => activate.current?.(point.id));
       marker.on('mouseout', () => activate.current?.(null));

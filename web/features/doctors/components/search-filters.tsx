@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { SEARCH_RADII } from '../../../../shared/constants/search';
 import { SERVICES, SPECIES } from '../../../../shared/constants/services';
 import { CheckboxGroup } from '../../../components/ui/checkbox-group';
-import { searchPath } from '../search-params';
+import { MIN_RATINGS, searchPath } from '../search-params';
 import type { SearchState } from '../search-slice';
 
 export function SearchFilters({ search }: { search: SearchState }) {
@@ -38,6 +38,18 @@ export function SearchFilters({ search }: { search: SearchState }) {
               Distance
             </option>
             <option value="name">Name</option>
+            <option value="rating">Rating</option>
+          </select>
+        </label>
+        <label className="filter-select">
+          <span>Rating</span>
+          <select value={search.minRating ?? ''} onChange={(e) => go({ minRating: Number(e.target.value) || undefined })}>
+            <option value="">Any rating</option>
+            {MIN_RATINGS.map((stars) => (
+              <option key={stars} value={stars}>
+                {stars} stars and up
+              </option>
+            ))}
           </select>
         </label>
         <label className="filter-check">

@@ -12,6 +12,8 @@ import { DoctorBadges } from '../components/doctor-badges';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
 import { addressLine } from '../../../../shared/lib/address';
 import { isOpenAt } from '../../../../shared/lib/opening-hours';
+import { DoctorReviews } from '../../reviews';
+import { DoctorRating } from '../../../components/ui/rating-stars';
 
 // The profile embedded in the page is the first cached answer: the first screen needs no second request
 // and nothing moves when it arrives (docs/product.md, Pages and look).
@@ -88,6 +90,7 @@ export default function DoctorProfilePage() {
             {doctor.name}
             {address ? ` · ${address}` : ''}
           </p>
+          <DoctorRating doctor={doctor} href="#reviews" />
           <DoctorBadges doctor={{ ...doctor, services, sponsored: false }} />
         </div>
       </section>
@@ -124,6 +127,7 @@ export default function DoctorProfilePage() {
             {doctor.contact_form && <ContactForm doctorId={doctor.id} clinic={clinic} />}
             <ProfileHours workingTime={doctor.working_time} timeZone={doctor.time_zone} openNow={openNow} level={2} />
           </aside>
+          <DoctorReviews doctorId={doctor.id} clinic={clinic} />
         </div>
       </section>
     </>

@@ -10,6 +10,7 @@ import { PageHero } from '../../../components/ui/page-hero';
 import { useAppDispatch } from '../../../app/store';
 import { useSearchDoctorsQuery } from '../api/search-doctors';
 import { DoctorBadges } from '../components/doctor-badges';
+import { DoctorRating, ratingText } from '../../../components/ui/rating-stars';
 import { DoctorSearchForm } from '../components/doctor-search-form';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
 import { SearchFilters } from '../components/search-filters';
@@ -38,6 +39,7 @@ function DoctorCard({ doctor, active, onActivate }: { doctor: DoctorSummary; act
         <div>
           <h2 className="doctor-clinic">{title}</h2>
           <p className="muted doctor-name">{doctor.name}</p>
+          <DoctorRating doctor={doctor} />
         </div>
         {doctor.distance !== null && <span className="distance">{doctor.distance.toFixed(1)} mi</span>}
       </div>
@@ -103,7 +105,7 @@ export default function SearchDoctorPage() {
   const countText = (n: number, capped: boolean | undefined) => (capped ? `${SEARCH_COUNT_CAP.toLocaleString('en-US')}+` : n.toLocaleString('en-US'));
   const points = (result?.data ?? [])
     .filter((d) => typeof d.latitude === 'number' && typeof d.longitude === 'number')
-    .map((d) => ({ id: d.id, latitude: d.latitude as number, longitude: d.longitude as number, label: d.clinic_name ?? d.name }));
+    .map((d) => ({ id: d.id, latitude: d.latitude as number, longitude: d.longitude as number, label: d.clinic_name ?? d.name, detail: ratingText(d) }));
 
   return (
     <>
@@ -147,6 +149,7 @@ export default function SearchDoctorPage() {
                           ? `No listed veterinarians found for ${where}${search.searchZipCode ? ` within ${result.radius ?? search.radius ?? DEFAULT_SEARCH_RADIUS} miles` : ''}.`
                           : `${countText(result.totalCount, result.totalCountCapped)} veterinarian${result.totalCount === 1 && !result.totalCountCapped ? '' : 's'} for ${where}`}
                         {search.searchZipCode && result.totalCount > 0 && (result.sort ?? search.sort ?? 'distance') === 'distance' ? ', nearest first' : ''}
+                        {result.totalCount > 0 && (result.sort ?? search.sort) === 'rating' ? ', highest rated first' : ''}
                       </p>
                       {result.totalCount === 0 && (
                         <div className="empty-state">

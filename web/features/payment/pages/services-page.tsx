@@ -1,19 +1,21 @@
 // /services: the three plans side by side with monthly and yearly prices from
 // shared/constants/plans.ts, a buy button per plan (sign in -> verify -> checkout), the paying
 // vet's current plan with 'Cancel plan', the banner after a paid checkout, and the test-mode notice while the
-// sandbox takes the payments (docs/product.md, Plans and payment).
-import { useState } from 'react';
+// sandbox takes the payments (docs/product.md, Plans and payment). A pet owner's account is offered 'List your
+// practice' first: it becomes a vet's account and goes on as a vet would (docs/product.md section 13).
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PLANS, SANDBOX_NOTICE, formatPrice, planById, planPrice, type Plan, type PlanPeriod } from '../../../../shared/constants/plans';
 import { PageHero } from '../../../components/ui/page-hero';
 import { Dialog } from '../../../components/ui/dialog';
 import { store, useAppDispatch, useAppSelector } from '../../../app/store';
-import { signedInUser, useCurrentUserQuery, userReplaced } from '../../auth';
+import { isOwner, signedInUser, useCurrentUserQuery, userReplaced } from '../../auth';
 import { embeddedFirstScreen } from '../../../lib/first-screen';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useCancelPlanMutation } from '../api/cancel-plan';
 import { seedPlans, useGetPlansQuery } from '../api/get-plans';
+import { useListPracticeMutation } from '../api/list-practice';
 import { useSubscriptionQuery } from '../api/get-subscription';
 import { useStartCheckoutMutation } from '../api/start-checkout';
 import '../payment.css';
@@ -38,6 +40,23 @@ export default function ServicesPage() {
   const [cancel, { isLoading: canceling }] = useCancelPlanMutation();
   const paidJustNow = params.get('checkout') === 'success';
   const testMode = useGetPlansQuery().data?.provider === 'sandbox';
+  const owner = useAppSelector(isOwner);
+  const [listPractice, { isLoading: becomingVet }] = useListPracticeMutation();
+  const plansHeading = useRef<HTMLDivElement>(null);
+
+  /** Makes the owner's account a vet's; false when the server refused (its sentence is shown). */
+  const becomeVet = async (): Promise<boolean> => {
+    const answer = await listPractice();
+    if (answer.error) return false;
+    dispatch(userReplaced(answer.data));
+    return true;
+  };
+  const startListing = async () => {
+    if (!(await becomeVet())) return;
+    toast.success('Your account can now list a practice. Choose a plan to continue.');
+    plansHeading.current?.scrollIntoView({ block: 'start' });
+    plansHeading.current?.focus({ preventScroll: true });
+  };
 
   const currentPlan = logined ? (user?.payment?.plan ?? 0) : 0;
   const storedStatus = user?.payment?.status;
@@ -64,6 +83,10 @@ export default function ServicesPage() {
       return;
     }
     setPendingPlan(plan.id);
+    if (owner && !(await becomeVet())) {
+      setPendingPlan(undefined);
+      return;
+    }
     try {
       const data = await startCheckout({ plan: plan.id, period }).unwrap();
       if (data.url.startsWith('/')) navigate(data.url);
@@ -121,6 +144,18 @@ export default function ServicesPage() {
             </div>
           )}
 
+          {owner && logined && (
+            <div className="card list-practice" aria-labelledby="list-practice-title">
+              <div>
+                <h2 id="list-practice-title">Are you a veterinarian?</h2>
+                <p>Your account is a pet owner’s account. List your practice to choose a plan and build its profile; your reviews stay as they are.</p>
+              </div>
+              <button type="button" className="button button-primary" onClick={() => void startListing()} disabled={becomingVet} aria-busy={becomingVet}>
+                {becomingVet ? 'One moment…' : 'List your practice'}
+              </button>
+            </div>
+          )}
+
           {currentPlan > 0 && activeName && (
             <div className="card current-plan" aria-labelledby="current-plan-title">
               <div>
@@ -147,7 +182,7 @@ export default function ServicesPage() {
             </div>
           )}
 
-          <div className="pricing-bar">
+          <div className="pricing-bar" ref={plansHeading} tabIndex={-1}>
             <div className="billing-toggle" role="group" aria-label="Billing period">
               {(['month', 'year'] as const).map((p) => (
                 <button key={p} type="button" aria-pressed={period === p} onClick={() => setPeriod(p)}>

@@ -11,6 +11,7 @@ import { ProfilePreview } from '../../../components/profile/profile-preview';
 import { formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { signedInUser, useCurrentUserQuery } from '../../auth';
+import { PracticeReviews } from '../../reviews';
 import { useMyPhotosQuery } from '../api/get-my-photos';
 import { MessagesPanel } from '../components/messages-panel';
 import { PhotosPanel } from '../components/photos-panel';
@@ -122,6 +123,7 @@ export default function ViewProfilePage() {
           {hasFeature(user, 'contact_form') && <MessagesPanel />}
           {hasFeature(user, 'photos') && <PhotosPanel />}
           {hasFeature(user, 'services') && <ServicesPanel services={user.profile?.services ?? []} />}
+          {listed && <PracticeReviews doctorId={user.id} clinic={user.profile?.clinic_name ?? `Dr. ${user.first_name} ${user.last_name}`} />}
           {user.profile ? <PublicPreview user={user} profile={user.profile} /> : <p className="empty-state">You have not filled in your profile yet.</p>}
         </div>
       </section>
