@@ -4,9 +4,39 @@
 // with the load, but the CPU a request costs does not, so the tables show both.
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { root, startBenchServer, type BenchServer } from './support';
+
+/** The command line every HTTP bench takes: `--label`, `--duration` (s a row), `--connections`, `--write-to FILE`. */
+export function benchArgs(defaultDuration: number) {
+  const { values } = parseArgs({
+    options: {
+      label: { type: 'string' },
+      duration: { type: 'string', default: String(defaultDuration) },
+      connections: { type: 'string', default: '10' },
+      'write-to': { type: 'string' },
+    },
+  });
+  const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  return {
+    engine,
+    label: values.label ?? engine,
+    load: { duration: Number(values.duration), connections: Number(values.connections) },
+    writeTo: values['write-to'],
+  };
+}
+
+// The search that goes to another of 1,000 zip codes each request (every 42nd US zip), as many people
+// searching their own places do: answers then rarely repeat. The package also lists Canadian postal
+// codes, which a US search refuses with 400: they are left out.
+const require = createRequire(import.meta.url);
+export const manyZips = Object.keys((require('zipcodes') as { codes: Record<string, unknown> }).codes)
+  .filter((code) => /^\d{5}$/.test(code))
+  .filter((_, i) => i % 42 === 0)
+  .slice(0, 1000);
 
 export interface Row {
   name: string;
@@ -125,4 +155,35 @@ export function writeTable(file: string, kind: string, label: string, table: str
   if (doc.includes(begin)) doc = doc.replace(new RegExp(`${escape(begin)}[\\s\\S]*?${escape(end)}`), block);
   else doc = `${doc.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(file, doc);
+}
+
+/**
+ * Each case measured twice, first with the answer cache off (SEARCH_CACHE_SECONDS=0) and then cached, on a
+ * fresh compiled server each time; /api/health ('health') only uncached. A case whose first answer is not
+ * 2xx is left out with a line saying so.
+ */
+export async function measureUncachedThenCached(cases: [string, string[]][], load: { duration: number; connections: number }): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [mode, seconds] of [
+    ['uncached', 0],
+    ['cached', 30],
+  ] as const) {
+    const server = await startSeededServer(seconds);
+    try {
+      for (const [name, paths] of cases) {
+        if (name === 'health' && mode === 'cached') continue;
+        const probe = await fetch(`${server.url}${paths[0]}`);
+        if (!probe.ok) {
+          console.log(`${mode.padEnd(9)} ${name}: answered ${probe.status}, left out`);
+          continue;
+        }
+        const row = await measure(server, name, paths, mode, load);
+        rows.push(row);
+        printRow(row);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return rows;
 }

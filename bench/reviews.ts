@@ -10,29 +10,13 @@
 // request; `--write-to FILE` keeps the table in FILE under the label.
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { createRequire } from 'node:module';
 import { root } from './support';
 import { openDatabase } from '../server/db/client';
-import { capacity, measure, printRow, startSeededServer, writeTable, type Row } from './load';
+import { benchArgs, capacity, manyZips, measureUncachedThenCached, writeTable, type Row } from './load';
 
-const { values } = parseArgs({
-  options: {
-    label: { type: 'string' },
-    duration: { type: 'string', default: '8' },
-    connections: { type: 'string', default: '10' },
-    'write-to': { type: 'string' },
-  },
-});
-const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const label = values.label ?? engine;
-const load = { duration: Number(values.duration), connections: Number(values.connections) };
+const { engine, label, load, writeTo } = benchArgs(8);
 
-const require = createRequire(import.meta.url);
-const zipList = Object.keys((require('zipcodes') as { codes: Record<string, unknown> }).codes)
-  .filter((code) => /^\d{5}$/.test(code))
-  .filter((_, i) => i % 42 === 0)
-  .slice(0, 1000);
+const zipList = manyZips;
 
 /** The seeded vets with many reviews and with none (scripts/seed.ts), read before the server holds the database. */
 async function seededProfiles(): Promise<{ many: number; none: number; reviews: number; vets: number }> {
@@ -83,28 +67,7 @@ const CASES: [string, string[]][] = [
   ...PROFILES,
 ];
 
-const rows: Row[] = [];
-for (const [mode, seconds] of [
-  ['uncached', 0],
-  ['cached', 30],
-] as const) {
-  const server = await startSeededServer(seconds);
-  try {
-    for (const [name, paths] of CASES) {
-      if (name === 'health' && mode === 'cached') continue;
-      const probe = await fetch(`${server.url}${paths[0]}`);
-      if (!probe.ok) {
-        console.log(`${mode.padEnd(9)} ${name}: answered ${probe.status}, left out`);
-        continue;
-      }
-      const row = await measure(server, name, paths, mode, load);
-      rows.push(row);
-      printRow(row);
-    }
-  } finally {
-    await server.stop();
-  }
-}
+const rows = await measureUncachedThenCached(CASES, load);
 
 const cell = (r: Row | undefined) => (r ? `${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuMs.toFixed(2)}` : 'n/a | | |');
 const date = new Date().toISOString().slice(0, 10);
@@ -124,7 +87,6 @@ const table = [
 ].join('\n');
 console.log(`\n${table}`);
 
-const writeTo = values['write-to'];
 if (writeTo) {
   writeTable(path.resolve(root, writeTo), 'reviews', label, table);
   console.log(`Written to ${writeTo} under "${label}".`);

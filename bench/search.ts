@@ -8,33 +8,14 @@
 // server; `--write-to FILE` also keeps the table in FILE under the label.
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { createRequire } from 'node:module';
 import { root } from './support';
-import { capacity, measure, printRow, startSeededServer, writeTable, type Row } from './load';
-const { values } = parseArgs({
-  options: {
-    label: { type: 'string' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '10' },
-    'write-to': { type: 'string' },
-  },
-});
-const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const label = values.label ?? engine;
-const duration = Number(values.duration);
-const connections = Number(values.connections);
+import { benchArgs, capacity, manyZips, measureUncachedThenCached, writeTable } from './load';
+const { engine, label, load, writeTo } = benchArgs(10);
+const { duration, connections } = load;
 
-// A stand-in URL for the case that sends each request to another of 1,000 zip codes (every 42nd US
-// zip), as many people searching their own places do: answers then rarely repeat. The package also
-// lists Canadian postal codes, which a US search refuses with 400: they are left out (until
-// 2026-11-24 they were 32 of the 1,000, and 3 % of that row's answers were refusals).
+// A stand-in URL for the case that asks another of 1,000 zip codes each request (bench/load.ts).
 const MANY_ZIPS = 'many-zips';
-const require = createRequire(import.meta.url);
-const zipList = Object.keys((require('zipcodes') as { codes: Record<string, unknown> }).codes)
-  .filter((code) => /^\d{5}$/.test(code))
-  .filter((_, i) => i % 42 === 0)
-  .slice(0, 1000);
+const zipList = manyZips;
 
 const CASES: [string, string][] = [
   ['health', '/api/health'],
@@ -49,24 +30,10 @@ const CASES: [string, string][] = [
   ],
 ];
 
-const rows: Row[] = [];
-for (const [mode, seconds] of [
-  ['uncached', 0],
-  ['cached', 30],
-] as const) {
-  const server = await startSeededServer(seconds);
-  try {
-    for (const [name, url] of CASES) {
-      if (name === 'health' && mode === 'cached') continue;
-      const paths = url === MANY_ZIPS ? zipList.map((zip) => `/api/doctors/search?searchZipCode=${zip}`) : [url];
-      const row = await measure(server, name, paths, mode, { duration, connections });
-      rows.push(row);
-      printRow(row);
-    }
-  } finally {
-    await server.stop();
-  }
-}
+const rows = await measureUncachedThenCached(
+  CASES.map(([name, url]): [string, string[]] => [name, url === MANY_ZIPS ? zipList.map((zip) => `/api/doctors/search?searchZipCode=${zip}`) : [url]]),
+  load,
+);
 
 const health = rows.find((r) => r.name === 'health')!;
 const date = new Date().toISOString().slice(0, 10);
@@ -89,7 +56,6 @@ console.log(`\n${table}`);
 
 // `--write-to FILE` keeps the table in a Markdown file under its label (a lab notebook of one's own);
 // docs/performance.md holds the current figures, copied in by hand.
-const writeTo = values['write-to'];
 if (writeTo) {
   writeTable(path.resolve(root, writeTo), 'search', label, table);
   console.log(`Written to ${writeTo} under "${label}".`);

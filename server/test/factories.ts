@@ -186,3 +186,27 @@ export function injectAs(app: FastifyInstance, token: string | undefined, option
   const headers = { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
   return app.inject({ method: 'POST', ...options, headers } as InjectOptions);
 }
+
+const MILES_PER_DEGREE_LAT = 69.09;
+
+/**
+ * A listed vet placed `miles` due north of a point, in Hawaii's placeholder zip so that only searches
+ * around that point find it; its clinic is named after the distance. Returns the vet's id.
+ */
+export async function createVetMilesNorth(
+  app: FastifyInstance,
+  at: { lat: number; lon: number },
+  miles: number,
+  options: VetOptions & { marker: string; city: string },
+): Promise<number> {
+  const { marker, ...rest } = options;
+  const { user } = await createVet(app, {
+    clinicName: `Clinic ${miles} mi ${marker}`,
+    state: 'HI',
+    zip: '00000',
+    ...rest,
+    latitude: at.lat + miles / MILES_PER_DEGREE_LAT,
+    longitude: at.lon,
+  });
+  return user.id;
+}

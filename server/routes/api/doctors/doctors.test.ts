@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
-import { createAccount, createArticle, createVet, injectAs, insertListedVets, type VetOptions } from '../../../test/factories';
+import { createAccount, createArticle, createVet, createVetMilesNorth, injectAs, insertListedVets, type VetOptions } from '../../../test/factories';
 import { profiles, zipCodes, type WorkingDay } from '../../../db/schema';
 import { updateUser } from '../../../plugins/app/users/user-repository';
 import { createTestClock } from '../../../lib/clock';
@@ -11,7 +11,6 @@ import { SEARCH_COUNT_CAP } from '../../../../shared/constants/search';
 
 let app: FastifyInstance;
 const marker = randomUUID().slice(0, 6);
-const MILES_PER_DEGREE_LAT = 69.09;
 const clock = createTestClock();
 
 interface Card {
@@ -47,18 +46,8 @@ async function origin(): Promise<{ zip: string; lat: number; lon: number }> {
 }
 
 /** A listed vet `miles` north of a point. */
-async function vetAt(at: { lat: number; lon: number }, miles: number, options: VetOptions = {}) {
-  const { user } = await createVet(app, {
-    clinicName: `Clinic ${miles} mi ${marker}`,
-    city: `Oceanview ${marker}`,
-    state: 'HI',
-    zip: '00000',
-    ...options,
-    latitude: at.lat + miles / MILES_PER_DEGREE_LAT,
-    longitude: at.lon,
-  });
-  return user.id;
-}
+const vetAt = (at: { lat: number; lon: number }, miles: number, options: VetOptions = {}) =>
+  createVetMilesNorth(app, at, miles, { marker, city: `Oceanview ${marker}`, ...options });
 
 const search = async (body: Record<string, unknown>) => {
   const res = await app.inject({

@@ -11,12 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { buildTestApp } from '../../../test/helper';
-import { createVet, type VetOptions } from '../../../test/factories';
+import { createVetMilesNorth, type VetOptions } from '../../../test/factories';
 import { profiles, reviews, zipCodes } from '../../../db/schema';
 
 let app: FastifyInstance;
 const marker = randomUUID().slice(0, 6);
-const MILES_PER_DEGREE_LAT = 69.09;
 const city = `Starville ${marker}`;
 const TRICKY = `Great care </script><script>alert(1)</script> & "quotes" ${marker}`;
 
@@ -67,18 +66,8 @@ async function origin(): Promise<{ zip: string; lat: number; lon: number }> {
   return { zip, lat, lon };
 }
 
-async function vetAt(at: { lat: number; lon: number }, miles: number, options: VetOptions = {}) {
-  const { user } = await createVet(app, {
-    clinicName: `Clinic ${miles} mi ${marker}`,
-    city,
-    state: 'HI',
-    zip: '00000',
-    ...options,
-    latitude: at.lat + miles / MILES_PER_DEGREE_LAT,
-    longitude: at.lon,
-  });
-  return user.id;
-}
+const vetAt = (at: { lat: number; lon: number }, miles: number, options: VetOptions = {}) =>
+  createVetMilesNorth(app, at, miles, { marker, city: city, ...options });
 
 /** `n` owner accounts, written in one statement. */
 async function owners(n: number): Promise<number[]> {

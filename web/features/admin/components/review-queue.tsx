@@ -7,6 +7,7 @@ import type { ReviewQueueInput } from '../../../../shared/schemas/profile';
 import { REVIEW_REASON_MIN } from '../../../../shared/lib/profile-rules';
 import { Dialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
+import { StateTabs } from './state-tabs';
 import { ProfilePreview } from '../../../components/profile/profile-preview';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
@@ -140,24 +141,15 @@ export function ReviewQueue() {
 
   return (
     <>
-      <div className="tabs" role="tablist" aria-label="Review state">
-        {TABS.map((tab) => (
-          <button
-            key={tab.state}
-            type="button"
-            role="tab"
-            aria-selected={state === tab.state}
-            className={`tab${state === tab.state ? ' is-active' : ''}`}
-            onClick={() => {
-              setState(tab.state);
-              setPage(1);
-            }}
-          >
-            {tab.label}
-            {state === tab.state && result && !loading ? ` (${result.totalCount})` : ''}
-          </button>
-        ))}
-      </div>
+      <StateTabs
+        tabs={TABS}
+        state={state}
+        count={result && !loading ? result.totalCount : undefined}
+        onChange={(next) => {
+          setState(next);
+          setPage(1);
+        }}
+      />
       {loading && !result ? (
         <div className="page-loader" role="status">
           <span className="spinner" />

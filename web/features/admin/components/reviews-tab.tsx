@@ -8,6 +8,8 @@ import type { ModerationDecision, ReviewPublicState as ReviewState } from '../..
 import { REVIEW_LIMITS } from '../../../../shared/lib/review-rules';
 import { Dialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
+import { FormError } from '../../../components/ui/form-error';
+import { StateTabs } from './state-tabs';
 import { RatingStars } from '../../../components/ui/rating-stars';
 import { failureMessage } from '../../../lib/api';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
@@ -97,11 +99,7 @@ function DecisionDialog({ review, decision, onClose }: { review: ModerationRevie
         />
       </div>
       {decision !== 'publish' && <p className="muted small">At least {REASON_MIN} characters.</p>}
-      {problem && (
-        <p id={`${id}-problem`} className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError id={`${id}-problem`}>{problem}</FormError>
     </Dialog>
   );
 }
@@ -177,24 +175,15 @@ export default function ReviewsTab() {
   const current = STATES.find((s) => s.state === state)!;
   return (
     <>
-      <div className="tabs" role="tablist" aria-label="Review state">
-        {STATES.map((tab) => (
-          <button
-            key={tab.state}
-            type="button"
-            role="tab"
-            aria-selected={state === tab.state}
-            className={`tab${state === tab.state ? ' is-active' : ''}`}
-            onClick={() => {
-              setState(tab.state);
-              setPage(1);
-            }}
-          >
-            {tab.label}
-            {state === tab.state && result ? ` (${result.totalCount})` : ''}
-          </button>
-        ))}
-      </div>
+      <StateTabs
+        tabs={STATES}
+        state={state}
+        count={result?.totalCount}
+        onChange={(next) => {
+          setState(next);
+          setPage(1);
+        }}
+      />
       {!result ? (
         <div aria-busy="true">
           <span className="visually-hidden">Loading reviews…</span>

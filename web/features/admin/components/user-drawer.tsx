@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast';
 import { signedInUser } from '../../auth';
 import { useAdminActionMutation, type UserAction } from '../api/act-on-user';
 import { useAdminUserQuery } from '../api/get-user';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ACTION_LABELS, PLAN_NAMES, describeChanges } from './labels';
 
 type Action = 'verify-email' | 'approve' | 'reject' | 'suspend' | 'reactivate' | 'make-admin' | 'unmake-admin' | 'delete-user';

@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useBulkActionMutation } from '../api/bulk-action';
 import { useAdminUsersQuery, type UsersQuery } from '../api/get-users';
 import { AdminTable, pageFromParams } from './admin-list';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { UserDrawer } from './user-drawer';
 import { formatDate } from '../../../lib/format-date';
 

@@ -4,6 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { PublicReview } from '../../../../shared/schemas/review';
 import { Pagination } from '../../../components/ui/pagination';
+import { FormError } from '../../../components/ui/form-error';
 import { RatingSummary } from '../../../components/ui/rating-stars';
 import { failureMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format-date';
@@ -84,11 +85,7 @@ function ReplyBox({ review, doctorId, clinic }: { review: PublicReview; doctorId
           Everyone can read your reply. Thank the author, answer the point, keep client details private.
         </span>
       </div>
-      {problem && (
-        <p id={`${id}-problem`} className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError id={`${id}-problem`}>{problem}</FormError>
       <div className="review-actions">
         <button type="submit" className="button button-primary" disabled={isLoading} aria-busy={isLoading}>
           {isLoading ? 'Saving…' : review.reply ? 'Save reply' : 'Publish reply'}

@@ -1,7 +1,8 @@
 // The two confirmations a review's reader may open: report it to the administrators with a reason, or (its author)
 // delete it (docs/product.md section 13). A refusal stays in the dialog with the reason still typed.
 import { useId, useState } from 'react';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormError } from '../../../components/ui/form-error';
 import { failureMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteReviewMutation } from '../api/delete-review';
@@ -27,20 +28,15 @@ export function ReportDialog({ reviewId, doctorId, title, onClose }: { reviewId:
     onClose();
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open
       title="Report this review"
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </button>
-          <button type="button" className="button button-danger" onClick={() => void send()} disabled={isLoading} aria-busy={isLoading}>
-            {isLoading ? 'Sending…' : 'Send report'}
-          </button>
-        </>
-      }
+      confirmLabel="Send report"
+      busyLabel="Sending…"
+      danger
+      busy={isLoading}
+      onCancel={onClose}
+      onConfirm={() => void send()}
     >
       <p>
         “{title}”. Reports from three people hold a review until an administrator has checked it. Report a review that is fake, abusive, off topic or shares
@@ -58,12 +54,8 @@ export function ReportDialog({ reviewId, doctorId, title, onClose }: { reviewId:
           aria-describedby={problem ? `${id}-problem` : undefined}
         />
       </div>
-      {problem && (
-        <p id={`${id}-problem`} className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
-    </Dialog>
+      <FormError id={`${id}-problem`}>{problem}</FormError>
+    </ConfirmDialog>
   );
 }
 
@@ -77,22 +69,18 @@ export function DeleteDialog({ reviewId, doctorId, onClose }: { reviewId: number
     onClose();
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open
       title="Delete your review?"
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={isLoading}>
-            Keep it
-          </button>
-          <button type="button" className="button button-danger" onClick={() => void confirm()} disabled={isLoading} aria-busy={isLoading}>
-            {isLoading ? 'Deleting…' : 'Delete review'}
-          </button>
-        </>
-      }
+      confirmLabel="Delete review"
+      cancelLabel="Keep it"
+      busyLabel="Deleting…"
+      danger
+      busy={isLoading}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
     >
       <p>Your review and the practice’s reply to it disappear from the practice’s page. You can write a new one later.</p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
