@@ -1,4 +1,4 @@
-// Request and answer schemas of pet owners' reviews (docs/product.md section 13; decisions.md section 13):
+// Request and answer schemas of pet owners' reviews (docs/product.md section 13):
 // the author's calls, the public list, reports, the practice's reply and the administrators' moderation.
 // Names are the contract's; extra answer fields are additive.
 import { Type, type Static } from '@sinclair/typebox';
