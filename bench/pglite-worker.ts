@@ -35,6 +35,7 @@ function start(mode: Mode): Promise<BenchServer> {
     DEMO_DATA: process.env.BENCH_DATA_DIR ? 'off' : 'on',
     PGLITE_WORKER: MODES[mode],
     RATE_LIMIT_PER_MINUTE: '1000000',
+    PAGE_RATE_LIMIT_PER_MINUTE: '1000000',
     SEARCH_CACHE_SECONDS: '0',
     // Counted profile views are written once at the end, not during the measurement.
     STATS_FLUSH_MS: '3600000',

@@ -16,10 +16,11 @@ import { seedArticle } from './features/blog/api/get-article';
 import { seedArticleList } from './features/blog/api/search-articles';
 import { seedDoctor } from './features/doctors/api/get-doctor';
 import { seedPlans } from './features/payment/api/get-plans';
+import { seedReviews } from './features/reviews';
 import { api } from './lib/api';
 
 /** Every query a page's embedded first screen answers; each page module seeds its own in the browser. */
-const FIRST_SCREEN_SEEDERS = [seedDoctor, seedArticle, seedArticleList, seedPlans];
+const FIRST_SCREEN_SEEDERS = [seedDoctor, seedReviews, seedArticle, seedArticleList, seedPlans];
 
 /**
  * The HTML inside <div id="root"> for `url` (path and query, as requested). The store is this request's own (the

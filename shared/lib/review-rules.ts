@@ -25,6 +25,9 @@ export const REVIEW_LIMITS = {
 } as const;
 
 export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
+
+/** The page of reviews a practice's profile shows first (and embeds in its first screen): newest, ten a page. */
+export const REVIEW_FIRST_PAGE = { page: 1, pageSize: 10, sort: 'newest' } as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const REVIEW_STATES = ['published', 'pending', 'rejected', 'removed'] as const;
 export type ReviewPublicState = (typeof REVIEW_STATES)[number];

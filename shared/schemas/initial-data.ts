@@ -8,11 +8,14 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ArticleListSchema, ArticleSchema } from './article';
 import { DoctorPageSchema } from './doctor';
 import { PlansAnswer } from './payment';
+import { ReviewListAnswer } from './review';
 
 export const InitialDataSchema = Type.Object({
   /** The path the data was made for (without the query); a page ignores data made for another path. */
   path: Type.String(),
   doctor: Type.Optional(DoctorPageSchema),
+  /** On a profile: the answer of reviews/list for its first page (REVIEW_FIRST_PAGE in shared/lib/review-rules.ts). */
+  reviews: Type.Optional(ReviewListAnswer),
   article: Type.Optional(ArticleSchema),
   /** On /blogpage and /ai-blogpage: the answer of (ai_)articles/search for the list's first page with the defaults. */
   articles: Type.Optional(ArticleListSchema),

@@ -2,3 +2,4 @@
 // web/features/reviews): the reviews section of a public profile and the practice's own reviews with its replies.
 export { DoctorReviews } from './components/doctor-reviews';
 export { PracticeReviews } from './components/practice-reviews';
+export { seedReviews } from './api/list-reviews';

@@ -8,6 +8,7 @@ import { BLOG_DEFAULTS } from '../../../../shared/constants/messages';
 import { plansAnswer } from '../payments/plans-answer';
 import { describePage, type PageData } from './page-head';
 import { createSitemaps, type SitemapOptions, type Sitemaps } from './sitemap';
+import { REVIEW_FIRST_PAGE } from '../../../../shared/lib/review-rules';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,8 @@ export default fp<SeoOptions>(
     // The embedded data is the very answer of the get-by-id calls, so the page can use it as its first response.
     const loaders = {
       doctor: (id: number) => findDoctorPage(db, id, fastify.clock.now()),
+      // NOTE: the reviews plugin registers after this one; it is read when a page is asked for.
+      reviews: (id: number) => fastify.reviews.list({ doctor_id: id, ...REVIEW_FIRST_PAGE }),
       article: (kind: 'blog' | 'ai', id: number) => findPublishedArticle(db, kind, id),
       articleList: (kind: 'blog' | 'ai') =>
         searchPublishedArticles(db, kind, { pageSize: BLOG_DEFAULTS.pageSize, currentVal: BLOG_DEFAULTS.page, searchVal: '' }),

@@ -50,6 +50,8 @@ export interface PageData {
 /** Loads the API answer the page would ask for first, to embed it (see shared/schemas/initial-data.ts). */
 export interface RecordLoaders {
   doctor: (id: number) => Promise<InitialData['doctor']>;
+  /** A listed practice's first page of reviews as its profile shows it first. */
+  reviews: (id: number) => Promise<InitialData['reviews']>;
   article: (kind: ArticleKind, id: number) => Promise<InitialData['article']>;
   /** An article list's first page with the defaults (page 1, the default size, no search words). */
   articleList: (kind: ArticleKind) => Promise<InitialData['articles']>;
@@ -289,7 +291,8 @@ export async function describePage(db: DbOrTx, site: string, pathname: string, l
     const doctor = await loaders.doctor(record.id);
     // NOTE: the page shows what the API answers; if the API does not list the profile, neither does the page.
     if (!doctor) return { head: notFound() };
-    return { head: profileHead(site, record), initialData: { path: pathname, doctor } };
+    const reviews = await loaders.reviews(record.id);
+    return { head: profileHead(site, record), initialData: { path: pathname, doctor, reviews } };
   }
   const record = await findPublishedArticleRecord(db, route.firstScreen.articles, Number(id));
   if (!record) return { head: notFound() };

@@ -12,12 +12,14 @@ import { DoctorBadges } from '../components/doctor-badges';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
 import { addressLine } from '../../../../shared/lib/address';
 import { isOpenAt } from '../../../../shared/lib/opening-hours';
-import { DoctorReviews } from '../../reviews';
+import { DoctorReviews, seedReviews } from '../../reviews';
 import { DoctorRating } from '../../../components/ui/rating-stars';
 
 // The profile embedded in the page is the first cached answer: the first screen needs no second request
 // and nothing moves when it arrives (docs/product.md, Pages and look).
-seedDoctor(store.dispatch, embeddedFirstScreen());
+const firstScreen = embeddedFirstScreen();
+seedDoctor(store.dispatch, firstScreen);
+seedReviews(store.dispatch, firstScreen);
 
 /** The page's frame with grey blocks where the profile goes, the same size, while it loads. */
 function ProfileSkeleton() {

@@ -2,6 +2,8 @@
 // (docs/product.md section 13).
 import type { ReviewListAnswer, ReviewListInput } from '../../../../shared/schemas/review';
 import { api } from '../../../lib/api';
+import { recordId, type Dispatch, type FirstScreen } from '../../../lib/first-screen';
+import { REVIEW_FIRST_PAGE } from '../../../../shared/lib/review-rules';
 
 const listReviewsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,3 +16,11 @@ const listReviewsApi = api.injectEndpoints({
 });
 
 export const { useReviewsQuery } = listReviewsApi;
+
+/** Puts the first page of reviews a profile embedded into the cache, as the answer the reviews section asks for first. */
+export function seedReviews(dispatch: Dispatch, screen: FirstScreen | undefined) {
+  const reviews = screen?.data.reviews;
+  const doctorId = screen && Number(recordId(screen).replace(/^:/, ''));
+  if (reviews && doctorId)
+    dispatch(listReviewsApi.util.upsertQueryEntries([{ endpointName: 'reviews', arg: { doctor_id: doctorId, ...REVIEW_FIRST_PAGE }, value: reviews }]));
+}

@@ -17,10 +17,12 @@ import { DeleteDialog, ReportDialog } from './review-dialogs';
 import { RatingHistogram } from './rating-histogram';
 import { ReviewItem } from './review-item';
 import '../reviews.css';
+import { REVIEW_FIRST_PAGE } from '../../../../shared/lib/review-rules';
 
 const ReviewForm = lazy(() => import('./review-form'));
 
-const PAGE_SIZE = 10;
+/** Ten a page, newest first: the page the profile embeds (shared/lib/review-rules.ts). */
+const PAGE_SIZE = REVIEW_FIRST_PAGE.pageSize;
 /** The query parameter that opens the form, kept across sign-in (`/signin?next=…?review=write`). */
 export const WRITE_PARAM = 'review';
 
@@ -63,7 +65,7 @@ export function DoctorReviews({ doctorId, clinic }: { doctorId: number; clinic: 
   const restoring = useAppSelector((state) => state.auth.restoring);
   const user = useAppSelector(signedInUser);
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<ReviewSort>('newest');
+  const [sort, setSort] = useState<ReviewSort>(REVIEW_FIRST_PAGE.sort);
   const [stars, setStars] = useState<number>();
   const [form, setForm] = useState<'new' | 'edit'>();
   const [sent, setSent] = useState<{ state: ReviewState; edited: boolean }>();
