@@ -1,6 +1,6 @@
 // `npm run seed -- --doctors N --reviews M --profile-reviews K` as a benchmark runs it: a real process on
 // a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL). The reviews land set-based with the
-// rating trigger off, and the rebuilt doctor_search must count exactly the published ones.
+// rating triggers off, and the rebuilt doctor_search and review_stats must count exactly the published ones.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,6 +63,19 @@ describe('npm run seed with reviews', () => {
         LEFT JOIN (SELECT doctor_id, count(*)::int AS n, sum(rating)::int AS s FROM reviews WHERE state = 'published' GROUP BY doctor_id) r ON r.doctor_id = ds.user_id
         WHERE (ds.rating_count, ds.rating_sum) IS DISTINCT FROM (coalesce(r.n, 0), coalesce(r.s, 0))`);
         expect(wrong).toEqual([]);
+        // The per-star counts the reviews list reads (review_stats) match counting, for listed vets or not.
+        const wrongStars = await rows<{ doctor_id: number }>(sql`
+        SELECT coalesce(st.doctor_id, r.doctor_id) AS doctor_id FROM review_stats st
+        FULL JOIN (SELECT doctor_id, count(*) FILTER (WHERE rating = 1)::int AS s1, count(*) FILTER (WHERE rating = 2)::int AS s2,
+                          count(*) FILTER (WHERE rating = 3)::int AS s3, count(*) FILTER (WHERE rating = 4)::int AS s4,
+                          count(*) FILTER (WHERE rating = 5)::int AS s5
+                   FROM reviews WHERE state = 'published' GROUP BY doctor_id) r ON r.doctor_id = st.doctor_id
+        WHERE (st.stars_1, st.stars_2, st.stars_3, st.stars_4, st.stars_5) IS DISTINCT FROM (r.s1, r.s2, r.s3, r.s4, r.s5)`);
+        expect(wrongStars).toEqual([]);
+        const [many] = await rows<{ n: number }>(sql`
+        SELECT (st.stars_1 + st.stars_2 + st.stars_3 + st.stars_4 + st.stars_5)::int AS n FROM review_stats st
+        JOIN users u ON u.id = st.doctor_id WHERE u.email = 'seed-10@seed.animaldoctor.local'`);
+        expect(many?.n).toBe(40);
         const per = await rows<{ email: string; n: number }>(sql`
         SELECT u.email, ds.rating_count AS n FROM doctor_search ds JOIN users u ON u.id = ds.user_id
         WHERE u.email IN ('seed-10@seed.animaldoctor.local', 'seed-50@seed.animaldoctor.local', 'seed-7@seed.animaldoctor.local')`);

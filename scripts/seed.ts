@@ -257,6 +257,7 @@ const TRIGGERS = [
   ['profiles', 'profiles_doctor_search'],
   ['profiles', 'profiles_doctor_search_update'],
   ['reviews', 'reviews_rating_insert'],
+  ['reviews', 'reviews_stats_insert'],
 ] as const;
 
 try {
@@ -325,6 +326,16 @@ try {
       // VACUUM marks the reviews' pages all-visible first: the rebuild below counts each vet's
       // published reviews from the index alone instead of visiting a heap page per review.
       if (addReviews || addProfileReviews) await db.execute(sql.raw('VACUUM ANALYZE reviews'));
+      // The per-star counts (migration 0015) are counted again once, as the migration first counted them.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql.raw('DELETE FROM review_stats'));
+        await tx.execute(
+          sql.raw(`INSERT INTO review_stats (doctor_id, stars_1, stars_2, stars_3, stars_4, stars_5)
+            SELECT doctor_id, count(*) FILTER (WHERE rating = 1), count(*) FILTER (WHERE rating = 2), count(*) FILTER (WHERE rating = 3),
+                   count(*) FILTER (WHERE rating = 4), count(*) FILTER (WHERE rating = 5)
+            FROM reviews WHERE state = 'published' GROUP BY doctor_id`),
+        );
+      });
       // TRUNCATE logs one "reload" entry for running servers' search indexes; the per-row log
       // trigger is off for the bulk insert (docs/decisions/073-search-index-in-memory.md).
       await db.transaction(async (tx) => {

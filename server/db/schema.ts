@@ -446,6 +446,7 @@ export const reviews = pgTable(
     uniqueIndex('reviews_author_doctor_key').on(t.authorId, t.doctorId),
     index('reviews_doctor_state_created_idx').on(t.doctorId, t.state, t.createdAt.desc(), t.id.desc()),
     index('reviews_doctor_state_rating_idx').on(t.doctorId, t.state, t.rating, t.createdAt.desc(), t.id.desc()),
+    index('reviews_doctor_state_rating_desc_idx').on(t.doctorId, t.state, t.rating.desc(), t.createdAt.desc(), t.id.desc()),
     index('reviews_state_created_idx').on(t.state, t.createdAt, t.id),
     index('reviews_doctor_ip_created_idx').on(t.doctorId, t.clientIp, t.createdAt),
   ],
@@ -494,3 +495,19 @@ export const completedVisits = pgTable(
   },
   (t) => [primaryKey({ name: 'completed_visits_pkey', columns: [t.ownerId, t.doctorId] })],
 );
+
+/**
+ * Per-star counts of a practice's published reviews (docs/product.md section 13; migration 0015), kept
+ * exactly by a trigger on reviews; the reviews list and the profile read their average, count and
+ * histogram from it. Every practice with a published review has a row, listed or not.
+ */
+export const reviewStats = pgTable('review_stats', {
+  doctorId: integer('doctor_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stars1: integer('stars_1').notNull().default(0),
+  stars2: integer('stars_2').notNull().default(0),
+  stars3: integer('stars_3').notNull().default(0),
+  stars4: integer('stars_4').notNull().default(0),
+  stars5: integer('stars_5').notNull().default(0),
+});

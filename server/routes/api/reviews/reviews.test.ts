@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import net from 'node:net';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, createVet, FACTORY_PASSWORD, injectAs, uniqueEmail, type Account } from '../../../test/factories';
 import { mailSettled, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
@@ -390,6 +390,63 @@ describe('the public list', () => {
     expect(empty).toEqual({ data: [], totalCount: 0, count: 0, average: null, histogram: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } });
     const unlisted = await createVet(app, { reviewState: 'rejected' });
     expect((await app.inject({ method: 'POST', url: '/api/reviews/list', payload: { doctor_id: unlisted.user.id } })).statusCode).toBe(404);
+  });
+});
+
+describe('the histogram kept beside the reviews', () => {
+  it('stays exact through publish, hold, remove, delete, a rating edit and 50 parallel reviews', async () => {
+    const doctor = await createVet(app);
+    const admin = await createAccount(app, { stage: 'admin' });
+    const moderate = (id: number, decision: string) => call(admin, '/api/admin/review-moderate', { review_id: id, decision, reason: 'Checked by hand.' });
+    /** The list's figures against a count of the published reviews themselves. */
+    const agrees = async (expected: number) => {
+      const rows = await app.database.db
+        .select({ rating: reviews.rating, n: count() })
+        .from(reviews)
+        .where(and(eq(reviews.doctorId, doctor.user.id), eq(reviews.state, 'published')))
+        .groupBy(reviews.rating);
+      const histogram = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+      for (const row of rows) histogram[String(row.rating) as keyof typeof histogram] = Number(row.n);
+      const answer = await list(doctor.user.id);
+      expect(answer.histogram).toEqual(histogram);
+      expect(answer.count).toBe(expected);
+      const sum = Object.entries(histogram).reduce((total, [stars, n]) => total + Number(stars) * n, 0);
+      expect(answer.average).toBe(expected === 0 ? null : Math.round((sum / expected) * 10) / 10);
+    };
+    await agrees(0);
+
+    const first = await owner();
+    const firstId = await published(first, doctor, { rating: 4 });
+    await agrees(1);
+    // Held by screening (a link), then published by an administrator.
+    const second = await owner();
+    const held = await create(second, body(doctor.user.id, { rating: 2, text: 'See https://example.com for the whole story of our visit.' }));
+    expect(held.json()).toMatchObject({ state: 'pending' });
+    await agrees(1);
+    expect((await moderate(held.json<{ id: number }>().id, 'publish')).statusCode).toBe(200);
+    await agrees(2);
+    // Held by three reports, then removed.
+    for (let i = 0; i < 3; i++) expect((await call(await owner(), '/api/reviews/report', { review_id: firstId, reason: 'Fake.' })).statusCode).toBe(200);
+    expect((await stored(firstId))!.state).toBe('pending');
+    await agrees(1);
+    expect((await moderate(firstId, 'publish')).statusCode).toBe(200);
+    await agrees(2);
+    expect((await moderate(firstId, 'remove')).statusCode).toBe(200);
+    await agrees(1);
+    // A rating edit moves the review from one bar to another; deleting it takes it away.
+    const third = await owner();
+    const thirdId = await published(third, doctor, { rating: 5 });
+    expect((await call(third, '/api/reviews/update', updateBody(thirdId, { rating: 1 }))).json()).toEqual({ id: thirdId, state: 'published' });
+    await agrees(2);
+    expect((await list(doctor.user.id)).histogram).toMatchObject({ '1': 1, '5': 0 });
+    expect((await call(third, '/api/reviews/delete', { id: thirdId })).statusCode).toBe(200);
+    await agrees(1);
+    // 50 owners review at once: every one of them counts.
+    const owners = await Promise.all(Array.from({ length: 50 }, () => owner()));
+    const answers = await Promise.all(owners.map((account, i) => create(account, body(doctor.user.id, { rating: (i % 5) + 1 }))));
+    expect(answers.map((answer) => answer.json<{ state: string }>().state)).toEqual(Array(50).fill('published'));
+    await agrees(51);
+    expect((await list(doctor.user.id)).histogram).toEqual({ '1': 10, '2': 11, '3': 10, '4': 10, '5': 10 });
   });
 });
 
