@@ -411,8 +411,14 @@ export class SearchIndex {
     // the next cells), likewise; ties in rating and count go on, as they are broken by distance.
     const byDistance = search.sort === 'distance';
     const done = (slot: Slot) => total > SEARCH_COUNT_CAP && listed.full && store.byRatingOnly(listed.worst!, slot) < 0;
+    // Where the walk for Sponsored candidates alone starts: by distance, once the count and the page are
+    // settled but the Premium vets not yet (rare with `min_rating`); by rating, at the nearest cell.
+    let premiumFrom = rated ? 0 : cells.length;
     for (let i = 0; i < cells.length; i++) {
-      if (byDistance && total > SEARCH_COUNT_CAP && settled(listed, around.near2[i]!) && settled(premium, around.near2[i]!)) break;
+      if (byDistance && total > SEARCH_COUNT_CAP && settled(listed, around.near2[i]!)) {
+        premiumFrom = i;
+        break;
+      }
       const slots = this.grid.slots(cells[i]!);
       if (slots.length === 0 || rating[slots[0]!]! < minTenths) {
         if (rated) break;
@@ -432,21 +438,20 @@ export class SearchIndex {
         listed.offer(slot);
       }
     }
-    if (rated)
-      for (let i = 0; i < around.cells.length; i++) {
-        if (settled(premium, around.near2[i]!)) break;
-        for (const slot of this.grid.slots(around.cells[i]!)) {
-          if (rating[slot]! < minTenths) break;
-          if (plan[slot] !== PREMIUM) continue;
-          const dx = x[slot]! - ox;
-          const dy = y[slot]! - oy;
-          const dz = z[slot]! - oz;
-          const distance2 = dx * dx + dy * dy + dz * dz;
-          if (distance2 > reach2 || !matches(slot)) continue;
-          d2[slot] = distance2;
-          premium.offer(slot);
-        }
+    for (let i = premiumFrom; i < around.cells.length; i++) {
+      if (settled(premium, around.near2[i]!)) break;
+      for (const slot of this.grid.slots(around.cells[i]!)) {
+        if (rating[slot]! < minTenths) break;
+        if (plan[slot] !== PREMIUM) continue;
+        const dx = x[slot]! - ox;
+        const dy = y[slot]! - oy;
+        const dz = z[slot]! - oz;
+        const distance2 = dx * dx + dy * dy + dz * dz;
+        if (distance2 > reach2 || !matches(slot)) continue;
+        d2[slot] = distance2;
+        premium.offer(slot);
       }
+    }
     const sponsored = this.rotate(premium.sorted(), at);
     const skip = new Set(sponsored);
     const { offset, limit } = plainWindow(search, sponsored.length);
