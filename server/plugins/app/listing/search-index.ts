@@ -512,19 +512,23 @@ export class SearchIndex {
     return [...candidates].sort((a, b) => turn(a) - turn(b) || store.ids[a]! - store.ids[b]!).slice(0, SPONSORED_SLOTS);
   }
 
-  /** The cells in order of their best vet (best first), ties nearest first. */
+  /**
+   * The cells in order of their best vet (best first), ties nearest first. Each cell is one number,
+   * its best's rating and count turned round (smaller is better) and its position (below 2^20),
+   * under 2^53, so a plain numeric sort of a typed array orders them.
+   */
   private bestCellsFirst(cells: Int32Array): Int32Array {
-    const best = new Map<number, Slot>();
-    for (const cell of cells) best.set(cell, this.grid.slots(cell)[0] ?? -1);
-    const { store } = this;
-    const position = new Map<number, number>();
-    cells.forEach((cell, i) => position.set(cell, i));
-    return Int32Array.from(cells).sort((a, b) => {
-      const sa = best.get(a)!;
-      const sb = best.get(b)!;
-      if (sa === -1 || sb === -1) return sa === -1 ? (sb === -1 ? position.get(a)! - position.get(b)! : 1) : -1;
-      return store.byRatingOnly(sa, sb) || position.get(a)! - position.get(b)!;
-    });
+    const { rating, ratingCount } = this.store;
+    const keys = new Float64Array(cells.length);
+    for (let i = 0; i < cells.length; i++) {
+      const best = this.grid.slots(cells[i]!)[0];
+      const rank = best === undefined ? 51 * 2 ** 26 : (50 - rating[best]!) * 2 ** 26 + (2 ** 26 - 1 - Math.min(ratingCount[best]!, 2 ** 26 - 1));
+      keys[i] = rank * MAX_CELLS_AROUND + i;
+    }
+    keys.sort();
+    const sorted = new Int32Array(cells.length);
+    for (let i = 0; i < keys.length; i++) sorted[i] = cells[keys[i]! % MAX_CELLS_AROUND]!;
+    return sorted;
   }
 
   /**
