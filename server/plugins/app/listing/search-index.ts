@@ -58,10 +58,16 @@ interface CellsAround {
   near2: Float64Array;
 }
 
-/** Slots per grid cell (unordered), and a bit per cell of the globe saying whether it has a list (128 KB... 810 KB). */
+/**
+ * Slots per grid cell, each list in `order` (best shown rating first, then more reviews, then id), so
+ * a cell's first vet is its best and a scan with `min_rating` stops at the first one below it; and a
+ * bit per cell of the globe saying whether it has a list (128 KB... 810 KB).
+ */
 class Grid {
   private readonly lists = new Map<number, Slot[]>();
   private readonly occupied = new Uint32Array(Math.ceil((LAT_CELLS * LON_CELLS) / 32));
+
+  constructor(private readonly order: (a: Slot, b: Slot) => number) {}
 
   /** Whether a cell has ever held a vet: a bit test, cheaper than a map lookup for the many empty cells of a box. */
   has(cell: number): boolean {
@@ -72,26 +78,26 @@ class Grid {
     return this.lists.get(cell) ?? [];
   }
 
-  add(cell: number, slot: Slot): void {
+  /** Adds a slot in order (while loading, `push` then `compact` sorts once). */
+  add(cell: number, slot: Slot, push = false): void {
     const list = this.lists.get(cell);
-    if (list) list.push(slot);
-    else {
+    if (list) {
+      if (push) list.push(slot);
+      else insertSorted(list, slot, this.order);
+    } else {
       this.lists.set(cell, [slot]);
       this.occupied[cell >>> 5]! |= 1 << (cell & 31);
     }
   }
 
-  /** Copies each list to its exact length (see reload()). */
+  /** Sorts each list and copies it to its exact length (see reload()). */
   compact(): void {
-    for (const [cell, list] of this.lists) this.lists.set(cell, list.slice());
+    for (const [cell, list] of this.lists) this.lists.set(cell, list.sort(this.order).slice());
   }
 
+  /** Takes a slot out (call it before the slot's rating changes in the store: the list is searched in order). */
   remove(cell: number, slot: Slot): void {
-    const list = this.lists.get(cell);
-    const at = list ? list.indexOf(slot) : -1;
-    if (at < 0) return;
-    list![at] = list![list!.length - 1]!;
-    list!.pop();
+    removeSorted(this.lists.get(cell), slot, this.order);
   }
 }
 
@@ -262,7 +268,7 @@ const cityLookupKey = (search: NormalizedSearch) => `${search.city}|${search.sta
 
 export class SearchIndex {
   private store = new VetStore();
-  private grid = new Grid();
+  private grid = new Grid(this.store.inCell);
   /** Slots per state and per city (numbers of their texts in the store), in name order... */
   private byState = new Map<number, Slot[]>();
   private byCity = new Map<number, Slot[]>();
@@ -375,7 +381,11 @@ export class SearchIndex {
 
   // ---- Finding the page in memory ------------------------------------------------------------
 
-  /** Near a zip code: every vet in the cells the radius touches, nearest first (or by name). */
+  /**
+   * Near a zip code: the vets in the cells the radius touches. Nearest first (or by name), the cells
+   * are read nearest first; by rating, best cell first (a cell's best is the first of its list), and
+   * the Sponsored candidates are found by a second, nearest-first walk that looks at Premium vets only.
+   */
   private near(search: NormalizedSearch, origin: SearchOrigin, at: Date): Page {
     const { store } = this;
     const radius = search.radius ?? 25;
@@ -383,22 +393,40 @@ export class SearchIndex {
     const reach = chordFor(radius);
     const reach2 = reach * reach;
     const matches = matcher(store, search, at);
-    const { x, y, z, d2, plan } = store;
+    const { x, y, z, d2, plan, rating } = store;
+    // Cell lists are in rating order: a vet below the minimum ends its cell's list for this search.
+    const minTenths = search.minRating * 10;
     const premium = new TopK<Slot>(SPONSOR_CANDIDATES, store.nearest);
     const settled = (list: TopK<Slot>, near2: number) => list.full && d2[list.worst!]! < near2;
     // Enough of the list for the page whatever the number of Sponsored vets taken out of it.
-    const order = search.sort === 'name' ? store.byName : search.sort === 'rating' ? store.byRatingNearest : store.nearest;
+    const rated = search.sort === 'rating';
+    const order = search.sort === 'name' ? store.byName : rated ? store.byRatingNearest : store.nearest;
     const listed = new TopK<Slot>(search.start + search.count + SPONSORED_SLOTS, order);
     let total = 0;
-    // Cells nearest first: once the count has passed the cap and both lists hold vets nearer than
-    // anything the next cell can have, the rest cannot change the answer (not so in name or rating order).
-    const byDistance = search.sort === 'distance';
     const around = this.cellsAround(origin.latitude, origin.longitude, radius, [ox, oy, oz]);
-    for (let i = 0; i < around.cells.length; i++) {
-      const near2 = around.near2[i]!;
-      if (byDistance && total > SEARCH_COUNT_CAP && settled(listed, near2) && settled(premium, near2)) break;
-      const slots = this.grid.slots(around.cells[i]!);
+    const cells = rated ? this.bestCellsFirst(around.cells) : around.cells;
+    // Nearest first: once the count has passed the cap and both lists hold vets nearer than anything
+    // the next cell can have, the rest cannot change the answer. By rating: once the count has passed
+    // the cap and the list holds vets rated above anything left (the rest of this cell, the best of
+    // the next cells), likewise; ties in rating and count go on, as they are broken by distance.
+    const byDistance = search.sort === 'distance';
+    const done = (slot: Slot) => total > SEARCH_COUNT_CAP && listed.full && store.byRatingOnly(listed.worst!, slot) < 0;
+    // Where the walk for Sponsored candidates alone starts: by distance, once the count and the page are
+    // settled but the Premium vets not yet (rare with `min_rating`); by rating, at the nearest cell.
+    let premiumFrom = rated ? 0 : cells.length;
+    for (let i = 0; i < cells.length; i++) {
+      if (byDistance && total > SEARCH_COUNT_CAP && settled(listed, around.near2[i]!)) {
+        premiumFrom = i;
+        break;
+      }
+      const slots = this.grid.slots(cells[i]!);
+      if (slots.length === 0 || rating[slots[0]!]! < minTenths) {
+        if (rated) break;
+        continue;
+      }
+      if (rated && done(slots[0]!)) break;
       for (const slot of slots) {
+        if (rating[slot]! < minTenths || (rated && done(slot))) break;
         const dx = x[slot]! - ox;
         const dy = y[slot]! - oy;
         const dz = z[slot]! - oz;
@@ -406,8 +434,22 @@ export class SearchIndex {
         if (distance2 > reach2 || !matches(slot)) continue;
         d2[slot] = distance2;
         total += 1;
-        if (plan[slot] === PREMIUM) premium.offer(slot);
+        if (!rated && plan[slot] === PREMIUM) premium.offer(slot);
         listed.offer(slot);
+      }
+    }
+    for (let i = premiumFrom; i < around.cells.length; i++) {
+      if (settled(premium, around.near2[i]!)) break;
+      for (const slot of this.grid.slots(around.cells[i]!)) {
+        if (rating[slot]! < minTenths) break;
+        if (plan[slot] !== PREMIUM) continue;
+        const dx = x[slot]! - ox;
+        const dy = y[slot]! - oy;
+        const dz = z[slot]! - oz;
+        const distance2 = dx * dx + dy * dy + dz * dz;
+        if (distance2 > reach2 || !matches(slot)) continue;
+        d2[slot] = distance2;
+        premium.offer(slot);
       }
     }
     const sponsored = this.rotate(premium.sorted(), at);
@@ -468,6 +510,25 @@ export class SearchIndex {
       return key >= rotation ? key - rotation : key + 1 - rotation;
     };
     return [...candidates].sort((a, b) => turn(a) - turn(b) || store.ids[a]! - store.ids[b]!).slice(0, SPONSORED_SLOTS);
+  }
+
+  /**
+   * The cells in order of their best vet (best first), ties nearest first. Each cell is one number,
+   * its best's rating and count turned round (smaller is better) and its position (below 2^20),
+   * under 2^53, so a plain numeric sort of a typed array orders them.
+   */
+  private bestCellsFirst(cells: Int32Array): Int32Array {
+    const { rating, ratingCount } = this.store;
+    const keys = new Float64Array(cells.length);
+    for (let i = 0; i < cells.length; i++) {
+      const best = this.grid.slots(cells[i]!)[0];
+      const rank = best === undefined ? 51 * 2 ** 26 : (50 - rating[best]!) * 2 ** 26 + (2 ** 26 - 1 - Math.min(ratingCount[best]!, 2 ** 26 - 1));
+      keys[i] = rank * MAX_CELLS_AROUND + i;
+    }
+    keys.sort();
+    const sorted = new Int32Array(cells.length);
+    for (let i = 0; i < keys.length; i++) sorted[i] = cells[keys[i]! % MAX_CELLS_AROUND]!;
+    return sorted;
   }
 
   /**
@@ -588,7 +649,7 @@ export class SearchIndex {
     }
     store.orderByCell();
     this.store = store;
-    this.grid = new Grid();
+    this.grid = new Grid(store.inCell);
     this.byState = new Map();
     this.byCity = new Map();
     this.ratedByState = new Map();
@@ -596,7 +657,7 @@ export class SearchIndex {
     this.premiumByState = new Map();
     this.premiumByCity = new Map();
     for (let slot = 0; slot < store.size; slot++) {
-      this.grid.add(store.cell[slot]!, slot);
+      this.grid.add(store.cell[slot]!, slot, true);
       for (const [map, key] of this.listsOf(slot)) {
         const list = map.get(key);
         if (list) list.push(slot);

@@ -153,6 +153,9 @@ export class VetStore {
   /** Highest shown average first, then more reviews (ties are broken by the caller's order). */
   readonly byRatingOnly = (a: Slot, b: Slot): number => this.rating[b]! - this.rating[a]! || this.ratingCount[b]! - this.ratingCount[a]!;
 
+  /** By rating, then id: the order of a grid cell's list (its first vet is its best). */
+  readonly inCell = (a: Slot, b: Slot): number => this.byRatingOnly(a, b) || this.ids[a]! - this.ids[b]!;
+
   /** By rating, then name order (the per-place lists of a search sorted by rating). */
   readonly byRating = (a: Slot, b: Slot): number => this.byRatingOnly(a, b) || this.byName(a, b);
 

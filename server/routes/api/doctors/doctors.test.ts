@@ -474,6 +474,72 @@ describe('a dense area', () => {
       await vets.remove();
     }
   });
+
+  it('pages by rating, and with a minimum rating, exactly as a full sort would, although the index skips cells that cannot reach the page, also after rating changes and removals from the change log', async () => {
+    const here = await origin();
+    const vets = await insertListedVets(app, 1200, here, { clinicName: 'Rated clinic', spread: 0.3 });
+    try {
+      const rated = sql`ds.clinic_name = 'Rated clinic'`;
+      const announce = async (where: ReturnType<typeof sql>) => {
+        const { rows } = (await app.database.db.execute(sql`SELECT ds.user_id FROM doctor_search ds WHERE ${where}`)) as unknown as {
+          rows: { user_id: number }[];
+        };
+        for (const { user_id: doctorId } of rows) app.changes.announce({ kind: 'listing changed', doctorId });
+      };
+      // Random ratings with few reviews each, so that many vets share a shown average and a count.
+      const rate = (where: ReturnType<typeof sql>) =>
+        app.database.db.execute(sql`UPDATE doctor_search ds SET rating_count = c, rating_sum = c + floor(random() * (4 * c + 1))::int
+          FROM (SELECT user_id, floor(random() * 6)::int AS c FROM doctor_search) r WHERE r.user_id = ds.user_id AND ${where}`);
+      await rate(rated);
+      await announce(rated);
+      const expected = async (minRating: number, byRating: boolean) => {
+        const shown = sql`CASE WHEN ds.rating_count > 0 THEN floor((ds.rating_sum * 20 + ds.rating_count) / (2 * ds.rating_count)) ELSE 0 END`;
+        const { rows } = (await app.database.db.execute(sql`
+          SELECT ds.user_id AS id FROM doctor_search ds, zip_codes z
+          WHERE z.zip = ${here.zip} AND ${rated} AND ${shown} >= ${minRating * 10}
+            AND doctor_miles(ds.earth <-> doctor_earth(z.latitude, z.longitude)) <= 25
+          ORDER BY ${byRating ? sql`${shown} DESC, ds.rating_count DESC,` : sql``} ds.earth <-> doctor_earth(z.latitude, z.longitude), ds.user_id`)) as unknown as {
+          rows: { id: number }[];
+        };
+        return rows.map((r) => r.id);
+      };
+      const compare = async (round: string) => {
+        for (const [minRating, sort] of [
+          [0, 'rating'],
+          [4, 'rating'],
+          [3, 'distance'],
+          [2, 'rating'],
+          [5, 'rating'],
+        ] as const) {
+          const all = await expected(minRating, sort === 'rating');
+          for (const start of [0, 40, 950]) {
+            const query = { searchZipCode: here.zip, searchStart: start, searchCount: 50, sort, ...(minRating ? { min_rating: minRating } : {}) };
+            const { status, body } = await search(query);
+            expect(status, body.message).toBe(200);
+            const label = `${round}: ${JSON.stringify(query)}`;
+            expect(body.totalCount, label).toBe(Math.min(all.length, SEARCH_COUNT_CAP));
+            expect(Boolean(body.totalCountCapped), label).toBe(all.length > SEARCH_COUNT_CAP);
+            expect(
+              body.data.map((d) => d.id),
+              label,
+            ).toEqual(all.slice(start, start + 50));
+          }
+        }
+      };
+      expect((await expected(0, true)).length).toBeGreaterThan(SEARCH_COUNT_CAP);
+      await compare('first');
+      // New ratings for a third of them, and some taken out of the list, through the change log.
+      const some = sql`${rated} AND ds.user_id % 3 = 0`;
+      await rate(some);
+      await announce(some);
+      const gone = sql`${rated} AND ds.user_id % 7 = 1`;
+      await announce(gone);
+      await app.database.db.execute(sql`DELETE FROM doctor_search ds WHERE ${gone}`);
+      await compare('after changes');
+    } finally {
+      await vets.remove();
+    }
+  });
 });
 
 describe('radius and page size', () => {
