@@ -23,6 +23,12 @@ export interface Config {
   redisKeyPrefix: string;
   /** Undefined means "generate one and keep it in DATA_DIR" (embedded default only). */
   jwtSecret: string | undefined;
+  /** The secret before the last rotation: tokens it signed are still accepted until they expire (docs/operations.md). */
+  jwtSecretPrevious: string | undefined;
+  /** Scheduled backups of the embedded database into DATA_DIR/backups (docs/product.md 23.1); everyHours 0 turns them off. */
+  backup: { everyHours: number; keep: number };
+  /** The bearer token GET /metrics asks for; undefined: /metrics answers 404 (docs/product.md 23.2). */
+  metricsToken: string | undefined;
   demoData: boolean;
   logLevel: string;
   /** Fastify's trustProxy: false, a hop count, or the addresses (or CIDR ranges) of trusted proxies. */
@@ -190,6 +196,13 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('JWT_SECRET is required in production when DATABASE_URL is set');
   }
 
+  const jwtSecretPrevious = read(env, 'JWT_SECRET_PREVIOUS');
+  if (jwtSecretPrevious !== undefined && jwtSecretPrevious.length < 32) throw new ConfigError('JWT_SECRET_PREVIOUS must be at least 32 characters long');
+  if (jwtSecretPrevious !== undefined && jwtSecret === undefined) throw new ConfigError('JWT_SECRET_PREVIOUS must be set together with JWT_SECRET');
+  if (jwtSecretPrevious !== undefined && jwtSecretPrevious === jwtSecret) throw new ConfigError('JWT_SECRET_PREVIOUS must differ from JWT_SECRET');
+  const metricsToken = read(env, 'METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 32) throw new ConfigError('METRICS_TOKEN must be at least 32 characters long');
+
   const emailService = group(env, ['EMAIL_SERVICE_PUBLIC_KEY', 'EMAIL_SERVICE_ID', 'EMAIL_TEMPLATE_ID']);
   const stripe = group(env, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
   const payments = paymentsMode(env, stripe !== undefined, nodeEnv === 'production' && databaseUrl !== undefined);
@@ -210,6 +223,9 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'ad:',
     jwtSecret,
+    jwtSecretPrevious,
+    backup: { everyHours: integer(env, 'BACKUP_EVERY_HOURS', 24, 0, 24 * 365), keep: integer(env, 'BACKUP_KEEP', 7, 1, 1000) },
+    metricsToken,
     demoData: flag(env, 'DEMO_DATA', true),
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxy(env),

@@ -136,6 +136,23 @@ export class PgliteWorkerClient {
   }
 
   /**
+   * A consistent copy of the whole database for a backup (docs/decisions/118-backups-copy-the-data-folder.md):
+   * holds the thread the way a transaction does, so the copy falls between transactions and holds all or
+   * none of each; a CHECKPOINT first writes every page, so the copy opens without replaying the log.
+   */
+  async backupDump(): Promise<Blob> {
+    await this.#turn(true);
+    const generation = this.#generation;
+    try {
+      await this.#send({ op: 'exec', sql: 'CHECKPOINT' }, generation);
+      return await this.#send<Blob>({ op: 'dump', compression: 'none' }, generation);
+    } finally {
+      this.#inTransaction = false;
+      this.#next();
+    }
+  }
+
+  /**
    * Runs `callback` in one transaction: BEGIN, its statements in order, COMMIT (ROLLBACK when it throws).
    * Statements from outside wait until it ends, as they do in PGlite itself.
    */

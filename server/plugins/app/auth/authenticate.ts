@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { domainError } from '../../../lib/domain-error';
 import { findUserById, type UserRow } from '../users/user-repository';
-import { resolveJwtSecret, TokenError, TokenService } from './tokens';
+import { resolveJwtSecret, resolvePreviousJwtSecret, TokenError, TokenService } from './tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    const tokens = new TokenService(resolveJwtSecret(fastify.config));
+    const tokens = new TokenService(resolveJwtSecret(fastify.config), resolvePreviousJwtSecret(fastify.config));
     fastify.decorate('tokens', tokens);
 
     const userFromSessionToken = async (token: string): Promise<UserRow | undefined> => {

@@ -42,8 +42,17 @@ export function resolveJwtSecret(config: Config): Uint8Array {
   }
 }
 
+/** JWT_SECRET_PREVIOUS while a rotation is under way (docs/operations.md, "Rotating JWT_SECRET"). */
+export function resolvePreviousJwtSecret(config: Config): Uint8Array | undefined {
+  return config.jwtSecretPrevious ? new TextEncoder().encode(config.jwtSecretPrevious) : undefined;
+}
+
 export class TokenService {
-  constructor(private readonly secret: Uint8Array) {}
+  /** Tokens are signed with `secret` only; `previous` (the secret before a rotation) is still accepted for checking. */
+  constructor(
+    private readonly secret: Uint8Array,
+    private readonly previous?: Uint8Array,
+  ) {}
 
   sign(userId: number, purpose: TokenPurpose, version: number, extra: { email?: string } = {}): Promise<string> {
     return new SignJWT({ ...extra, purpose, ver: version })
@@ -57,7 +66,11 @@ export class TokenService {
 
   async verify(token: string, purpose: TokenPurpose): Promise<TokenClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] }).catch((error: unknown) => {
+        // Only a signature the current secret refuses is tried against the previous one; an expired token stays expired.
+        if (this.previous && error instanceof errors.JWSSignatureVerificationFailed) return jwtVerify(token, this.previous, { algorithms: ['HS256'] });
+        throw error;
+      });
       if (
         payload.purpose !== purpose ||
         typeof payload.sub !== 'string' ||
