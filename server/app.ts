@@ -49,6 +49,9 @@ import ownReviewRoutes from './routes/api/user/reviews';
 import reviewModerationRoutes from './routes/api/admin/reviews';
 import backupsPlugin from './plugins/app/backups/index';
 import backupRoutes from './routes/api/admin/backup';
+import observabilityPlugin from './plugins/external/observability';
+import readyRoutes from './routes/api/ready/index';
+import metricsRoutes from './routes/metrics/index';
 
 export interface AppOptions {
   config: Config;
@@ -75,6 +78,7 @@ export const defaultSsrEntry = path.join(projectRoot, 'dist/ssr/entry-server.js'
 async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
   fastify.decorate('clock', options.clock ?? systemClock);
   await fastify.register(databasePlugin, { database: options.database, config: options.config });
+  await fastify.register(observabilityPlugin);
   await fastify.register(errorsPlugin);
   await fastify.register(securityPlugin);
   await fastify.register(docsPlugin);
@@ -96,6 +100,8 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(backupsPlugin);
 
   await fastify.register(healthRoutes, { prefix: '/api/health' });
+  await fastify.register(readyRoutes, { prefix: '/api/ready' });
+  await fastify.register(metricsRoutes);
   await fastify.register(userRoutes, { prefix: '/api/user' });
   await fastify.register(newsletterCodeRoutes, { prefix: '/api/user' });
   await fastify.register(newsletterRoutes, { prefix: '/api/newsletter' });

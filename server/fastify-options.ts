@@ -1,7 +1,7 @@
 // Fastify construction options shared by the process (server.ts) and the test helper: timeouts,
 // proxy trust, request ids, validator formats and the redacting logger (docs/security.md).
 import { randomUUID } from 'node:crypto';
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
 import { isPersonName, SAFE_TEXT } from '../shared/lib/text-rules';
 import type { Config } from './config';
@@ -74,6 +74,9 @@ export function fastifyOptions(config: Config, logger: FastifyServerOptions['log
   // HTTP/1 option type, hence the widened object.
   const options: FastifyServerOptions & { http: import('node:http').ServerOptions } = {
     logger,
+    // One line per request, written by plugins/external/observability.ts (docs/product.md 23.2); the errors
+    // plugin logs unexpected errors itself.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),
     // Slow clients cannot hold connections (docs/security.md, row 10): headers and the whole

@@ -111,6 +111,11 @@ export class PgliteWorkerClient {
     return client;
   }
 
+  /** The thread's load for /metrics: statements sent and not answered, work waiting its turn, a transaction holding it. */
+  get load(): { running: number; waiting: number; inTransaction: boolean } {
+    return { running: this.#sent.length, waiting: this.#waiting.length, inTransaction: this.#inTransaction };
+  }
+
   /** From now on a statement that runs longer than `ms` fails with 503 and the database is opened again in a new thread. */
   limitStatements(ms: number): void {
     this.#statementTimeoutMs = ms;

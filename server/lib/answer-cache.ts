@@ -27,15 +27,22 @@ export class AnswerCache {
     private readonly ttlMs: number,
     private readonly clock: Clock,
     private readonly maxChars = MAX_CHARS,
+    /** Told of every look-up, found or not: the hit rate on /metrics (docs/product.md 23.2). */
+    private readonly onLookup?: (hit: boolean) => void,
   ) {}
 
   get(key: string): CachedAnswer | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.until <= this.clock.now().getTime()) {
-      this.drop(key);
+    if (!entry) {
+      this.onLookup?.(false);
       return undefined;
     }
+    if (entry.until <= this.clock.now().getTime()) {
+      this.drop(key);
+      this.onLookup?.(false);
+      return undefined;
+    }
+    this.onLookup?.(true);
     return entry.value;
   }
 

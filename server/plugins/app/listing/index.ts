@@ -33,8 +33,8 @@ export default fp(
     fastify.decorate('changes', changes);
 
     const ttlMs = fastify.config.searchCacheSeconds * 1000;
-    const searches = new AnswerCache(ttlMs, fastify.clock);
-    const pages = new AnswerCache(ttlMs, fastify.clock);
+    const searches = new AnswerCache(ttlMs, fastify.clock, undefined, fastify.metrics.cacheLookups('doctor searches'));
+    const pages = new AnswerCache(ttlMs, fastify.clock, undefined, fastify.metrics.cacheLookups('doctor pages'));
     // Loaded when the server starts; searches that come earlier wait for it (docs/decisions/073-search-index-in-memory.md).
     const index = new SearchIndex(fastify.database, fastify.clock);
     fastify.addHook('onReady', async () => {
@@ -93,5 +93,5 @@ export default fp(
       page: (id, now, read) => pages.answer(`${id}|${Math.floor(now.getTime() / 60_000)}`, read),
     } satisfies Listing);
   },
-  { name: 'listing', dependencies: ['database'] },
+  { name: 'listing', dependencies: ['database', 'observability'] },
 );

@@ -316,6 +316,16 @@ export class SearchIndex {
     return this.store.size;
   }
 
+  /** Whether the first load has finished (GET /api/ready waits for it, docs/product.md 23.2). */
+  get loaded(): boolean {
+    return this.ready;
+  }
+
+  /** When the index last read the change log (or loaded), by its clock: how far behind it may be (/metrics). */
+  get lastLookAt(): number {
+    return this.lastLook;
+  }
+
   /** A listing changed: the next searches read the change log first (docs/decisions/093-one-listing-module.md). */
   watch(): void {
     this.changed = true;

@@ -21,7 +21,7 @@ export function articleRoutes(kind: 'blog' | 'ai') {
     // administrator edits, publishes, withdraws or deletes one, which is announced as 'article
     // changed' (here and on the other app servers): answers are kept for SEARCH_CACHE_SECONDS, or
     // until then. A listing change leaves them alone.
-    const answers = new AnswerCache(fastify.config.searchCacheSeconds * 1000, fastify.clock);
+    const answers = new AnswerCache(fastify.config.searchCacheSeconds * 1000, fastify.clock, undefined, fastify.metrics.cacheLookups(`${kind} articles`));
     const off = fastify.changes.on('article changed', () => answers.clear());
     fastify.addHook('onClose', async () => off());
 
