@@ -120,11 +120,16 @@ export default fp(
     });
     new Gauge({
       name: 'animal_doctor_search_index_lag_seconds',
-      help: "Seconds since the search index last read the listing change log (it reads it before a search when a listing changed, or when it is older than a second); -1 before the first load.",
+      help: 'How long the newest listing change has waited unread by the search index (0 when it has read every change; -1 before the first load). The index reads the change log before a search that comes a second or more after its last look, so a high value with no searches is harmless.',
       registers: [registry],
-      collect() {
+      async collect() {
         const { index } = fastify.listing;
-        this.set(index.loaded ? Math.max(0, (fastify.clock.now().getTime() - index.lastLookAt) / 1000) : -1);
+        if (!index.loaded) return this.set(-1);
+        const result = (await fastify.database.db.execute(
+          sql`SELECT coalesce(extract(epoch FROM max(at)) * 1000, 0)::float8 AS newest FROM doctor_search_log`,
+        )) as unknown as { rows: { newest: number }[] };
+        const newest = result.rows[0]!.newest;
+        this.set(newest > index.lastLookAt ? Math.max(0, (fastify.clock.now().getTime() - newest) / 1000) : 0);
       },
     });
     new Gauge({
