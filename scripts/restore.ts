@@ -27,7 +27,10 @@ if (!file) fail(2, `--file is required; ${usage}`);
 try {
   const config = loadConfig();
   if (config.databaseUrl) {
-    fail(2, 'DATABASE_URL is set: this file restores the embedded database into DATA_DIR; a PostgreSQL server is restored with pg_restore (docs/operations.md).');
+    fail(
+      2,
+      'DATABASE_URL is set: this file restores the embedded database into DATA_DIR; a PostgreSQL server is restored with pg_restore (docs/operations.md).',
+    );
   }
   const started = Date.now();
   const { manifest, counts } = await restoreBackup(path.resolve(file), config.dataDir);

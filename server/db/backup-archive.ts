@@ -112,7 +112,8 @@ export async function extractBackup(file: string, pgData: string): Promise<Backu
     throw new BackupFileError(`${file} could not be read as a backup (${(error as Error).message}); nothing was restored.`);
   }
   if (!manifest) throw new BackupFileError(`${file} is not an Animal Doctor backup: it holds no ${MANIFEST_NAME}.`);
-  if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) throw new BackupFileError(`${file} holds no database (pgdata/PG_VERSION is missing); nothing was restored.`);
+  if (!fs.existsSync(path.join(pgData, 'PG_VERSION')))
+    throw new BackupFileError(`${file} holds no database (pgdata/PG_VERSION is missing); nothing was restored.`);
   return manifest;
 }
 

@@ -173,7 +173,9 @@ export default fp(
       let database = false;
       let migrations = false;
       try {
-        const result = (await fastify.database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+        const result = (await fastify.database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as {
+          rows: { n: number }[];
+        };
         database = true;
         migrations = result.rows[0]!.n >= shippedMigrations;
       } catch {

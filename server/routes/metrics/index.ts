@@ -16,6 +16,9 @@ export default async function metricsRoutes(fastify: FastifyInstance): Promise<v
       throw domainError(401, 'UNAUTHENTICATED', 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".');
     }
     const { registry } = fastify.metrics;
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
   });
 }

@@ -110,7 +110,8 @@ const scrape = async () => {
   return parsePrometheus(res.body);
 };
 const value = (families: Map<string, Family>, name: string, labels: Record<string, string> = {}) =>
-  families.get(name.replace(/_(bucket|sum|count)$/, ''))?.samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value ?? 0;
+  families.get(name.replace(/_(bucket|sum|count)$/, ''))?.samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    ?.value ?? 0;
 
 describe('GET /metrics', () => {
   it('answers 404 on a server without METRICS_TOKEN', async () => {
@@ -158,17 +159,31 @@ describe('GET /metrics', () => {
     const before = await scrape();
     for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/api/articles/search?currentVal=1' })).statusCode).toBe(200);
     // Two different missing uploads: one route pattern, and neither address in the output.
-    for (const key of ['a1/missing-one.webp', 'b2/missing-two.webp']) expect((await app.inject({ method: 'GET', url: `/uploads/${key}` })).statusCode).toBe(404);
+    for (const key of ['a1/missing-one.webp', 'b2/missing-two.webp'])
+      expect((await app.inject({ method: 'GET', url: `/uploads/${key}` })).statusCode).toBe(404);
     // An e-mail that waits (due tomorrow) for ten minutes already.
     await app.database.db
       .insert(emailOutbox)
-      .values({ toAddress: 'wait@example.com', subject: 's', textBody: 't', htmlBody: 'h', kind: 'test', nextAttemptAt: new Date(Date.now() + 86_400_000), createdAt: new Date(app.clock.now().getTime() - 600_000) });
+      .values({
+        toAddress: 'wait@example.com',
+        subject: 's',
+        textBody: 't',
+        htmlBody: 'h',
+        kind: 'test',
+        nextAttemptAt: new Date(Date.now() + 86_400_000),
+        createdAt: new Date(app.clock.now().getTime() - 600_000),
+      });
 
     const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     const after = parsePrometheus(res.body);
     const search = { method: 'GET', route: '/api/articles/search' };
-    expect(value(after, 'animal_doctor_http_requests_total', { ...search, status: '200' }) - value(before, 'animal_doctor_http_requests_total', { ...search, status: '200' })).toBe(3);
-    expect(value(after, 'animal_doctor_http_request_duration_seconds_count', search) - value(before, 'animal_doctor_http_request_duration_seconds_count', search)).toBe(3);
+    expect(
+      value(after, 'animal_doctor_http_requests_total', { ...search, status: '200' }) -
+        value(before, 'animal_doctor_http_requests_total', { ...search, status: '200' }),
+    ).toBe(3);
+    expect(
+      value(after, 'animal_doctor_http_request_duration_seconds_count', search) - value(before, 'animal_doctor_http_request_duration_seconds_count', search),
+    ).toBe(3);
     expect(value(after, 'animal_doctor_http_requests_total', { method: 'GET', route: '/uploads/*', status: '404' })).toBeGreaterThanOrEqual(2);
     expect(res.body).not.toContain('missing-one');
     const hits = (families: Map<string, Family>) => value(families, 'animal_doctor_cache_lookups_total', { cache: 'blog articles', result: 'hit' });
@@ -185,16 +200,20 @@ describe('GET /api/ready', () => {
     expect(ready.json()).toEqual({ status: 'ready', checks: { database: true, migrations: true, search_index: true } });
 
     // The database of an older version (its newest migration not applied): not ready.
-    const [last] = ((await app.database.db.execute(sql`SELECT * FROM drizzle.__drizzle_migrations ORDER BY id DESC LIMIT 1`)) as unknown as {
-      rows: { id: number; hash: string; created_at: string }[];
-    }).rows;
+    const [last] = (
+      (await app.database.db.execute(sql`SELECT * FROM drizzle.__drizzle_migrations ORDER BY id DESC LIMIT 1`)) as unknown as {
+        rows: { id: number; hash: string; created_at: string }[];
+      }
+    ).rows;
     await app.database.db.execute(sql`DELETE FROM drizzle.__drizzle_migrations WHERE id = ${last!.id}`);
     try {
       const notReady = await app.inject({ method: 'GET', url: '/api/ready' });
       expect(notReady.statusCode).toBe(503);
       expect(notReady.json()).toEqual({ status: 'not ready', checks: { database: true, migrations: false, search_index: true } });
     } finally {
-      await app.database.db.execute(sql`INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES (${last!.id}, ${last!.hash}, ${last!.created_at})`);
+      await app.database.db.execute(
+        sql`INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES (${last!.id}, ${last!.hash}, ${last!.created_at})`,
+      );
     }
     expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
     // Liveness stays what it was.
@@ -213,7 +232,12 @@ describe('the request log', () => {
       headers: { cookie: 'ad_reset=cookie-secret-value' },
     });
     expect(login.statusCode).toBe(200);
-    const me = await app.inject({ method: 'POST', url: '/api/user/login-with-token?token=query-secret', payload: { token: account.token }, headers: { authorization: `Bearer ${account.token}` } });
+    const me = await app.inject({
+      method: 'POST',
+      url: '/api/user/login-with-token?token=query-secret',
+      payload: { token: account.token },
+      headers: { authorization: `Bearer ${account.token}` },
+    });
     expect(me.statusCode).toBeLessThan(500);
     const requestLines = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'request');
     expect(requestLines).toHaveLength(2);
@@ -223,6 +247,7 @@ describe('the request log', () => {
     expect(requestLines[0]).toMatchObject({ method: 'POST', route: '/api/user/login', path: '/api/user/login', status: 200 });
     expect(requestLines[1]).toMatchObject({ path: '/api/user/login-with-token' });
     const log = lines.join('\n');
-    for (const secret of [FACTORY_PASSWORD, account.token, 'cookie-secret-value', 'query-secret', (login.json() as { token: string }).token]) expect(log).not.toContain(secret);
+    for (const secret of [FACTORY_PASSWORD, account.token, 'cookie-secret-value', 'query-secret', (login.json() as { token: string }).token])
+      expect(log).not.toContain(secret);
   });
 });

@@ -22,7 +22,10 @@ export const BACKUP_MESSAGES = {
 
 /** What a backup file is called: the moment it was taken, so names sort by age. */
 export function backupFileName(at: Date): string {
-  return `animal-doctor-backup-${at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}.tar.gz`;
+  return `animal-doctor-backup-${at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}.tar.gz`;
 }
 const FILE_PATTERN = /^animal-doctor-backup-(\d{8}T\d{6}Z)\.tar\.gz$/;
 
@@ -62,9 +65,11 @@ function backupsOf(fastify: FastifyInstance) {
       await before?.();
       const at = clock.now();
       const client = (database.db as unknown as { $client: PGlite | PgliteWorkerClient }).$client;
-      const [facts] = ((await database.db.execute(
-        sql`SELECT current_setting('server_version') AS version, (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS migrations`,
-      )) as unknown as { rows: { version: string; migrations: number }[] }).rows;
+      const [facts] = (
+        (await database.db.execute(
+          sql`SELECT current_setting('server_version') AS version, (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS migrations`,
+        )) as unknown as { rows: { version: string; migrations: number }[] }
+      ).rows;
       // NOTE: PGLITE_WORKER=off has no turn to hold: PGlite's own dump waits for the running statement only,
       // and a copy taken inside a transaction opens without it (recovery drops what was not committed).
       const dump = client instanceof PgliteWorkerClient ? await client.backupDump() : await client.dumpDataDir('none');

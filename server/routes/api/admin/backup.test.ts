@@ -30,10 +30,7 @@ const newFolder = (label: string) => {
 const dataDir = newFolder('site');
 
 beforeAll(async () => {
-  site = await buildTestApp(
-    { RATE_LIMIT_PER_MINUTE: '100000', MAIL_PER_CLIENT_PER_HOUR: '100000', DATA_DIR: dataDir, BACKUP_KEEP: '2' },
-    { clock },
-  );
+  site = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000', MAIL_PER_CLIENT_PER_HOUR: '100000', DATA_DIR: dataDir, BACKUP_KEEP: '2' }, { clock });
   admin = await createAccount(site, { stage: 'admin' });
 });
 afterAll(async () => {
@@ -108,10 +105,13 @@ describe.skipIf(onPostgres)('GET /api/admin/backup on the embedded database', ()
       expect(orphans.rows).toEqual([]);
       const sizes = `SELECT regexp_replace(key, '[^/]*$', '') AS image, count(*)::int AS n FROM uploads GROUP BY 1 ORDER BY 1`;
       const copied = ((await copy.database.db.execute(sql.raw(sizes))) as unknown as { rows: { image: string; n: number }[] }).rows;
-      const live = new Map(((await site.database.db.execute(sql.raw(sizes))) as unknown as { rows: { image: string; n: number }[] }).rows.map((r) => [r.image, r.n]));
+      const live = new Map(
+        ((await site.database.db.execute(sql.raw(sizes))) as unknown as { rows: { image: string; n: number }[] }).rows.map((r) => [r.image, r.n]),
+      );
       for (const row of copied) expect(row.n, row.image).toBe(live.get(row.image));
-      const racers = ((await copy.database.db.execute(sql`SELECT count(*)::int AS n FROM users WHERE last_name LIKE 'Racer%'`)) as unknown as { rows: { n: number }[] })
-        .rows[0]!.n;
+      const racers = (
+        (await copy.database.db.execute(sql`SELECT count(*)::int AS n FROM users WHERE last_name LIKE 'Racer%'`)) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
       expect(racers).toBeLessThanOrEqual(24);
     } finally {
       await copy.database.close();
@@ -169,7 +169,11 @@ describe.skipIf(onPostgres)('GET /api/admin/backup on the embedded database', ()
     fs.writeFileSync(file, taken.rawPayload);
     const full = newFolder('full');
     fs.writeFileSync(path.join(full, 'jwt-secret'), 'x');
-    await expect(restoreBackup(file, full)).rejects.toThrow(new RestoreRefused(`${full} already holds data (jwt-secret). A restore fills an empty folder only: set DATA_DIR to a new folder, or move this one away first.`));
+    await expect(restoreBackup(file, full)).rejects.toThrow(
+      new RestoreRefused(
+        `${full} already holds data (jwt-secret). A restore fills an empty folder only: set DATA_DIR to a new folder, or move this one away first.`,
+      ),
+    );
     const notBackup = path.join(newFolder('file'), 'not.tar.gz');
     fs.writeFileSync(notBackup, 'hello');
     const empty = path.join(newFolder('empty'), 'data');
