@@ -83,6 +83,7 @@ beforeAll(async () => {
     'POST /api/admin/review-moderate': { review_id: heldReview!.id, decision: 'publish', reason: '' },
     'GET /api/admin/audit-log.csv': undefined,
     'GET /api/admin/subscribers.csv': undefined,
+    'GET /api/admin/backup': undefined,
   };
 });
 afterAll(async () => {
