@@ -138,6 +138,8 @@ describe('hostile input on every API call, as every role', () => {
         beforeApp: (fastify) =>
           fastify.addHook('onRoute', (route: RouteOptions) => {
             if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+            // No input reaches it, and each administrator's call copies the whole database: its refusals are in backup.test.ts.
+            if (route.url === '/api/admin/backup') return;
             const schema = (route.schema ?? {}) as { body?: Schema; querystring?: Schema; params?: Schema };
             for (const method of [route.method].flat() as HTTPMethods[]) {
               if (method === 'HEAD' || method === 'OPTIONS') continue;
