@@ -162,17 +162,15 @@ describe('GET /metrics', () => {
     for (const key of ['a1/missing-one.webp', 'b2/missing-two.webp'])
       expect((await app.inject({ method: 'GET', url: `/uploads/${key}` })).statusCode).toBe(404);
     // An e-mail that waits (due tomorrow) for ten minutes already.
-    await app.database.db
-      .insert(emailOutbox)
-      .values({
-        toAddress: 'wait@example.com',
-        subject: 's',
-        textBody: 't',
-        htmlBody: 'h',
-        kind: 'test',
-        nextAttemptAt: new Date(Date.now() + 86_400_000),
-        createdAt: new Date(app.clock.now().getTime() - 600_000),
-      });
+    await app.database.db.insert(emailOutbox).values({
+      toAddress: 'wait@example.com',
+      subject: 's',
+      textBody: 't',
+      htmlBody: 'h',
+      kind: 'test',
+      nextAttemptAt: new Date(Date.now() + 86_400_000),
+      createdAt: new Date(app.clock.now().getTime() - 600_000),
+    });
 
     const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     const after = parsePrometheus(res.body);
