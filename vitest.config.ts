@@ -29,6 +29,8 @@ const ENGINE_INDEPENDENT = [
   'server/server.test.ts',
   'server/runtime.test.ts',
   'server/reliability/shutdown.test.ts',
+  'server/plugins/app/auth/tokens.test.ts',
+  'scripts/restore.test.ts',
 ];
 const pglitePassDone = process.env.AD_PGLITE_PASS_DONE === '1';
 
