@@ -152,14 +152,17 @@ export default fp(
         this.set({ state: 'waiting' }, load.waiting);
       },
     });
-    new Gauge({
-      name: 'animal_doctor_backup_last_success_timestamp_seconds',
-      help: 'When the newest backup in DATA_DIR/backups was taken (embedded database only; 0 when there is none).',
-      registers: [registry],
-      collect() {
-        this.set((fastify.backups?.lastSuccessAt() ?? 0) / 1000);
-      },
-    });
+    // Embedded database only: on PostgreSQL backups are the database server's (no series, so no alert).
+    if (fastify.database.engine === 'pglite') {
+      new Gauge({
+        name: 'animal_doctor_backup_last_success_timestamp_seconds',
+        help: 'When the newest backup in DATA_DIR/backups was taken (0 when there is none).',
+        registers: [registry],
+        collect() {
+          this.set((fastify.backups?.lastSuccessAt() ?? 0) / 1000);
+        },
+      });
+    }
     new Gauge({
       name: 'animal_doctor_ready',
       help: '1 when GET /api/ready would answer 200.',
