@@ -16,7 +16,7 @@ import {
   US_TIME_ZONES,
 } from '../../../../shared/lib/profile-rules';
 import { DAY_NAMES, DAYS } from '../../../../shared/constants/days';
-import { checkSpecialHours, SPECIAL_HOURS_LIMITS, upcomingSpecialHours, type SpecialDay } from '../../../../shared/lib/special-hours';
+import { checkSpecialHours, formatSpecialDate, SPECIAL_HOURS_LIMITS, upcomingSpecialHours, type SpecialDay } from '../../../../shared/lib/special-hours';
 import { US_STATES } from '../../../../shared/constants/us-states';
 import { SERVICES, SPECIES } from '../../../../shared/constants/services';
 import { OwnChoices } from './own-choices';
@@ -162,27 +162,32 @@ export interface SpecialDayFormValue {
 /** Holiday and special hours (docs/product.md section 22): dated rows, each closed or with its own times, and a note. */
 export function SpecialHoursFields() {
   const form = Form.useFormInstance<ProfileFormValues>();
+  /** The shared rules for one row, and that its date is not taken by another row. */
+  const checkRow = (index: number) => {
+    const rows = (form.getFieldValue('special_hours') as SpecialDayFormValue[] | undefined) ?? [];
+    const zone = (form.getFieldValue('time_zone') as string | undefined) ?? 'America/New_York';
+    const [row] = toSpecialHours([rows[index] ?? {}]);
+    let problem = checkSpecialHours([row!], zone, new Date())?.replace(/^Special day 1:/, `Special day ${index + 1}:`);
+    if (!problem && rows.filter((other) => other?.date === row!.date).length > 1)
+      problem = `${formatSpecialDate(row!.date)} is entered twice: keep one entry per date.`;
+    if (problem) throw new Error(problem);
+  };
   return (
     <fieldset className="hours-editor special-hours-editor">
       <legend>Holiday and special hours</legend>
       <p className="field-hint">Days that differ from the week above, in the practice’s time zone: closed, or other hours. Up to a year ahead.</p>
-      <Form.List
-        name="special_hours"
-        rules={[
-          {
-            validator: async (_, rows: SpecialDayFormValue[] | undefined) => {
-              const zone = (form.getFieldValue('time_zone') as string | undefined) ?? 'America/New_York';
-              const problem = checkSpecialHours(toSpecialHours(rows), zone, new Date());
-              if (problem) throw new Error(problem);
-            },
-          },
-        ]}
-      >
-        {(fields, { add, remove }, { errors }) => (
+      <Form.List name="special_hours">
+        {(fields, { add, remove }) => (
           <>
             {fields.map((field, index) => (
               <div className="special-row" key={field.key}>
-                <Form.Item label="Date" name={[field.name, 'date']}>
+                <Form.Item
+                  label="Date"
+                  name={[field.name, 'date']}
+                  // The row's check runs again when its other fields change; its sentence shows under the date.
+                  dependencies={(['closed', 'open', 'close', 'note'] as const).map((key) => ['special_hours', field.name, key])}
+                  rules={[{ validator: async () => checkRow(index) }]}
+                >
                   <Input type="date" aria-label={`Special day ${index + 1} date`} />
                 </Form.Item>
                 <Form.Item name={[field.name, 'closed']} valuePropName="checked" className="special-closed">
@@ -212,7 +217,6 @@ export function SpecialHoursFields() {
                 </Button>
               </div>
             ))}
-            <Form.ErrorList errors={errors} />
             {fields.length < SPECIAL_HOURS_LIMITS.max && (
               <Button onClick={() => add({ date: '', closed: true, open: '', close: '', note: '' })}>Add a special day</Button>
             )}
