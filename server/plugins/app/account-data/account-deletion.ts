@@ -21,6 +21,7 @@ import {
 } from '../../../db/schema';
 import { domainError, DomainError } from '../../../lib/domain-error';
 import { ARTICLE_IMAGES_PREFIX } from '../uploads/images';
+import { clearBlockingReferences } from './user-references';
 import { writeAudit, type Actor } from '../audit/audit-log';
 import type { Announcer } from '../listing/changes';
 import type { Mailer } from '../mail/mailer';
@@ -171,6 +172,8 @@ export async function deleteAccount(deps: DeletionDeps, userId: number, actor: A
       .selectDistinct({ doctorId: reviews.doctorId })
       .from(reviews)
       .where(and(eq(reviews.authorId, user.id), eq(reviews.state, 'published')));
+    // A table added by another area whose key to users neither cascades nor sets null must not block the deletion.
+    await clearBlockingReferences(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
     await writeAudit(tx, actor, {
       action: 'user.delete',

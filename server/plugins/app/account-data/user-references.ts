@@ -8,6 +8,11 @@ export interface ReferencingTable {
   table: string;
   /** Its columns that hold a users.id. */
   columns: string[];
+  /**
+   * Columns whose foreign key neither cascades nor sets null ('no action' or 'restrict'): the deletion clears
+   * them itself, or deleting the account would fail. With whether the column may be null.
+   */
+  blocking: { column: string; nullable: boolean }[];
 }
 
 /** Secrets and binary payloads no export carries, wherever a table keeps them (the column name decides). */
@@ -35,16 +40,22 @@ export function identifier(name: string): string {
 /** Every table of the public schema with its columns that reference users(id), by table name. */
 export async function tablesReferencingUsers(db: DbOrTx): Promise<ReferencingTable[]> {
   const result = (await db.execute(sql`
-    SELECT cl.relname AS table_name, a.attname AS column_name
+    SELECT cl.relname AS table_name, a.attname AS column_name, c.confdeltype::text AS on_delete, NOT a.attnotnull AS nullable
     FROM pg_constraint c
     JOIN pg_class cl ON cl.oid = c.conrelid
     JOIN pg_namespace n ON n.oid = cl.relnamespace
     JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
     WHERE c.contype = 'f' AND c.confrelid = 'public.users'::regclass AND n.nspname = 'public'
-    ORDER BY cl.relname, a.attname`)) as unknown as { rows: { table_name: string; column_name: string }[] };
-  const byTable = new Map<string, string[]>();
-  for (const row of result.rows) byTable.set(row.table_name, [...(byTable.get(row.table_name) ?? []), row.column_name]);
-  return [...byTable].map(([table, columns]) => ({ table, columns }));
+    ORDER BY cl.relname, a.attname`)) as unknown as { rows: { table_name: string; column_name: string; on_delete: string; nullable: boolean }[] };
+  const byTable = new Map<string, ReferencingTable>();
+  for (const row of result.rows) {
+    const entry = byTable.get(row.table_name) ?? { table: row.table_name, columns: [], blocking: [] };
+    entry.columns.push(row.column_name);
+    // pg_constraint.confdeltype: a = no action, r = restrict, c = cascade, n = set null, d = set default.
+    if (row.on_delete === 'a' || row.on_delete === 'r') entry.blocking.push({ column: row.column_name, nullable: row.nullable === true });
+    byTable.set(row.table_name, entry);
+  }
+  return [...byTable.values()];
 }
 
 /** The rows of one table that name the account in any of its user columns. */
@@ -59,4 +70,20 @@ export async function rowsNaming(db: DbOrTx, reference: ReferencingTable, userId
 /** A row without the columns no export carries. */
 export function withoutSecrets(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(row).filter(([column]) => !NEVER_EXPORTED.has(column)));
+}
+
+/**
+ * Clears what would stop the account's row from being deleted: a column whose foreign key neither cascades
+ * nor sets null is set to null where it may be, and its rows are deleted where it may not (docs/product.md 22.5).
+ */
+export async function clearBlockingReferences(db: DbOrTx, userId: number): Promise<void> {
+  for (const reference of await tablesReferencingUsers(db)) {
+    for (const { column, nullable } of reference.blocking) {
+      const table = identifier(reference.table);
+      const name = identifier(column);
+      await db.execute(
+        sql.raw(nullable ? `UPDATE ${table} SET ${name} = NULL WHERE ${name} = ${Number(userId)}` : `DELETE FROM ${table} WHERE ${name} = ${Number(userId)}`),
+      );
+    }
+  }
 }

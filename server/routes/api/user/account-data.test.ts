@@ -230,6 +230,36 @@ describe('Delete my account', () => {
   });
 });
 
+describe('a table another area adds later', () => {
+  it('is exported and emptied of the account without a change to the deletion, whatever its ON DELETE', async () => {
+    const { db } = app.database;
+    await db.execute(sql`CREATE TABLE later_area_notes (id serial PRIMARY KEY, owner_id integer NOT NULL REFERENCES users(id), note text NOT NULL)`);
+    await db.execute(sql`CREATE TABLE later_area_links (id serial PRIMARY KEY, seen_by integer REFERENCES users(id) ON DELETE RESTRICT)`);
+    try {
+      const owner = await createAccount(app, { accountType: 'owner' });
+      const other = await createAccount(app, { accountType: 'owner' });
+      await db.execute(
+        sql`INSERT INTO later_area_notes (owner_id, note) VALUES (${owner.user.id}, 'first'), (${owner.user.id}, 'second'), (${other.user.id}, 'other')`,
+      );
+      await db.execute(sql`INSERT INTO later_area_links (seen_by) VALUES (${owner.user.id}), (${other.user.id})`);
+      const data = (await exportOf(owner)).json<{ records: Record<string, { note?: string }[]> }>();
+      expect(data.records.later_area_notes!.map((row) => row.note)).toEqual(['first', 'second']);
+      expect(data.records.later_area_links).toHaveLength(1);
+      expect((await deleteOwn(owner, FACTORY_PASSWORD)).statusCode).toBe(200);
+      await mailSettled(app);
+      expect(await rowsNamingAccount(owner.user.id, owner.user.email)).toEqual([]);
+      // The other account's rows stay; the nullable link lost only its reference.
+      const notes = (await db.execute(sql`SELECT note FROM later_area_notes`)) as unknown as { rows: { note: string }[] };
+      expect(notes.rows.map((row) => row.note)).toEqual(['other']);
+      const links = (await db.execute(sql`SELECT count(*)::int AS n FROM later_area_links`)) as unknown as { rows: { n: number }[] };
+      expect(Number(links.rows[0]!.n)).toBe(2);
+    } finally {
+      await db.execute(sql`DROP TABLE later_area_notes`);
+      await db.execute(sql`DROP TABLE later_area_links`);
+    }
+  });
+});
+
 describe("an administrator's deletion", () => {
   it('is the same command: the plan is cancelled with its provider, the listing changes, no row names the account', async () => {
     const vet = await createVet(app, { plan: 2 });
