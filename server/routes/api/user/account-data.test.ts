@@ -280,6 +280,12 @@ describe("an administrator's deletion", () => {
     expect(entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['plan.cancel_requested', 'user.delete']));
     expect(entries.find((entry) => entry.action === 'user.delete')).toMatchObject({ actorId: admin.user.id, details: { by: 'administrator' } });
     expect(stepsRan.map((account) => account.id)).toContain(vet.user.id);
+    // The Activity tab reads the kept entries as a deleted account's, without its address.
+    const activity = await injectAs(app, admin.token, { url: '/api/admin/audit-log', payload: { target_id: String(vet.user.id) } });
+    expect(activity.statusCode).toBe(200);
+    const labels = activity.json<{ data: { target_label: string | null }[] }>().data.map((entry) => entry.target_label);
+    expect(labels).toContain(`Deleted account #${vet.user.id}`);
+    expect(activity.body).not.toContain(vet.user.email);
     expect(smtp.messages.filter((m) => m.to.includes(vet.user.email) && /has been deleted/.test(m.subject))).toHaveLength(1);
     // The reviewer's review of the deleted practice went with it; the reviewer's account stays.
     expect((await exportOf(reviewer)).json().records.reviews).toHaveLength(0);
