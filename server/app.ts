@@ -23,6 +23,8 @@ import seoPlugin, { type SeoOptions } from './plugins/app/seo/index';
 import accountsPlugin from './plugins/app/accounts/index';
 import profilesPlugin from './plugins/app/profiles/index';
 import adminPlugin from './plugins/app/admin/index';
+import accountDataPlugin from './plugins/app/account-data/index';
+import accountDataRoutes from './routes/api/user/account-data';
 import reviewsPlugin from './plugins/app/reviews/index';
 import healthRoutes from './routes/api/health/index';
 import userRoutes from './routes/api/user/index';
@@ -91,6 +93,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(seoPlugin, options.seo ?? {});
   await fastify.register(accountsPlugin);
   await fastify.register(profilesPlugin);
+  await fastify.register(accountDataPlugin);
   await fastify.register(adminPlugin);
   await fastify.register(reviewsPlugin);
   await fastify.register(paymentsPlugin);
@@ -113,6 +116,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(paymentRoutes, { prefix: '/api/payment' });
   await fastify.register(paymentWebhookRoutes, { prefix: '/api/payment' });
   await fastify.register(profileRoutes, { prefix: '/api/user' });
+  await fastify.register(accountDataRoutes, { prefix: '/api/user' });
   await fastify.register(planFeatureRoutes, { prefix: '/api/user' });
   await fastify.register(reviewRoutes, { prefix: '/api/admin' });
   await fastify.register(uploadRoutes, { prefix: '/uploads' });

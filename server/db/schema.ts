@@ -19,6 +19,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Day } from '../../shared/constants/days';
+import type { SpecialDay } from '../../shared/lib/special-hours';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -165,6 +166,8 @@ export const profiles = pgTable(
     websiteUrl: text('website_url'),
     workingTime: jsonb('working_time').$type<WorkingDay[]>(),
     timeZone: text('time_zone'),
+    /** Holiday and special hours, dated in the practice's zone (docs/product.md section 22; migration 0019). */
+    specialHours: jsonb('special_hours').$type<SpecialDay[]>().notNull().default([]),
     avatarUrl: text('avatar_url'),
     /** The upload key prefix of the avatar's WebP sizes (server/plugins/app/uploads/images.ts); replaced ones are deleted. */
     avatarKey: text('avatar_key'),

@@ -2,6 +2,7 @@
 // Hours are { day: 'mon'..'sun', closed, open: 'HH:MM', close: 'HH:MM' }; a close at or before the open runs past midnight.
 // Shared by the profile page and the server's first screen of it.
 import { DAYS } from '../constants/days';
+import { specialOpenAt, type SpecialDay } from './special-hours';
 
 export interface DayHours {
   day: string;
@@ -27,8 +28,13 @@ export function clinicClock(timeZone: string, at: Date = new Date()): { day: str
   }
 }
 
-/** true / false, or null when the hours or the zone are unknown. */
-export function isOpenAt(hours: DayHours[], timeZone: string | null, at: Date = new Date()): boolean | null {
+/**
+ * true / false, or null when the hours or the zone are unknown. A special entry for the practice's
+ * local date decides that whole date (docs/product.md section 22).
+ */
+export function isOpenAt(hours: DayHours[], timeZone: string | null, at: Date = new Date(), special: readonly SpecialDay[] = []): boolean | null {
+  const bySpecial = specialOpenAt(special, timeZone, at);
+  if (bySpecial !== null) return bySpecial;
   if (!timeZone || hours.length === 0) return null;
   const now = clinicClock(timeZone, at);
   if (!now) return null;

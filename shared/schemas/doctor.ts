@@ -102,6 +102,16 @@ export const DoctorProfileSchema = Type.Intersect([
       Type.Object({ day: Type.String(), closed: Type.Boolean(), open: Type.Optional(Type.String()), close: Type.Optional(Type.String()) }),
     ),
     time_zone: Type.Union([Type.String(), Type.Null()]),
+    /** Holiday and special hours from the practice's today on (docs/product.md section 22). */
+    special_hours: Type.Array(
+      Type.Object({
+        date: Type.String(),
+        closed: Type.Boolean(),
+        open: Type.Optional(Type.String()),
+        close: Type.Optional(Type.String()),
+        note: Type.Optional(Type.String()),
+      }),
+    ),
     education: Type.Array(Type.Object({ degree: Type.String(), school: Type.String(), year: Type.Integer() })),
   }),
 ]);

@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DAYS } from '../constants/days';
 import { PROFILE_LIMITS } from '../lib/profile-rules';
+import { SPECIAL_HOURS_LIMITS, type SpecialDay } from '../lib/special-hours';
 
 const strict = { additionalProperties: false } as const;
 const Text = (maxLength: number) => Type.String({ maxLength });
@@ -26,7 +27,27 @@ export const WorkingDaySchema = Type.Object(
   { day: Type.Union(DAYS.map((d) => Type.Literal(d))), closed: Type.Boolean(), open: Type.Optional(Text(5)), close: Type.Optional(Text(5)) },
   strict,
 );
-export const WorkingTimeBody = Type.Object({ working_time: Type.Array(WorkingDaySchema, { maxItems: 7 }), time_zone: Text(64) }, strict);
+/** A dated exception to the week (docs/product.md section 22); the rules are shared/lib/special-hours.ts. */
+export const SpecialDaySchema = Type.Object(
+  {
+    date: Text(10),
+    closed: Type.Boolean(),
+    open: Type.Optional(Text(5)),
+    close: Type.Optional(Text(5)),
+    // The transport limit is twice the rule, so an overlong note gets the rule's sentence, not a 400.
+    note: Type.Optional(Text(SPECIAL_HOURS_LIMITS.noteMax * 2)),
+  },
+  strict,
+);
+export const WorkingTimeBody = Type.Object(
+  {
+    working_time: Type.Array(WorkingDaySchema, { maxItems: 7 }),
+    time_zone: Text(64),
+    /** Left out: the stored special hours stay as they are. */
+    special_hours: Type.Optional(Type.Array(SpecialDaySchema, { maxItems: SPECIAL_HOURS_LIMITS.max * 2 })),
+  },
+  strict,
+);
 // The transport limit is twice the rule, so an overlong summary gets the rule's sentence (202), not a 400.
 export const SummaryBody = Type.Object({ summary: Text(PROFILE_LIMITS.summaryMax * 2) }, strict);
 export const EducationEntrySchema = Type.Object({ degree: Text(120), school: Text(120), year: Type.Integer() }, strict);
@@ -80,6 +101,8 @@ export interface ProfileView extends PracticeAddress {
   website_url: string | null;
   working_time: WorkingDayInput[];
   time_zone: string | null;
+  /** Holiday and special hours as stored, in date order (docs/product.md section 22). */
+  special_hours: SpecialDay[];
   /** URL of the 256 px WebP; `avatar_sizes` names every size. */
   avatar: string | null;
   avatar_sizes: Record<string, string>;

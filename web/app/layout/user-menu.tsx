@@ -70,6 +70,8 @@ export function UserMenu() {
           { label: submitted ? 'Edit Profile' : 'Create Profile', action: createOrEditProfile },
           { label: 'Your Profile', action: yourProfile },
         ];
+  // Every account can take its data out or leave (docs/product.md section 22).
+  items.push({ label: 'Your data', action: () => navigate('/account') });
   items.push({ label: 'Sign out', action: signOut });
 
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?';

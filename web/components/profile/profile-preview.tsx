@@ -59,7 +59,7 @@ export function ProfilePreview({ user, profile, photos = [] }: Props) {
               )
             }
           />
-          <ProfileHours workingTime={profile.working_time} timeZone={profile.time_zone} level={3} />
+          <ProfileHours workingTime={profile.working_time} timeZone={profile.time_zone} specialHours={profile.special_hours ?? []} level={3} />
         </aside>
       </div>
     </article>

@@ -3,6 +3,7 @@
 // preview shows exactly what the public will. Each takes its heading level: h2 on the public page, h3 in a preview.
 import type { ReactNode } from 'react';
 import { DAY_NAMES, type Day } from '../../../shared/constants/days';
+import { describeSpecialDay, formatSpecialDate, shiftDate, weekdayOf, type SpecialDay } from '../../../shared/lib/special-hours';
 import type { Photo } from '../../../shared/schemas/plan-features';
 import type { ProfileView } from '../../../shared/schemas/profile';
 
@@ -153,19 +154,37 @@ export interface OpeningDay {
   close?: string;
 }
 
-/** Opening hours in the clinic's own time zone; `openNow` (when known) shows whether it is open at this moment. */
+/** How many special days the profile lists; the structured data carries them all. */
+const SPECIAL_DAYS_SHOWN = 6;
+
+/**
+ * Opening hours in the clinic's own time zone; `openNow` (when known) shows whether it is open at this moment.
+ * Special days (docs/product.md section 22) are listed under the week; once `today` (the clinic's date, known
+ * after hydration) is given, a weekday of the coming seven days that has a special entry shows it in its row.
+ */
 export function ProfileHours({
   workingTime,
   timeZone,
   openNow = null,
+  specialHours = [],
+  today,
   level,
 }: {
   workingTime: readonly OpeningDay[];
   timeZone: string | null | undefined;
   openNow?: boolean | null;
+  specialHours?: readonly SpecialDay[];
+  today?: string | undefined;
   level: HeadingLevel;
 }) {
   if (workingTime.length === 0) return null;
+  const thisWeek = new Map<string, SpecialDay>();
+  if (today)
+    for (let offset = 0; offset < 7; offset++) {
+      const date = shiftDate(today, offset);
+      const entry = specialHours.find((day) => day.date === date);
+      if (entry) thisWeek.set(weekdayOf(date), entry);
+    }
   return (
     <SectionCard title="Opening hours" level={level}>
       {openNow !== null && (
@@ -176,14 +195,44 @@ export function ProfileHours({
       )}
       <table className="hours">
         <tbody>
-          {workingTime.map((day) => (
-            <tr key={day.day}>
-              <th scope="row">{DAY_NAMES[day.day as Day] ?? day.day}</th>
-              <td>{day.closed ? 'Closed' : `${day.open} – ${day.close}`}</td>
-            </tr>
-          ))}
+          {workingTime.map((day) => {
+            const special = thisWeek.get(day.day);
+            return (
+              <tr key={day.day} className={special ? 'is-special' : undefined}>
+                <th scope="row">{DAY_NAMES[day.day as Day] ?? day.day}</th>
+                <td>
+                  {special ? (
+                    <>
+                      {special.closed ? 'Closed' : `${special.open} – ${special.close}`}{' '}
+                      <span className="muted">
+                        ({formatSpecialDate(special.date, false)}
+                        {special.note ? `: ${special.note}` : ''})
+                      </span>
+                    </>
+                  ) : day.closed ? (
+                    'Closed'
+                  ) : (
+                    `${day.open} – ${day.close}`
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
+      {specialHours.length > 0 && (
+        <div className="special-hours">
+          <p className="special-hours-title">Holiday and special hours</p>
+          <ul>
+            {specialHours.slice(0, SPECIAL_DAYS_SHOWN).map((day) => (
+              <li key={day.date} className={day.closed ? 'is-closed' : undefined}>
+                {describeSpecialDay(day)}
+              </li>
+            ))}
+          </ul>
+          {specialHours.length > SPECIAL_DAYS_SHOWN && <p className="muted">and {specialHours.length - SPECIAL_DAYS_SHOWN} more later</p>}
+        </div>
+      )}
       {timeZone && <p className="muted">Times in {timeZone.replace('_', ' ')}</p>}
     </SectionCard>
   );

@@ -4,7 +4,7 @@
 // handler answers (plugins/external/errors.ts).
 import fp from 'fastify-plugin';
 import type { AccountDeps } from './account-deps';
-import { createLoginThrottle } from './login-throttle';
+import { createLoginThrottle, type LoginThrottle } from './login-throttle';
 import { createSendLimits, type SendLimits } from './send-limits';
 import { register } from './register';
 import { login } from './login';
@@ -42,6 +42,8 @@ export type Accounts = ReturnType<typeof commands> & {
   settled(): Promise<void>;
   /** The one send budget (send-limits.ts), for the other areas that send e-mail a client asked for. */
   sendLimits: SendLimits;
+  /** The sign-in throttle (login-throttle.ts), for the other calls that check a password (delete-account). */
+  loginThrottle: LoginThrottle;
 };
 
 declare module 'fastify' {
@@ -72,7 +74,7 @@ export default fp(
     const settled = async () => {
       while (pending.size > 0) await Promise.all([...pending]);
     };
-    fastify.decorate('accounts', { ...commands(deps), settled, sendLimits: deps.sendLimits });
+    fastify.decorate('accounts', { ...commands(deps), settled, sendLimits: deps.sendLimits, loginThrottle: deps.loginThrottle });
     fastify.addHook('onClose', settled);
   },
   { name: 'accounts', dependencies: ['database', 'counters', 'authenticate', 'mailer'] },

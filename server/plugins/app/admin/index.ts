@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { AdminUsersBody, AuditLogBody, SubscribersBody } from '../../../../shared/schemas/admin';
 import { actorOf, exportAuditLog, listAuditLog, type Actor } from '../audit/audit-log';
 import { confirmedSubscribers, listSubscribers } from './subscribers';
-import { ADMIN_MESSAGES, deleteUser, existingIds, listUsers, reactivateUser, setRole, suspendUser, userDetail, verifyEmailByHand } from './user-admin';
+import { ADMIN_MESSAGES, existingIds, listUsers, reactivateUser, setRole, suspendUser, userDetail, verifyEmailByHand } from './user-admin';
 
 export { actorOf, ADMIN_MESSAGES, type Actor };
 
@@ -21,7 +21,8 @@ function adminOf(fastify: FastifyInstance) {
     suspend: (actor: Actor, userId: number) => suspendUser(db, announcer, actor, userId),
     reactivate: (actor: Actor, userId: number) => reactivateUser(db, announcer, actor, userId),
     setRole: (actor: Actor, input: Parameters<typeof setRole>[2]) => setRole(db, actor, input),
-    deleteUser: (actor: Actor, input: Parameters<typeof deleteUser>[3]) => deleteUser(db, announcer, actor, input),
+    /** The same command as 'Delete my account' (docs/product.md section 22), looked up when called. */
+    deleteUser: (actor: Actor, input: { user_id: number; confirm_email: string }) => fastify.accountData.deleteByAdministrator(actor, input),
     auditLog: (input: AuditLogBody) => listAuditLog(db, input),
     exportAuditLog: (filter: Parameters<typeof exportAuditLog>[1]) => exportAuditLog(db, filter),
     subscribers: (input: SubscribersBody) => listSubscribers(db, input),

@@ -1,11 +1,10 @@
 // Manage Users commands (docs/product.md, Administration): the paged account list, one account in full, and
 // the actions. Each action changes the account and writes its audit entry in one transaction; a
 // refusal changes nothing and says why in a sentence.
-import { and, asc, count, desc, eq, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { checkoutSessions, emailOutbox, payments, profiles, reviews, uploads, users, verificationCodes } from '../../../db/schema';
+import { checkoutSessions, payments, profiles, users } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
-import { ARTICLE_IMAGES_PREFIX } from '../uploads/images';
 import type { AdminUserDetail, AdminUserRow, AdminUsersAnswer, AdminUsersBody } from '../../../../shared/schemas/admin';
 import { auditAbout, writeAudit, type Actor } from '../audit/audit-log';
 import type { Announcer } from '../listing/changes';
@@ -233,56 +232,6 @@ export async function setRole(db: DbOrTx, actor: Actor, input: { user_id: number
     });
     return presentAdminUser(tx, updated!);
   });
-}
-
-/**
- * Deletes an account with its profile, payments and checkouts (foreign keys cascade), its uploads,
- * its codes and its e-mails still waiting in the outbox. The audit entry keeps the address.
- * Article images a former administrator uploaded stay: they belong to the articles (their owner
- * becomes empty through the foreign key), docs/product.md 6.6.
- */
-export async function deleteUser(db: DbOrTx, announcer: Announcer, actor: Actor, input: { user_id: number; confirm_email: string }): Promise<void> {
-  const reviewed = await db.transaction(async (tx) => {
-    const user = await lockUser(tx, input.user_id);
-    if (user.manageRole === 'admin') throw domainError(409, 'IS_ADMIN', ADMIN_MESSAGES.deleteAdmin);
-    if (input.confirm_email.trim().toLowerCase() !== user.email)
-      throw domainError(400, 'CONFIRM_EMAIL', ADMIN_MESSAGES.confirmEmail, { field: 'confirm_email' });
-    const [profile] = await tx.select({ avatarKey: profiles.avatarKey, clinic: profiles.clinicName }).from(profiles).where(eq(profiles.userId, user.id));
-    const removedUploads = await tx
-      .delete(uploads)
-      .where(
-        or(
-          and(eq(uploads.ownerId, user.id), not(sql`${uploads.key} like ${`${escapeLike(ARTICLE_IMAGES_PREFIX)}%`}`)),
-          profile?.avatarKey ? sql`${uploads.key} like ${`${escapeLike(profile.avatarKey)}%`}` : sql`false`,
-        ),
-      )
-      .returning({ key: uploads.key });
-    const codes = await tx.delete(verificationCodes).where(eq(verificationCodes.email, user.email)).returning({ id: verificationCodes.id });
-    const mails = await tx
-      .delete(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, user.email), inArray(emailOutbox.status, ['pending', 'failed'])))
-      .returning({ id: emailOutbox.id });
-    // The account's published reviews go with it: the practices they rated change (docs/product.md section 13).
-    const reviewedPractices = await tx
-      .selectDistinct({ doctorId: reviews.doctorId })
-      .from(reviews)
-      .where(and(eq(reviews.authorId, user.id), eq(reviews.state, 'published')));
-    await tx.delete(users).where(eq(users.id, user.id));
-    await writeAudit(tx, actor, {
-      action: 'user.delete',
-      targetType: 'user',
-      targetId: user.id,
-      details: {
-        email: user.email,
-        name: `${user.firstName} ${user.lastName}`,
-        clinic_name: profile?.clinic ?? null,
-        removed: { uploads: removedUploads.length, codes: codes.length, queued_emails: mails.length },
-      },
-    });
-    return reviewedPractices.map((row) => row.doctorId);
-  });
-  announcer.announce({ kind: 'listing changed', doctorId: input.user_id });
-  for (const doctorId of reviewed) announcer.announce({ kind: 'listing changed', doctorId });
 }
 
 /** Used by the bulk actions: ids that exist (the others are reported as missing). */

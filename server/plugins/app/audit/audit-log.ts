@@ -60,7 +60,14 @@ export async function presentAuditRows(db: DbOrTx, rows: AuditRow[]): Promise<Au
     let targetLabel: string | null = null;
     if (row.targetType === 'user' || row.targetType === 'profile') {
       const target = row.targetId ? byId.get(Number(row.targetId)) : undefined;
-      targetLabel = target ? `${target.first} ${target.last} <${target.email}>` : typeof details.email === 'string' ? `${details.email} (deleted)` : null;
+      // A deleted account's entries keep no address (docs/product.md section 22): they read as a deleted account.
+      targetLabel = target
+        ? `${target.first} ${target.last} <${target.email}>`
+        : typeof details.email === 'string' && details.email !== '[removed]'
+          ? `${details.email} (deleted)`
+          : row.action === 'user.delete' || details.email === '[removed]'
+            ? `Deleted account #${row.targetId}`
+            : null;
     } else if (typeof details.title === 'string') targetLabel = details.title;
     else if (typeof details.email === 'string') targetLabel = details.email;
     return {

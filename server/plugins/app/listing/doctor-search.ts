@@ -2,6 +2,7 @@
 // and a listed vet's public profile. The search itself runs over the in-memory index in
 // search-index.ts (docs/decisions/073-search-index-in-memory.md), kept in step with doctor_search,
 // the table of listable vets that triggers maintain (docs/decisions/035-search-table-and-knn.md).
+import { specialOpenAt, upcomingSpecialHours } from '../../../../shared/lib/special-hours';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { profiles, users } from '../../../db/schema';
@@ -294,7 +295,7 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
     sponsored: false,
     latitude: p.latitude,
     longitude: p.longitude,
-    open_now: openAt(row.weekHours, p.timeZone, at),
+    open_now: specialOpenAt(p.specialHours, p.timeZone, at) ?? openAt(row.weekHours, p.timeZone, at),
     rating_average: ratingAverage(Number(row.ratingSum), Number(row.ratingCount)),
     rating_count: Number(row.ratingCount),
     contact_email: p.contactEmail,
@@ -303,6 +304,7 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
     summary: p.summary,
     working_time: p.workingTime ?? [],
     time_zone: p.timeZone,
+    special_hours: upcomingSpecialHours(p.specialHours, p.timeZone, at),
     education: p.education,
   };
   return { doctor, plan: row.plan };

@@ -54,7 +54,7 @@ describe('search index loading', () => {
   it('reads, from one text a row, exactly what the columns of doctor_search hold', async () => {
     const columns = await rowsOf<VetRow>(sql`SELECT user_id, plan, (extract(epoch FROM paid_until) * 1000)::float8 AS paid_until, sort_name, city_key,
       state, species_key, services_key, emergency, accepting_new_patients, latitude, longitude, time_zone, week_hours::text AS week_hours, sponsor_key,
-      rating_count, rating_sum
+      rating_count, rating_sum, special_hours
       FROM doctor_search WHERE user_id = ANY(${idList()}) ORDER BY user_id`);
     const compact = await rowsOf<{ r: string }>(sql`${vetRows} WHERE ds.user_id = ANY(${idList()}) ORDER BY ds.user_id`);
     expect(columns.map((row) => row.user_id)).toEqual(ids);

@@ -10,6 +10,7 @@
 // (it can come before its commit), and at least once a second otherwise (writes behind the app's
 // back, servers without Redis). These times are the clock's it is given (docs/decisions/095-one-clock.md): a test
 // moves it instead of waiting.
+import { localDateAt, openOnSpecialDay, type SpecialDay } from '../../../../shared/lib/special-hours';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
@@ -203,12 +204,26 @@ class TopK<T> {
 function openTest(store: VetStore, at: Date): (slot: Slot) => boolean {
   let lastZone = -1;
   let minute: number | null = null;
+  let localDate: string | null = null;
+  let localMinute = 0;
   return (slot) => {
     const zone = store.zone[slot]!;
     if (zone === -1) return false;
     if (zone !== lastZone) {
       lastZone = zone;
       minute = minuteOfWeek(store.text(zone)!, at);
+      localDate = null;
+    }
+    // A special entry for the vet's local date decides that whole date (docs/product.md section 22).
+    const special = store.special[slot]!;
+    if (special !== -1) {
+      if (localDate === null) {
+        const local = localDateAt(store.text(zone)!, at);
+        localDate = local?.date ?? '';
+        localMinute = local?.minute ?? 0;
+      }
+      const entry = store.specials.values[special]!.get(localDate);
+      if (entry) return openOnSpecialDay(entry, localMinute);
     }
     return minute !== null && openInWeek(store.weeks.values[store.hours[slot]!]!, minute);
   };
@@ -826,7 +841,7 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 /** doctor_search rows as the index reads them: one JSON array a row, in the order of `readVetRow`. */
 export const vetRows = sql`SELECT json_build_array(ds.user_id, ds.plan, (extract(epoch FROM ds.paid_until) * 1000)::float8, ds.sort_name,
   ds.city_key, ds.state, ds.species_key, ds.services_key, ds.emergency, ds.accepting_new_patients, ds.latitude, ds.longitude,
-  ds.time_zone, ds.week_hours::text, ds.sponsor_key, ds.rating_count, ds.rating_sum)::text AS r FROM doctor_search ds`;
+  ds.time_zone, ds.week_hours::text, ds.sponsor_key, ds.rating_count, ds.rating_sum, ds.special_hours)::text AS r FROM doctor_search ds`;
 
 const emptyVetRow = (): VetRow => ({
   user_id: 0,
@@ -846,6 +861,7 @@ const emptyVetRow = (): VetRow => ({
   sponsor_key: 0,
   rating_count: 0,
   rating_sum: 0,
+  special_hours: null,
 });
 
 /** Reads one row of `vetRows` into `row` (overwritten and returned: a loader reuses one). */
@@ -868,6 +884,7 @@ export function readVetRow(text: string, row: VetRow): VetRow {
     number,
     number,
     number,
+    SpecialDay[] | null,
   ];
   row.user_id = v[0];
   row.plan = v[1];
@@ -886,6 +903,7 @@ export function readVetRow(text: string, row: VetRow): VetRow {
   row.sponsor_key = v[14];
   row.rating_count = v[15];
   row.rating_sum = v[16];
+  row.special_hours = v[17] ?? null;
   return row;
 }
 

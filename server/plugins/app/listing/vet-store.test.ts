@@ -21,6 +21,7 @@ const row = (id: number, cell: number): VetRow => ({
   sponsor_key: id / 1000,
   rating_count: id % 4,
   rating_sum: (id % 4) * ((id % 5) + 1),
+  special_hours: id % 2 ? [{ date: '2026-12-25', closed: true }] : null,
 });
 
 describe('VetStore.orderByCell', () => {
@@ -51,6 +52,7 @@ describe('VetStore.orderByCell', () => {
         store.cell[slot],
         store.rating[slot],
         store.ratingCount[slot],
+        store.special[slot] === -1 ? null : [...store.specials.values[store.special[slot]!]!.keys()],
       ];
     };
     const before = new Map([...cells.keys()].map((id) => [id, facts(id)]));

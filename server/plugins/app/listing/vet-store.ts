@@ -5,6 +5,7 @@
 // allocates almost nothing that lives on.
 
 import { parseWeek } from './week-hours';
+import type { SpecialDay } from '../../../../shared/lib/special-hours';
 import { ratingTenths } from '../../../../shared/lib/rating';
 
 /** A vet's place in the store. */
@@ -36,6 +37,8 @@ export interface VetRow {
   /** Published reviews and the sum of their stars. */
   rating_count: number;
   rating_sum: number;
+  /** Holiday and special hours (docs/product.md section 22); null or empty when none. */
+  special_hours: SpecialDay[] | null;
 }
 
 // A point on the sphere in miles: the same as doctor_earth() in SQL, so distances agree.
@@ -101,12 +104,16 @@ export class VetStore {
   services = new Int32Array(0);
   /** Numbers in `weeks`: opening hours as [from, to) minute pairs from Monday 00:00 local time. */
   hours = new Int32Array(0);
+  /** Numbers in `specials` (NONE without special hours). */
+  special = new Int32Array(0);
   cell = new Int32Array(0);
   names: string[] = [];
 
   readonly strings = new Table<string>();
   readonly lists = new Table<string[]>();
   readonly weeks = new Table<number[]>();
+  /** Special hours by the vet's local date; only vets that have some refer to one. */
+  readonly specials = new Table<Map<string, SpecialDay>>();
 
   private slotById = new Int32Array(0);
   private free: Slot[] = [];
@@ -187,6 +194,8 @@ export class VetStore {
     this.species[slot] = this.listNumber(row.species_key);
     this.services[slot] = this.listNumber(row.services_key);
     this.hours[slot] = this.weeks.number(row.week_hours, () => parseWeek(row.week_hours));
+    const special = row.special_hours;
+    this.special[slot] = special?.length ? this.specials.number(JSON.stringify(special), () => new Map(special.map((day) => [day.date, day]))) : NONE;
     this.cell[slot] = cell;
     this.names[slot] = row.sort_name;
     this.slotById[row.user_id] = slot;
@@ -230,7 +239,7 @@ export class VetStore {
     this.rating = permute(this.rating);
     this.ratingCount = permute(this.ratingCount);
     for (const key of ['x', 'y', 'z', 'paidUntil', 'sponsorKey'] as const) this[key] = permute(this[key]);
-    for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'cell'] as const) this[key] = permute(this[key]);
+    for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'special', 'cell'] as const) this[key] = permute(this[key]);
     const names = this.names;
     this.names = Array.from({ length: n }, (_, i) => names[order[i]!]!);
     for (let slot = 0; slot < n; slot++) this.slotById[this.ids[slot]!] = slot;
@@ -253,7 +262,8 @@ export class VetStore {
     this.rating = copy(this.rating, (n) => new Uint8Array(n));
     this.ratingCount = copy(this.ratingCount, (n) => new Int32Array(n));
     for (const key of ['x', 'y', 'z', 'paidUntil', 'sponsorKey', 'd2'] as const) this[key] = copy(this[key], (n) => new Float64Array(n));
-    for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'cell'] as const) this[key] = copy(this[key], (n) => new Int32Array(n));
+    for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'special', 'cell'] as const)
+      this[key] = copy(this[key], (n) => new Int32Array(n));
   }
 
   private growIds(capacity: number): void {

@@ -10,6 +10,12 @@ import { createTransport, type MailTransport } from './transports';
 import type { MailContent } from './templates';
 
 const MAX_ATTEMPTS = 12;
+/**
+ * Messages whose address the outbox forgets once sent: the confirmation of an account's deletion must not
+ * leave a row naming the account (docs/product.md section 22).
+ */
+export const FORGET_ADDRESS_KINDS = new Set(['account_deleted']);
+const FORGOTTEN_ADDRESS = 'deleted-account@invalid';
 const MAX_BACKOFF_MS = 15 * 60_000;
 /** How long a worker holds the rows it claimed (another server takes them over after). */
 const LOCK_MS = 2 * 60_000;
@@ -76,7 +82,14 @@ export default fp(
           });
           await db
             .update(emailOutbox)
-            .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lockedUntil: null, lastError: null })
+            .set({
+              status: 'sent',
+              sentAt: clock.now(),
+              attempts: row.attempts + 1,
+              lockedUntil: null,
+              lastError: null,
+              ...(FORGET_ADDRESS_KINDS.has(row.kind) ? { toAddress: FORGOTTEN_ADDRESS, toName: null } : {}),
+            })
             .where(eq(emailOutbox.id, id));
           sent++;
         } catch (error) {
@@ -90,6 +103,7 @@ export default fp(
               nextAttemptAt: new Date(clock.now().getTime() + delay),
               lockedUntil: null,
               lastError: String((error as Error).message).slice(0, 500),
+              ...(attempts >= MAX_ATTEMPTS && FORGET_ADDRESS_KINDS.has(row.kind) ? { toAddress: FORGOTTEN_ADDRESS, toName: null } : {}),
             })
             .where(eq(emailOutbox.id, id));
           fastify.log.warn({ outboxId: id, attempts, err: (error as Error).message }, 'e-mail not sent; will retry');

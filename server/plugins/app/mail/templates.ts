@@ -195,3 +195,20 @@ export function reviewReplyEmail(input: { firstName: string; clinic: string; tit
     params: { link: input.link, to_name: input.firstName },
   };
 }
+
+/**
+ * The confirmation that an account was deleted (docs/product.md section 22). It names nobody: after it is sent
+ * the outbox forgets its address (ACCOUNT_DELETED_KIND), and no row names the deleted account.
+ */
+export function accountDeletedEmail(byAdministrator: boolean): MailContent {
+  const how = byAdministrator ? 'An administrator deleted your account' : 'You asked us to delete your account';
+  return {
+    subject: `Your ${PRODUCT_NAME} account has been deleted`,
+    text: `Hello,\n\n${how} on ${PRODUCT_NAME}. Your profile, reviews, favourites, messages and uploads are gone, and any paid plan was cancelled with the payment provider, so nothing more will be charged.\n\nWe keep the record of administrative actions without your name, e-mail address or network address.\n\nIf this was not you, reply to this e-mail.\n\n${PRODUCT_NAME}`,
+    html: layout(
+      'Your account has been deleted',
+      `<p>${escape(how)} on ${PRODUCT_NAME}. Your profile, reviews, favourites, messages and uploads are gone, and any paid plan was cancelled with the payment provider, so nothing more will be charged.</p><p>We keep the record of administrative actions without your name, e-mail address or network address.</p><p>If this was not you, reply to this e-mail.</p>`,
+    ),
+    params: {},
+  };
+}

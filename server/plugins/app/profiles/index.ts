@@ -31,10 +31,10 @@ function profilesOf(fastify: FastifyInstance) {
     /** What each wizard step and change-* call saves, checked (a DomainError when the vet must fix something). */
     changes: {
       step1: (input: Step1Input) => step1Changes(db, input),
-      step2: async (userId: number, input: Step2Input) => step2Changes(input, await findProfile(db, userId)),
+      step2: async (userId: number, input: Step2Input) => step2Changes(input, await findProfile(db, userId), fastify.clock.now()),
       contactInfo: (input: ContactInfoInput) => changeBuilders.contactInfo(db, input),
       titleWebsite: (input: TitleWebsiteInput) => changeBuilders.titleWebsite(db, input),
-      workingTime: (input: WorkingTimeInput) => changeBuilders.workingTime(db, input),
+      workingTime: (input: WorkingTimeInput) => changeBuilders.workingTime(db, input, fastify.clock.now()),
       summary: (input: { summary: string }) => changeBuilders.summary(db, input),
       education: (input: { education: EducationEntry[] }) => changeBuilders.education(db, input),
     },

@@ -16,6 +16,7 @@ import {
   cleanChoiceList,
   normalizeUsPhone,
 } from '../../../../shared/lib/profile-rules';
+import { checkSpecialHours, cleanSpecialHours } from '../../../../shared/lib/special-hours';
 import type { Announcer } from '../listing/changes';
 import type { UserRow } from '../users/user-repository';
 import { textRefusal } from '../../../lib/domain-error';
@@ -66,12 +67,14 @@ function titleWebsiteChanges(input: TitleWebsiteInput): ProfileChanges {
   return { websiteTitle: input.website_title.trim() || null, websiteUrl: input.website_url.trim() || null };
 }
 
-function workingTimeChanges(input: WorkingTimeInput): ProfileChanges {
+/** The week, the zone and, when given, the special hours (docs/product.md section 22), checked at `now` in the practice's zone. */
+function workingTimeChanges(input: WorkingTimeInput, now: Date): ProfileChanges {
   assertValid(checkWorkingTime(input.working_time, input.time_zone));
+  if (input.special_hours) assertValid(checkSpecialHours(input.special_hours, input.time_zone, now));
   const days = [...input.working_time]
     .sort((a, b) => DAYS.indexOf(a.day) - DAYS.indexOf(b.day))
     .map((d) => (d.closed ? { day: d.day, closed: true } : { day: d.day, closed: false, open: d.open!, close: d.close! }));
-  return { workingTime: days, timeZone: input.time_zone };
+  return { workingTime: days, timeZone: input.time_zone, ...(input.special_hours ? { specialHours: cleanSpecialHours(input.special_hours) } : {}) };
 }
 
 const cleanEducation = (entries: EducationEntry[]) => entries.map((e) => ({ degree: e.degree.trim(), school: e.school.trim(), year: e.year }));
@@ -81,10 +84,10 @@ export async function step1Changes(db: DbOrTx, input: Step1Input): Promise<Profi
   return { ...(await contactChanges(db, input)), ...titleWebsiteChanges(input), step1DoneAt: new Date() };
 }
 
-export function step2Changes(input: Step2Input, previous: ProfileRow | undefined): ProfileChanges {
-  assertValid(checkStep2(input));
+export function step2Changes(input: Step2Input, previous: ProfileRow | undefined, now: Date): ProfileChanges {
+  assertValid(checkStep2(input, now));
   return {
-    ...workingTimeChanges(input),
+    ...workingTimeChanges(input, now),
     summary: input.summary.trim() || null,
     education: cleanEducation(input.education),
     services: cleanChoiceList(input.services),
@@ -102,7 +105,7 @@ export function step2Changes(input: Step2Input, previous: ProfileRow | undefined
 export const changeBuilders = {
   contactInfo: (db: DbOrTx, input: ContactInfoInput) => contactChanges(db, input),
   titleWebsite: async (_db: DbOrTx, input: TitleWebsiteInput) => titleWebsiteChanges(input),
-  workingTime: async (_db: DbOrTx, input: WorkingTimeInput) => workingTimeChanges(input),
+  workingTime: async (_db: DbOrTx, input: WorkingTimeInput, now: Date) => workingTimeChanges(input, now),
   summary: async (_db: DbOrTx, input: { summary: string }) => {
     assertValid(checkSummary(input.summary));
     return { summary: input.summary.trim() || null } satisfies ProfileChanges;

@@ -3,6 +3,7 @@
 // filled from the database for profiles and articles. Which page a path is comes from the route table
 // (shared/routes.ts). A profile or article that is not public is a 404; paths the table does not have too;
 // private pages carry `noindex`.
+import type { SpecialDay } from '../../../../shared/lib/special-hours';
 import { DAY_NAMES } from '../../../../shared/constants/days';
 import type {
   Article as ArticleLd,
@@ -111,7 +112,25 @@ function openingHours(days: WorkingDay[] | null): OpeningHoursSpecification[] {
 
 type VeterinaryPractice = MergeLeafTypes<[VeterinaryCareLeaf, LocalBusinessLeaf]>;
 
-function profileHead(site: string, record: PublicProfileRecord): PageHead {
+/**
+ * Holiday and special hours from today on (docs/product.md section 22): one specification per date, valid from
+ * and through that date; a closed day opens and closes at 00:00, as schema.org and search engines read a closure.
+ */
+function specialHours(days: readonly SpecialDay[]): OpeningHoursSpecification[] {
+  return days.map(
+    (day) =>
+      ({
+        '@type': 'OpeningHoursSpecification',
+        ...(day.note ? { name: day.note } : {}),
+        validFrom: day.date,
+        validThrough: day.date,
+        opens: day.closed ? '00:00' : day.open!,
+        closes: day.closed ? '00:00' : day.close!,
+      }) as OpeningHoursSpecification,
+  );
+}
+
+function profileHead(site: string, record: PublicProfileRecord, special: readonly SpecialDay[]): PageHead {
   const name = record.clinicName ?? record.doctorName;
   const place = [record.city, record.state].filter(Boolean).join(', ');
   const path = routePath('doctorProfile', { id: record.id });
@@ -138,6 +157,7 @@ function profileHead(site: string, record: PublicProfileRecord): PageHead {
       ? { geo: { '@type': 'GeoCoordinates', latitude: record.latitude, longitude: record.longitude } }
       : {}),
     ...(record.workingTime?.length ? { openingHoursSpecification: openingHours(record.workingTime) } : {}),
+    ...(special.length ? { specialOpeningHoursSpecification: specialHours(special) } : {}),
     ...(record.websiteUrl ? { sameAs: record.websiteUrl } : {}),
     isAcceptingNewPatients: record.acceptingNewPatients,
     // The rating and the first page of published reviews, as the page shows them (docs/product.md 7.6).
@@ -292,7 +312,7 @@ export async function describePage(db: DbOrTx, site: string, pathname: string, l
     // NOTE: the page shows what the API answers; if the API does not list the profile, neither does the page.
     if (!doctor) return { head: notFound() };
     const reviews = await loaders.reviews(record.id);
-    return { head: profileHead(site, record), initialData: { path: pathname, doctor, reviews } };
+    return { head: profileHead(site, record, doctor.special_hours), initialData: { path: pathname, doctor, reviews } };
   }
   const record = await findPublishedArticleRecord(db, route.firstScreen.articles, Number(id));
   if (!record) return { head: notFound() };

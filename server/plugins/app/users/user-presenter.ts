@@ -33,6 +33,8 @@ export function presentProfile(profile: ProfileRow, user: UserRow): ProfileView 
     website_url: profile.websiteUrl,
     working_time: profile.workingTime ?? [],
     time_zone: profile.timeZone,
+    // As stored; the forms leave out days that have passed (docs/product.md section 22).
+    special_hours: profile.specialHours,
     avatar: profile.avatarUrl,
     avatar_sizes: variantUrls(profile.avatarUrl, AVATAR_SIZES),
     summary: profile.summary,

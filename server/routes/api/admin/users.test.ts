@@ -244,9 +244,12 @@ describe('actions', () => {
     expect(await db().select().from(profiles).where(eq(profiles.userId, vet.user.id))).toHaveLength(0);
     expect(await db().select().from(uploads).where(eq(uploads.ownerId, vet.user.id))).toHaveLength(0);
     expect(await db().select().from(verificationCodes).where(eq(verificationCodes.email, email))).toHaveLength(0);
-    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(0);
+    // Only the confirmation of the deletion waits for the address (docs/product.md section 22).
+    expect((await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).map((row) => row.kind)).toEqual(['account_deleted']);
     const [entry] = await auditFor(vet.user.id, 'user.delete');
-    expect(entry).toMatchObject({ actorId: admin.user.id, ip: '127.0.0.1', details: { email, removed: { uploads: 1, codes: 1, queued_emails: 1 } } });
+    // The entry stays without the account's personal data (docs/product.md section 22).
+    expect(entry).toMatchObject({ actorId: admin.user.id, ip: '127.0.0.1', details: { by: 'administrator', removed: { uploads: 1 } } });
+    expect(JSON.stringify(entry!.details)).not.toContain(email);
     // The session of the deleted account opens nothing.
     expect((await injectAs(app, vet.token, { url: '/api/payment/subscription', payload: {} })).statusCode).toBe(401);
   });

@@ -12,6 +12,7 @@ import { DoctorBadges } from '../components/doctor-badges';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
 import { addressLine } from '../../../../shared/lib/address';
 import { isOpenAt } from '../../../../shared/lib/opening-hours';
+import { localDateAt } from '../../../../shared/lib/special-hours';
 import { DoctorReviews, seedReviews } from '../../reviews';
 import { DoctorRating } from '../../../components/ui/rating-stars';
 
@@ -70,7 +71,9 @@ export default function DoctorProfilePage() {
 
   // The server's answer says whether the clinic was open when it was sent; the browser's clock takes over once the
   // server's markup is hydrated (the server rendered the answer's value).
-  const openNow = (hydrated ? isOpenAt(doctor.working_time, doctor.time_zone) : null) ?? doctor.open_now ?? null;
+  const openNow = (hydrated ? isOpenAt(doctor.working_time, doctor.time_zone, new Date(), doctor.special_hours) : null) ?? doctor.open_now ?? null;
+  // The clinic's date, for marking this week's special days in the week (docs/product.md section 22): after hydration only.
+  const today = hydrated && doctor.time_zone ? localDateAt(doctor.time_zone, new Date())?.date : undefined;
   const hasPoint = typeof doctor.latitude === 'number' && typeof doctor.longitude === 'number';
   const address = addressLine(doctor);
   const clinic = doctor.clinic_name ?? doctor.name;
@@ -127,7 +130,14 @@ export default function DoctorProfilePage() {
               )}
             </ProfileContact>
             {doctor.contact_form && <ContactForm doctorId={doctor.id} clinic={clinic} />}
-            <ProfileHours workingTime={doctor.working_time} timeZone={doctor.time_zone} openNow={openNow} level={2} />
+            <ProfileHours
+              workingTime={doctor.working_time}
+              timeZone={doctor.time_zone}
+              openNow={openNow}
+              specialHours={doctor.special_hours ?? []}
+              today={today}
+              level={2}
+            />
           </aside>
           <DoctorReviews doctorId={doctor.id} clinic={clinic} />
         </div>

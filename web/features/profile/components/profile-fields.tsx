@@ -16,6 +16,7 @@ import {
   US_TIME_ZONES,
 } from '../../../../shared/lib/profile-rules';
 import { DAY_NAMES, DAYS } from '../../../../shared/constants/days';
+import { checkSpecialHours, formatSpecialDate, SPECIAL_HOURS_LIMITS, upcomingSpecialHours, type SpecialDay } from '../../../../shared/lib/special-hours';
 import { US_STATES } from '../../../../shared/constants/us-states';
 import { SERVICES, SPECIES } from '../../../../shared/constants/services';
 import { OwnChoices } from './own-choices';
@@ -144,9 +145,94 @@ export function HoursFields() {
           }
         </Form.List>
       </fieldset>
+      <SpecialHoursFields />
     </>
   );
 }
+
+/** A special day as the form holds it (times empty when closed). */
+export interface SpecialDayFormValue {
+  date?: string;
+  closed?: boolean;
+  open?: string;
+  close?: string;
+  note?: string;
+}
+
+/** Holiday and special hours (docs/product.md section 22): dated rows, each closed or with its own times, and a note. */
+export function SpecialHoursFields() {
+  const form = Form.useFormInstance<ProfileFormValues>();
+  /** The shared rules for one row, and that its date is not taken by another row. */
+  const checkRow = (index: number) => {
+    const rows = (form.getFieldValue('special_hours') as SpecialDayFormValue[] | undefined) ?? [];
+    const zone = (form.getFieldValue('time_zone') as string | undefined) ?? 'America/New_York';
+    const [row] = toSpecialHours([rows[index] ?? {}]);
+    let problem = checkSpecialHours([row!], zone, new Date())?.replace(/^Special day 1:/, `Special day ${index + 1}:`);
+    if (!problem && rows.filter((other) => other?.date === row!.date).length > 1)
+      problem = `${formatSpecialDate(row!.date)} is entered twice: keep one entry per date.`;
+    if (problem) throw new Error(problem);
+  };
+  return (
+    <fieldset className="hours-editor special-hours-editor">
+      <legend>Holiday and special hours</legend>
+      <p className="field-hint">Days that differ from the week above, in the practice’s time zone: closed, or other hours. Up to a year ahead.</p>
+      <Form.List name="special_hours">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((field, index) => (
+              <div className="special-row" key={field.key}>
+                <Form.Item
+                  label="Date"
+                  name={[field.name, 'date']}
+                  // The row's check runs again when its other fields change; its sentence shows under the date.
+                  dependencies={(['closed', 'open', 'close', 'note'] as const).map((key) => ['special_hours', field.name, key])}
+                  rules={[{ validator: async () => checkRow(index) }]}
+                >
+                  <Input type="date" aria-label={`Special day ${index + 1} date`} />
+                </Form.Item>
+                <Form.Item name={[field.name, 'closed']} valuePropName="checked" className="special-closed">
+                  <Checkbox>Closed all day</Checkbox>
+                </Form.Item>
+                <Form.Item noStyle shouldUpdate>
+                  {({ getFieldValue }) => {
+                    const closed = getFieldValue(['special_hours', field.name, 'closed']) as boolean | undefined;
+                    return (
+                      <div className="hours-times special-times">
+                        <Form.Item name={[field.name, 'open']} noStyle>
+                          <Input type="time" aria-label={`Special day ${index + 1} opens`} disabled={closed} />
+                        </Form.Item>
+                        <span aria-hidden="true">–</span>
+                        <Form.Item name={[field.name, 'close']} noStyle>
+                          <Input type="time" aria-label={`Special day ${index + 1} closes`} disabled={closed} />
+                        </Form.Item>
+                      </div>
+                    );
+                  }}
+                </Form.Item>
+                <Form.Item label="Note" name={[field.name, 'note']}>
+                  <Input maxLength={SPECIAL_HOURS_LIMITS.noteMax} placeholder="e.g. Christmas" aria-label={`Special day ${index + 1} note`} />
+                </Form.Item>
+                <Button onClick={() => remove(field.name)} className="special-remove">
+                  Remove
+                </Button>
+              </div>
+            ))}
+            {fields.length < SPECIAL_HOURS_LIMITS.max && (
+              <Button onClick={() => add({ date: '', closed: true, open: '', close: '', note: '' })}>Add a special day</Button>
+            )}
+          </>
+        )}
+      </Form.List>
+    </fieldset>
+  );
+}
+
+/** The rows as the calls take them: closed days without times, empty notes left out. */
+export const toSpecialHours = (rows: SpecialDayFormValue[] | undefined): SpecialDay[] =>
+  (rows ?? []).map((row) => {
+    const base = row.closed ? { date: row.date ?? '', closed: true } : { date: row.date ?? '', closed: false, open: row.open ?? '', close: row.close ?? '' };
+    return row.note?.trim() ? { ...base, note: row.note } : base;
+  });
 
 export function SummaryField() {
   return (
@@ -246,6 +332,7 @@ export interface ProfileFormValues {
   website_url: string;
   working_time: WorkingDayInput[];
   time_zone: string;
+  special_hours: SpecialDayFormValue[];
   summary: string;
   education: { degree: string; school: string; year: string | number }[];
   services: string[];
@@ -270,6 +357,14 @@ export function initialValues(profile: ProfileView | null, email: string): Profi
     website_url: profile?.website_url ?? '',
     working_time: week,
     time_zone: profile?.time_zone ?? 'America/New_York',
+    // Days that have passed are history: the form starts from the practice's today.
+    special_hours: upcomingSpecialHours(profile?.special_hours ?? [], profile?.time_zone ?? null, new Date()).map((day) => ({
+      date: day.date,
+      closed: day.closed,
+      open: day.open ?? '',
+      close: day.close ?? '',
+      note: day.note ?? '',
+    })),
     summary: profile?.summary ?? '',
     education: profile?.education.length ? profile.education : [{ degree: 'Doctor of Veterinary Medicine (DVM)', school: '', year: '' }],
     services: profile?.services ?? [],
@@ -311,6 +406,7 @@ export function toStep2(v: ProfileFormValues): Step2Input {
   return {
     working_time: toWorkingTime(v.working_time),
     time_zone: v.time_zone,
+    special_hours: toSpecialHours(v.special_hours),
     summary: v.summary ?? '',
     education: toEducation(v.education),
     services: v.services ?? [],

@@ -33,6 +33,7 @@ import {
   toEducation,
   toStep1,
   toStep2,
+  toSpecialHours,
   toWorkingTime,
   WebsiteFields,
   type ProfileFormValues,
@@ -198,7 +199,17 @@ function EditProfile({ user }: { user: User }) {
       <EditCard title="Working time">
         <EditForm
           initial={initial}
-          onSave={(v, run) => run(() => changeWorkingTime({ working_time: toWorkingTime(v.working_time), time_zone: v.time_zone }).unwrap(), saved)}
+          onSave={(v, run) =>
+            run(
+              () =>
+                changeWorkingTime({
+                  working_time: toWorkingTime(v.working_time),
+                  time_zone: v.time_zone,
+                  special_hours: toSpecialHours(v.special_hours),
+                }).unwrap(),
+              saved,
+            )
+          }
         >
           <HoursFields />
         </EditForm>

@@ -1,0 +1,149 @@
+// /account (docs/product.md section 22): the account's own data. 'Download my data' saves one JSON file of
+// everything the account holds; 'Delete my account' asks for the password and deletes at once, then signs out.
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { PageHero } from '../../../components/ui/page-hero';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { failureMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { isAdmin, logout, signedInUser } from '../../auth';
+import { useDeleteMyAccountMutation } from '../api/delete-my-account';
+import { useExportMyDataMutation } from '../api/export-my-data';
+
+/** Saves a JSON document as a file the browser downloads. */
+function saveJson(data: unknown, name: string) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function DownloadMyData() {
+  const [exportMyData, { isLoading }] = useExportMyDataMutation();
+  const [problem, setProblem] = useState<string>();
+  const download = async () => {
+    setProblem(undefined);
+    try {
+      const data = await exportMyData().unwrap();
+      const day = typeof data.exported_at === 'string' ? data.exported_at.slice(0, 10) : 'today';
+      saveJson(data, `animal-doctor-data-${day}.json`);
+      toast.success('Your data was downloaded as one JSON file.');
+    } catch (failure) {
+      setProblem(failureMessage(failure, 'Your data could not be prepared. Please check your connection and try again.'));
+    }
+  };
+  return (
+    <section className="card account-card" aria-labelledby="download-heading">
+      <h2 id="download-heading">Download my data</h2>
+      <p>
+        One JSON file with everything your account holds: your details, your profile, the reviews you wrote and the replies they received, your favourites,
+        appointments, messages, payments and the record of changes made to your account.
+      </p>
+      {problem && (
+        <p className="notice" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="button" className="button button-primary" onClick={() => void download()} disabled={isLoading} aria-busy={isLoading}>
+        {isLoading ? 'Preparing your file…' : 'Download my data'}
+      </button>
+    </section>
+  );
+}
+
+function DeleteMyAccount({ admin }: { admin: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [deleteMyAccount, { isLoading }] = useDeleteMyAccountMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const passwordId = useId();
+  const problemId = useId();
+  const confirm = async () => {
+    setProblem(undefined);
+    try {
+      const { message } = await deleteMyAccount({ password }).unwrap();
+      setOpen(false);
+      dispatch(logout());
+      toast.success(message);
+      navigate('/home', { replace: true });
+    } catch (failure) {
+      // The password stays typed; the sentence says what to do.
+      setProblem(failureMessage(failure, 'Your account could not be deleted. Please check your connection and try again.'));
+    }
+  };
+  return (
+    <section className="card account-card account-danger" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete my account</h2>
+      <p>
+        Your account and its data are deleted at once: your profile, your reviews, favourites and messages. Open appointments are cancelled and the practices
+        are told; a paid plan is cancelled with the payment provider. You get a confirmation e-mail.
+      </p>
+      {admin ? (
+        <p className="notice">An administrator’s account cannot be deleted. Ask another administrator to make you a regular user first.</p>
+      ) : (
+        <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
+          Delete my account
+        </button>
+      )}
+      <ConfirmDialog
+        open={open}
+        title="Delete your account?"
+        confirmLabel="Delete my account"
+        busyLabel="Deleting…"
+        danger
+        busy={isLoading}
+        ready={password.length > 0}
+        onCancel={() => {
+          setOpen(false);
+          setProblem(undefined);
+        }}
+        onConfirm={() => void confirm()}
+      >
+        <p>This cannot be undone. Enter your password to confirm.</p>
+        <div className="field">
+          <label htmlFor={passwordId}>Password</label>
+          <input
+            id={passwordId}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? problemId : undefined}
+            onChange={(event) => setPassword(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && password) void confirm();
+            }}
+          />
+        </div>
+        {problem && (
+          <p id={problemId} className="form-error" role="alert">
+            {problem}
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+export default function AccountPage() {
+  const user = useAppSelector(signedInUser);
+  const admin = useAppSelector(isAdmin);
+  return (
+    <>
+      <PageHero eyebrow="Your account" title="Your data" lead={user ? `Signed in as ${user.email}.` : undefined} />
+      <section className="section">
+        <div className="container narrow account-sections">
+          <DownloadMyData />
+          <DeleteMyAccount admin={admin} />
+        </div>
+      </section>
+    </>
+  );
+}
