@@ -47,6 +47,9 @@ import doctorFeatureRoutes from './routes/api/doctors/plan-features';
 import petReviewRoutes from './routes/api/reviews/index';
 import ownReviewRoutes from './routes/api/user/reviews';
 import reviewModerationRoutes from './routes/api/admin/reviews';
+import appointmentsPlugin from './plugins/app/appointments/index';
+import appointmentRoutes from './routes/api/appointments/index';
+import practiceAppointmentRoutes from './routes/api/user/appointments';
 
 export interface AppOptions {
   config: Config;
@@ -87,6 +90,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(profilesPlugin);
   await fastify.register(adminPlugin);
   await fastify.register(reviewsPlugin);
+  await fastify.register(appointmentsPlugin);
   await fastify.register(paymentsPlugin);
   await fastify.register(uploadsPlugin);
   await fastify.register(planFeaturesPlugin);
@@ -112,6 +116,8 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(petReviewRoutes, { prefix: '/api/reviews' });
   await fastify.register(ownReviewRoutes, { prefix: '/api/user' });
   await fastify.register(reviewModerationRoutes, { prefix: '/api/admin' });
+  await fastify.register(appointmentRoutes, { prefix: '/api/appointments' });
+  await fastify.register(practiceAppointmentRoutes, { prefix: '/api/user' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
   await fastify.register(pageRoutes);
