@@ -19,6 +19,7 @@ import { answeredPerDay, openCount, ownerAppointments, practiceAppointments } fr
 import { sendDueReminders } from './reminders';
 
 export { APPOINTMENT_MESSAGES };
+export { APPOINTMENT_SUBJECTS } from './appointment-emails';
 
 /** How often each app server looks for reminders that are due. */
 const REMINDER_SWEEP_MS = 5 * 60 * 1000;

@@ -12,8 +12,7 @@ import { createAccount, createVet, injectAs, type Account } from '../../../test/
 import { mailSettled, startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/smtp-capture';
 import { createTestClock } from '../../../lib/clock';
 import { appointments, completedVisits, payments } from '../../../db/schema';
-import { APPOINTMENT_MESSAGES } from '../../../plugins/app/appointments/index';
-import { APPOINTMENT_SUBJECTS } from '../../../plugins/app/appointments/appointment-emails';
+import { APPOINTMENT_MESSAGES, APPOINTMENT_SUBJECTS } from '../../../plugins/app/appointments/index';
 import { openingSlots } from '../../../../shared/lib/appointment-rules';
 import type { MyAppointmentsAnswer, PracticeAppointmentsAnswer } from '../../../../shared/schemas/appointment';
 import type { DoctorPage } from '../../../../shared/schemas/doctor';
