@@ -17,19 +17,23 @@ export function AppointmentTime({ iso, zone }: { iso: string; zone: string }) {
 export function AppointmentItem({
   appointment,
   title,
+  level,
   details,
   actions,
 }: {
   appointment: Appointment;
   title: ReactNode;
+  /** The heading level under the page's or the section's heading. */
+  level: 2 | 3;
   details?: ReactNode;
   actions?: ReactNode;
 }) {
   const a = appointment;
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <li className="card appointment-item" data-state={a.state}>
       <div className="appointment-head">
-        <h3>{title}</h3>
+        <Heading>{title}</Heading>
         <span className={`appointment-state appointment-state-${a.state}`}>{STATE_TEXT[a.state]}</span>
       </div>
       <p>

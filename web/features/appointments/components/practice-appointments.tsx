@@ -101,6 +101,7 @@ function InboxEntry({ appointment }: { appointment: PracticeAppointment }) {
   return (
     <AppointmentItem
       appointment={a}
+      level={3}
       title={`${a.owner_name}`}
       details={
         <>

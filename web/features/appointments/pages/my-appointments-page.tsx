@@ -28,6 +28,7 @@ function OwnAppointment({ appointment }: { appointment: Appointment }) {
   return (
     <AppointmentItem
       appointment={a}
+      level={2}
       title={<Link to={`/viewdoctorprofile/${a.doctor_id}`}>{a.clinic_name}</Link>}
       details={<FormError>{problem}</FormError>}
       actions={
