@@ -295,18 +295,24 @@ export async function cancelForDeletedAccount(deps: AppointmentDeps, userId: num
   const message = 'The account was closed.';
   return deps.db.transaction(async (tx) => {
     const result = await tx.execute(sql`
+      WITH old AS (
+        SELECT id, state FROM appointments
+        WHERE (owner_id = ${userId} OR doctor_id = ${userId})
+          AND (state IN ('requested', 'proposed') OR (state = 'confirmed' AND start > ${now}))
+        FOR UPDATE)
       UPDATE appointments a SET state = 'cancelled', message = ${message}, updated_at = ${now}
-      WHERE (a.owner_id = ${userId} OR a.doctor_id = ${userId})
-        AND (a.state IN ('requested', 'proposed') OR (a.state = 'confirmed' AND a.start > ${now}))
-      RETURNING a.id`);
-    const ids = rowsOf<{ id: number }>(result).map((r) => Number(r.id));
-    for (const id of ids) {
+      FROM old WHERE a.id = old.id AND (a.state IN ('requested', 'proposed') OR (a.state = 'confirmed' AND a.start > ${now}))
+      RETURNING a.id, a.owner_id, old.state AS from_state`);
+    const cancelled = rowsOf<{ id: number; owner_id: number; from_state: AppointmentStateValue }>(result);
+    for (const { id, owner_id: ownerId, from_state: from } of cancelled) {
+      // The other owners' open requests at a closed practice stop counting against them.
+      if (isOpen(from) && ownerId !== userId) await releaseOpen(tx, ownerId);
       const [row] = await tx.select().from(appointments).where(eq(appointments.id, id));
       const parties = await partiesOfRow(tx, row!);
       const byOwner = row!.ownerId === userId;
       await notify(deps, tx, row!, byOwner ? 'cancelled_by_owner' : 'cancelled_by_practice', parties, byOwner, now);
     }
     await tx.execute(sql`DELETE FROM appointment_limits WHERE kind = 'open' AND account_id = ${userId}`);
-    return ids.length;
+    return cancelled.length;
   });
 }

@@ -448,6 +448,15 @@ describe('for the lead', () => {
     await smtp.waitFor(
       (m) => m.to.includes(vet.user.email) && m.subject === APPOINTMENT_SUBJECTS.cancelled_by_owner && m.decoded.includes('The account was closed.'),
     );
+    // A closed practice: the owners' waiting requests are cancelled and stop counting against their open limit.
+    const closing = await createVet(app, { plan: 2, workingTime: HOURS });
+    const pia = await owner('Pia');
+    for (let i = 0; i < 3; i++) await requested(pia, closing);
+    expect((await call(pia, '/api/appointments/request', requestBody(vet.user.id))).json()).toMatchObject({ code: 'OPEN_LIMIT' });
+    expect(await app.appointments.cancelForDeletedAccount(closing.user.id)).toBe(3);
+    await smtp.waitFor((m) => m.to.includes(pia.user.email) && m.subject === APPOINTMENT_SUBJECTS.cancelled_by_practice);
+    expect((await call(pia, '/api/appointments/request', requestBody(vet.user.id))).statusCode).toBe(200);
+    await closeAll(pia);
     const perDay = await app.appointments.answeredPerDay(7);
     expect(perDay.find((d) => d.day === clock.now().toISOString().slice(0, 10))?.answered).toBeGreaterThan(0);
   });
