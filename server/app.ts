@@ -55,6 +55,10 @@ import observabilityPlugin from './plugins/external/observability';
 import readyRoutes from './routes/api/ready/index';
 import metricsRoutes from './routes/metrics/index';
 
+import appointmentsPlugin from './plugins/app/appointments/index';
+import appointmentRoutes from './routes/api/appointments/index';
+import practiceAppointmentRoutes from './routes/api/user/appointments';
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -96,6 +100,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(accountDataPlugin);
   await fastify.register(adminPlugin);
   await fastify.register(reviewsPlugin);
+  await fastify.register(appointmentsPlugin);
   await fastify.register(paymentsPlugin);
   await fastify.register(uploadsPlugin);
   await fastify.register(planFeaturesPlugin);
@@ -126,6 +131,9 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(ownReviewRoutes, { prefix: '/api/user' });
   await fastify.register(reviewModerationRoutes, { prefix: '/api/admin' });
   await fastify.register(backupRoutes, { prefix: '/api/admin' });
+
+  await fastify.register(appointmentRoutes, { prefix: '/api/appointments' });
+  await fastify.register(practiceAppointmentRoutes, { prefix: '/api/user' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
   await fastify.register(pageRoutes);

@@ -145,6 +145,8 @@ export const ROUTES = {
   myReviews: { path: '/myreviews', module: 'features/reviews/pages/my-reviews-page.tsx', access: 'private', guard: 'loggedIn' },
   /** The account's own data: download it, or delete the account (docs/product.md section 22). */
   account: { path: '/account', module: 'features/account/pages/account-page.tsx', access: 'private', guard: 'loggedIn' },
+
+  myAppointments: { path: '/myappointments', module: 'features/appointments/pages/my-appointments-page.tsx', access: 'private', guard: 'loggedIn' },
   admin: { path: '/admin', module: 'features/admin/pages/manage-users-page.tsx', access: 'private', guard: 'admin' },
   articleEditor: { path: '/articleeditor', module: 'features/articles/pages/manage-articles-page.tsx', access: 'private', guard: 'admin' },
 } as const satisfies Record<string, RouteEntry>;

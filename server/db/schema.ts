@@ -26,6 +26,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/** A file sent with an e-mail: its name, MIME type (with parameters such as method=REQUEST) and text content. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -283,6 +290,8 @@ export const emailOutbox = pgTable(
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
     /** Where answers go (a contact message is answered to the pet owner who sent it). */
     replyTo: text('reply_to'),
+    /** Files sent with the message (an appointment's .ics invitation, docs/product.md section 19). */
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -513,4 +522,65 @@ export const reviewStats = pgTable('review_stats', {
   stars3: integer('stars_3').notNull().default(0),
   stars4: integer('stars_4').notNull().default(0),
   stars5: integer('stars_5').notNull().default(0),
+});
+
+/** The states of an appointment request (docs/product.md section 19; shared/lib/appointment-rules.ts). */
+export type AppointmentStateValue = 'requested' | 'proposed' | 'confirmed' | 'declined' | 'cancelled' | 'completed' | 'no_show';
+
+/** An appointment request of a pet owner at a practice (docs/product.md section 19; migration 0016). */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: serial('id').primaryKey(),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    petName: text('pet_name').notNull(),
+    species: text('species').notNull(),
+    reason: text('reason').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** The owner's 1-3 preferred starts, ISO 8601 in UTC. */
+    preferred: jsonb('preferred').$type<string[]>().notNull(),
+    /** The confirmed or proposed start (null while requested). */
+    start: timestamp('start', { withTimezone: true }),
+    /** The practice's time zone when the request was made: times in e-mails and the calendar file use it. */
+    timeZone: text('time_zone').notNull(),
+    state: text('state').$type<AppointmentStateValue>().notNull().default('requested'),
+    /** The latest message of the side that moved it (the practice's answer, a reason to cancel). */
+    message: text('message'),
+    /** The practice's first answer (confirm, propose, decline): its response time. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Claimed once by the reminder sweep of any app server. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('appointments_owner_idx').on(t.ownerId, t.createdAt, t.id), index('appointments_doctor_idx').on(t.doctorId, t.state, t.createdAt, t.id)],
+);
+
+/** Request limits as counters taken in one conditional upsert each (docs/product.md 19.4; migration 0016). */
+export const appointmentLimits = pgTable(
+  'appointment_limits',
+  {
+    kind: text('kind').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'appointment_limits_pkey', columns: [t.kind, t.accountId, t.day] })],
+);
+
+/** A practice's median hours to first answer (last 90 days, once it has 5 answers; docs/product.md 19.6). */
+export const appointmentResponseTimes = pgTable('appointment_response_times', {
+  doctorId: integer('doctor_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  answers: integer('answers').notNull(),
+  medianHours: doublePrecision('median_hours').notNull(),
+  updatedAt: updatedAt(),
 });

@@ -36,7 +36,13 @@ export const PLANS: readonly Plan[] = [
     priceCents: 4900,
     yearlyPriceCents: 49000,
     unlocks: ['listed', 'photos', 'services', 'contact_form'],
-    features: ['Everything in Basic', 'Photo gallery', 'Services list', 'Contact form for pet owners'],
+    features: [
+      'Everything in Basic',
+      'Photo gallery',
+      'Services list',
+      'Contact form for pet owners',
+      'Appointment requests with calendar e-mails and reminders',
+    ],
   },
   {
     id: 3,

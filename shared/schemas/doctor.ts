@@ -64,6 +64,9 @@ export const DoctorSummarySchema = Type.Object({
   ),
   rating_average: Type.Union([Type.Number(), Type.Null()], { description: 'Average of the published reviews, one decimal; null without reviews' }),
   rating_count: Type.Integer({ description: 'Published reviews' }),
+  response_time_hours: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Median hours to answer an appointment request (last 90 days, once 5 answers); null before (docs/product.md 19.6)',
+  }),
 });
 export const DoctorSearchAnswer = Type.Object({
   data: Type.Array(DoctorSummarySchema),

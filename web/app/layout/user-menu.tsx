@@ -6,6 +6,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../store';
 import { hasPaidPlan, isAdmin, isOwner, isSubmitted, logout, signedInUser } from '../../features/auth/auth-slice';
+import { useOpenAppointmentCount } from '../../features/appointments';
 
 type Modal = 'plans' | 'setup' | undefined;
 
@@ -15,6 +16,8 @@ export function UserMenu() {
   const owner = useAppSelector(isOwner);
   const paid = useAppSelector(hasPaidPlan);
   const submitted = useAppSelector(isSubmitted);
+  // A practice sees how many appointment requests wait for its answer (docs/product.md 19.2).
+  const waiting = useOpenAppointmentCount(Boolean(user) && !admin && !owner && submitted);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -57,18 +60,21 @@ export function UserMenu() {
   };
 
   // Spec section 2 (Header): profile entries for vets, management entries for administrators; a pet owner's own
-  // entries instead of the profile's (docs/product.md section 13; 'My vets' and 'My appointments' join when their
-  // pages exist).
+  // entries instead of the profile's (docs/product.md sections 13 and 19; 'My vets' joins when its page exists).
   const items: { label: string; action: () => void }[] = admin
     ? [
         { label: 'Manage Users', action: () => navigate('/admin') },
         { label: 'Manage Articles', action: () => navigate('/articleeditor') },
       ]
     : owner
-      ? [{ label: 'My reviews', action: () => navigate('/myreviews') }]
+      ? [
+          { label: 'My appointments', action: () => navigate('/myappointments') },
+          { label: 'My reviews', action: () => navigate('/myreviews') },
+        ]
       : [
           { label: submitted ? 'Edit Profile' : 'Create Profile', action: createOrEditProfile },
           { label: 'Your Profile', action: yourProfile },
+          ...(waiting > 0 ? [{ label: `Appointment requests (${waiting})`, action: () => navigate('/viewprofile#appointments') }] : []),
         ];
   // Every account can take its data out or leave (docs/product.md section 22).
   items.push({ label: 'Your data', action: () => navigate('/account') });
@@ -84,6 +90,12 @@ export function UserMenu() {
         {/* The name comes from the text (no aria-label), so what is read contains what is shown. */}
         <span className="visually-hidden">Account menu for </span>
         <span className="user-menu-name">{user?.first_name ?? 'you'}</span>
+        {waiting > 0 && (
+          <span className="user-menu-count">
+            {waiting}
+            <span className="visually-hidden"> appointment requests waiting</span>
+          </span>
+        )}
         <span aria-hidden="true" className="caret">
           ▾
         </span>

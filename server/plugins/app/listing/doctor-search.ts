@@ -22,6 +22,7 @@ import { domainError } from '../../../lib/domain-error';
 import { listedSql } from './listing-rule';
 import { openAt } from './week-hours';
 import { ratingAverage } from '../../../../shared/lib/rating';
+import { shownResponseHours as shownHours } from '../../../../shared/lib/appointment-rules';
 
 /** The rotation moves on every ten minutes: stable while a person pages, fair over a day. */
 export const SPONSOR_ROTATION_MS = 10 * 60_000;
@@ -120,6 +121,8 @@ export interface CardRow {
   /** Published reviews and the sum of their stars (doctor_search, kept by the reviews trigger). */
   rating_count: number;
   rating_sum: number;
+  /** The practice's median hours to answer an appointment request (appointment_response_times), or null. */
+  response_time_median: number | null;
 }
 
 export interface SearchOrigin {
@@ -162,6 +165,7 @@ export function cardBase(row: Omit<CardRow, 'distance' | 'open_now' | 'sponsored
     longitude: row.longitude,
     rating_average: ratingAverage(row.rating_sum, row.rating_count),
     rating_count: row.rating_count,
+    response_time_hours: shownHours(row.response_time_median),
   };
 }
 
@@ -193,6 +197,7 @@ export function searchCard(base: CardBase, distance: number | null, openNow: boo
     open_now: openNow,
     rating_average: base.rating_average,
     rating_count: base.rating_count,
+    response_time_hours: base.response_time_hours,
   };
 }
 
@@ -269,6 +274,7 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
       weekHours: sql<string>`ds.week_hours::text`,
       ratingCount: sql<number>`ds.rating_count`,
       ratingSum: sql<number>`ds.rating_sum`,
+      responseTimeMedian: sql<number | null>`(select r.median_hours from appointment_response_times r where r.doctor_id = ${users.id})`,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -298,6 +304,7 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
     open_now: specialOpenAt(p.specialHours, p.timeZone, at) ?? openAt(row.weekHours, p.timeZone, at),
     rating_average: ratingAverage(Number(row.ratingSum), Number(row.ratingCount)),
     rating_count: Number(row.ratingCount),
+    response_time_hours: shownHours(row.responseTimeMedian),
     contact_email: p.contactEmail,
     website_title: p.websiteTitle,
     website_url: p.websiteUrl,

@@ -79,6 +79,7 @@ export default fp(
             html: row.htmlBody,
             params: row.params,
             replyTo: row.replyTo,
+            attachments: row.attachments,
           });
           await db
             .update(emailOutbox)
@@ -163,6 +164,7 @@ export default fp(
           htmlBody: content.html,
           params: content.params,
           replyTo: to.replyTo ?? null,
+          attachments: content.attachments ?? [],
           nextAttemptAt: clock.now(),
         });
         setImmediate(kick);

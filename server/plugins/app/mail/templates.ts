@@ -1,16 +1,19 @@
 // The e-mails the product sends: plain text and HTML, readable on a phone, with one brand.
 import { PRODUCT_NAME } from '../../../../shared/constants/messages';
+import type { MailAttachment } from '../../../db/schema';
 
 export interface MailContent {
   subject: string;
   text: string;
   html: string;
   params: Record<string, string>;
+  /** Files sent with the message (an appointment's .ics invitation); kept in the outbox row with it. */
+  attachments?: MailAttachment[];
 }
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(title: string, body: string, footer = ''): string {
+export function layout(title: string, body: string, footer = ''): string {
   return `<!doctype html><html><body style="margin:0;background:#f7f8fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e5e7eb">
@@ -20,7 +23,7 @@ function layout(title: string, body: string, footer = ''): string {
 </table></td></tr></table></body></html>`;
 }
 
-const button = (href: string, label: string) =>
+export const button = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escape(href)}" style="background:#0958d9;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escape(label)}</a></p>`;
 
 export function verificationEmail(firstName: string, link: string): MailContent {

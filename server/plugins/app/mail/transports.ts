@@ -5,6 +5,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../../config';
 import { PRODUCT_NAME } from '../../../../shared/constants/messages';
+import type { MailAttachment } from '../../../db/schema';
 
 export interface OutgoingMail {
   to: string;
@@ -15,6 +16,8 @@ export interface OutgoingMail {
   params: Record<string, string>;
   /** Reply-To address, when answers go to someone else than the sender (a contact message). */
   replyTo?: string | null;
+  /** Files sent with the message (SMTP and .eml files; the e-mail service's templates take none). */
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {
@@ -31,6 +34,9 @@ function nodemailerMessage(config: Config, mail: OutgoingMail) {
     text: mail.text,
     html: mail.html,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    ...(mail.attachments?.length
+      ? { attachments: mail.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) }
+      : {}),
     // RFC 8058 one-click unsubscribe: mail providers POST "List-Unsubscribe=One-Click" to the URL.
     ...(mail.params.list_unsubscribe
       ? { headers: { 'List-Unsubscribe': `<${mail.params.list_unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }

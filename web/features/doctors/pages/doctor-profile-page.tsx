@@ -15,6 +15,8 @@ import { isOpenAt } from '../../../../shared/lib/opening-hours';
 import { localDateAt } from '../../../../shared/lib/special-hours';
 import { DoctorReviews, seedReviews } from '../../reviews';
 import { DoctorRating } from '../../../components/ui/rating-stars';
+import { RequestAppointment } from '../../appointments';
+import { responseTimeText } from '../../../../shared/lib/appointment-rules';
 
 // The profile embedded in the page is the first cached answer: the first screen needs no second request
 // and nothing moves when it arrives (docs/product.md, Pages and look).
@@ -96,6 +98,7 @@ export default function DoctorProfilePage() {
             {address ? ` · ${address}` : ''}
           </p>
           <DoctorRating doctor={doctor} href="#reviews" />
+          {doctor.response_time_hours !== null && <p className="response-time">{responseTimeText(doctor.response_time_hours)}</p>}
           <DoctorBadges doctor={{ ...doctor, services, sponsored: false }} />
         </div>
       </section>
@@ -129,6 +132,8 @@ export default function DoctorProfilePage() {
                 </p>
               )}
             </ProfileContact>
+            {/* Appointment requests come with the contact form: Professional and Premium (docs/product.md 19.7). */}
+            {doctor.contact_form && <RequestAppointment doctorId={doctor.id} clinic={clinic} hours={doctor.working_time} timeZone={doctor.time_zone} />}
             {doctor.contact_form && <ContactForm doctorId={doctor.id} clinic={clinic} />}
             <ProfileHours
               workingTime={doctor.working_time}

@@ -11,6 +11,7 @@ import { useAppDispatch } from '../../../app/store';
 import { useSearchDoctorsQuery } from '../api/search-doctors';
 import { DoctorBadges } from '../components/doctor-badges';
 import { DoctorRating, ratingText } from '../../../components/ui/rating-stars';
+import { responseTimeText } from '../../../../shared/lib/appointment-rules';
 import { DoctorSearchForm } from '../components/doctor-search-form';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
 import { SearchFilters } from '../components/search-filters';
@@ -40,6 +41,7 @@ function DoctorCard({ doctor, active, onActivate }: { doctor: DoctorSummary; act
           <h2 className="doctor-clinic">{title}</h2>
           <p className="muted doctor-name">{doctor.name}</p>
           <DoctorRating doctor={doctor} />
+          {doctor.response_time_hours !== null && <p className="muted response-time">{responseTimeText(doctor.response_time_hours)}</p>}
         </div>
         {doctor.distance !== null && <span className="distance">{doctor.distance.toFixed(1)} mi</span>}
       </div>

@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/format-date';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { signedInUser, useCurrentUserQuery } from '../../auth';
 import { PracticeReviews } from '../../reviews';
+import { PracticeAppointments } from '../../appointments';
 import { useMyPhotosQuery } from '../api/get-my-photos';
 import { MessagesPanel } from '../components/messages-panel';
 import { PhotosPanel } from '../components/photos-panel';
@@ -120,6 +121,8 @@ export default function ViewProfilePage() {
               <StatisticsPanel />
             </Suspense>
           )}
+          {/* The history stays after a plan lapses (docs/product.md 19.7): the inbox shows for every vet account. */}
+          <PracticeAppointments />
           {hasFeature(user, 'contact_form') && <MessagesPanel />}
           {hasFeature(user, 'photos') && <PhotosPanel />}
           {hasFeature(user, 'services') && <ServicesPanel services={user.profile?.services ?? []} />}

@@ -1,0 +1,67 @@
+// One appointment as both sides see it (docs/product.md 19.2-19.3): the pet, the state, the time in the
+// practice's zone (and the reader's when it differs), the preferred times while it waits, the last message.
+import type { ReactNode } from 'react';
+import type { Appointment } from '../../../../shared/schemas/appointment';
+import { bothZones, STATE_TEXT } from '../appointment-times';
+
+export function AppointmentTime({ iso, zone }: { iso: string; zone: string }) {
+  const shown = bothZones(iso, zone);
+  return (
+    <span className="appointment-time">
+      <strong>{shown.practice}</strong>
+      {shown.own && <span className="muted"> (your time: {shown.own})</span>}
+    </span>
+  );
+}
+
+export function AppointmentItem({
+  appointment,
+  title,
+  level,
+  details,
+  actions,
+}: {
+  appointment: Appointment;
+  title: ReactNode;
+  /** The heading level under the page's or the section's heading. */
+  level: 2 | 3;
+  details?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const a = appointment;
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <li className="card appointment-item" data-state={a.state}>
+      <div className="appointment-head">
+        <Heading>{title}</Heading>
+        <span className={`appointment-state appointment-state-${a.state}`}>{STATE_TEXT[a.state]}</span>
+      </div>
+      <p>
+        {a.pet_name} ({a.species}): {a.reason}
+      </p>
+      {a.start && (a.state === 'confirmed' || a.state === 'proposed' || a.state === 'completed' || a.state === 'no_show' || a.state === 'cancelled') ? (
+        <p>
+          {a.state === 'proposed' ? 'Proposed time: ' : 'Time: '}
+          <AppointmentTime iso={a.start} zone={a.time_zone} />
+        </p>
+      ) : (
+        <div>
+          <p className="small">Preferred times:</p>
+          <ul className="appointment-times">
+            {a.preferred.map((iso) => (
+              <li key={iso}>
+                <AppointmentTime iso={iso} zone={a.time_zone} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {a.message && <p className="appointment-message">Message: {a.message}</p>}
+      {details}
+      {actions && <div className="appointment-actions">{actions}</div>}
+    </li>
+  );
+}
+
+/** The refusal of a move as the list shows it. */
+export const problemOf = (error: unknown) => (error as { message?: string }).message ?? 'That did not work. Please reload the page and try again.';
