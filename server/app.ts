@@ -47,6 +47,8 @@ import doctorFeatureRoutes from './routes/api/doctors/plan-features';
 import petReviewRoutes from './routes/api/reviews/index';
 import ownReviewRoutes from './routes/api/user/reviews';
 import reviewModerationRoutes from './routes/api/admin/reviews';
+import dashboardPlugin from './plugins/app/dashboard/index';
+import adminDashboardRoutes from './routes/api/admin/dashboard';
 
 export interface AppOptions {
   config: Config;
@@ -91,6 +93,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(uploadsPlugin);
   await fastify.register(planFeaturesPlugin);
   await fastify.register(articlesPlugin);
+  await fastify.register(dashboardPlugin);
 
   await fastify.register(healthRoutes, { prefix: '/api/health' });
   await fastify.register(userRoutes, { prefix: '/api/user' });
@@ -112,6 +115,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(petReviewRoutes, { prefix: '/api/reviews' });
   await fastify.register(ownReviewRoutes, { prefix: '/api/user' });
   await fastify.register(reviewModerationRoutes, { prefix: '/api/admin' });
+  await fastify.register(adminDashboardRoutes, { prefix: '/api/admin' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
   await fastify.register(pageRoutes);

@@ -67,6 +67,9 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_review_state_idx').on(t.reviewState),
     index('users_created_idx').on(t.createdAt, t.id),
+    // The business dashboard (migration 0021): new accounts a day by type, profiles waiting for review.
+    index('users_created_type_idx').on(t.createdAt, t.accountType),
+    index('users_review_state_submit_idx').on(t.reviewState, t.submitAt),
     index('users_sort_name_idx').on(sql`lower(${t.lastName} || ' ' || ${t.firstName})`, t.id),
     // Manage Users search (migration 0008): trigram indexes for substring matches at 100k accounts.
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
@@ -510,4 +513,14 @@ export const reviewStats = pgTable('review_stats', {
   stars3: integer('stars_3').notNull().default(0),
   stars4: integer('stars_4').notNull().default(0),
   stars5: integer('stars_5').notNull().default(0),
+});
+
+/**
+ * The whole site's searches and profile views per UTC day (docs/product.md section 24; migration 0021), added
+ * to by the same batched write as profile_daily_stats, so the dashboard's series read one row a day.
+ */
+export const siteDailyStats = pgTable('site_daily_stats', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  searches: integer('searches').notNull().default(0),
+  profileViews: integer('profile_views').notNull().default(0),
 });
