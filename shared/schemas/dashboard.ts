@@ -2,11 +2,7 @@
 // answers every figure over the chosen window. Each figure is its own field, so a figure added later is
 // one more field here and one small function in server/plugins/app/dashboard/figures.ts.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-
-/** The windows the dashboard offers, in days ending today (UTC). */
-export const DASHBOARD_WINDOWS = [30, 90, 365] as const;
-export type DashboardWindow = (typeof DASHBOARD_WINDOWS)[number];
-export const DASHBOARD_WINDOW_MESSAGE = 'Choose a window of 30, 90 or 365 days.';
+import { DASHBOARD_WINDOW_MESSAGE, DASHBOARD_WINDOWS } from '../constants/dashboard';
 
 const strict = { additionalProperties: false } as const;
 const Count = Type.Integer({ minimum: 0 });

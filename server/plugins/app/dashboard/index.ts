@@ -3,7 +3,8 @@
 // them (bench/dashboard.ts times each). Administrators only: its route is behind `fastify.requireAdmin`.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DashboardAnswer, DashboardFigures, DashboardWindow as WindowDays } from '../../../../shared/schemas/dashboard';
+import type { DashboardAnswer, DashboardFigures } from '../../../../shared/schemas/dashboard';
+import type { DashboardWindow as WindowDays } from '../../../../shared/constants/dashboard';
 import { dashboardWindow, FIGURE_NAMES, FIGURES, type FigureName } from './figures';
 
 function dashboardOf(fastify: FastifyInstance) {

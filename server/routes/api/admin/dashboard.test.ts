@@ -9,7 +9,8 @@ import { createAccount, createVet, injectAs, type Account } from '../../../test/
 import { createTestClock } from '../../../lib/clock';
 import { payments, reviews, users } from '../../../db/schema';
 import { PLANS, planPrice } from '../../../../shared/constants/plans';
-import { DASHBOARD_WINDOW_MESSAGE, type DashboardAnswer } from '../../../../shared/schemas/dashboard';
+import type { DashboardAnswer } from '../../../../shared/schemas/dashboard';
+import { DASHBOARD_WINDOW_MESSAGE } from '../../../../shared/constants/dashboard';
 
 const DAY = 86_400_000;
 const clock = createTestClock(new Date());

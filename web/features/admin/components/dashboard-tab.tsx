@@ -3,7 +3,8 @@
 // the charts are the small SVG line charts of components/ui (no charting library). A figure the server
 // answers as null (claims, appointment requests: not built yet) shows no tile.
 import { useSearchParams } from 'react-router';
-import { DASHBOARD_WINDOWS, type DashboardAnswer, type DashboardQueue, type DashboardWindow } from '../../../../shared/schemas/dashboard';
+import type { DashboardAnswer, DashboardQueue } from '../../../../shared/schemas/dashboard';
+import { DASHBOARD_WINDOWS, type DashboardWindow } from '../../../../shared/constants/dashboard';
 import { formatPrice } from '../../../../shared/constants/plans';
 import { DailyChart } from '../../../components/ui/daily-chart';
 import { useDashboardQuery } from '../api/get-dashboard';
