@@ -1,7 +1,8 @@
 // The business dashboard's figures (docs/product.md section 24), one small function each. Every one is a
-// bounded query (docs/decisions/121-dashboard-figures-from-bounded-queries.md): a range of an index over the
-// window's days, a one-row-a-day table, or a pass over the listed vets or the renewing payments, never a
-// query per row. To add a figure: a field in shared/schemas/dashboard.ts and a function in FIGURES.
+// bounded query (docs/decisions/121-dashboard-figures-from-bounded-queries.md): a few rows a day of the window
+// (site_daily_stats, account_daily_counts), a few rows a plan (listed_plan_counts, renewing_plan_counts) less
+// an index range of the periods ended since the last expiry sweep, or an index range of a queue; never a pass
+// over every vet, never a query per row. To add a figure: a field in shared/schemas/dashboard.ts and a function in FIGURES.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { listedSql } from '../listing/listing-rule';
@@ -43,12 +44,12 @@ async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
 
-/** Sign-ups a day by account type: an index-only range scan of users (created_at, account_type). */
+/** Sign-ups a day by account type: the window's rows of account_daily_counts (a few per day), summed per key. */
 const newAccounts: Figure<DashboardNewAccounts> = async (db, window) => {
   const found = await rows<{ day: string; account_type: string; n: number }>(
     db,
-    sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, account_type, count(*)::int AS n
-        FROM users WHERE created_at >= ${at(window.from)} AND created_at < ${at(window.until)}
+    sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, account_type, sum(n)::int AS n FROM account_daily_counts
+        WHERE day >= ${window.dayList[0]}::date AND day <= ${window.dayList.at(-1)}::date
         GROUP BY 1, 2`,
   );
   const byDay = new Map(window.dayList.map((day) => [day, { day, owners: 0, vets: 0 }]));
@@ -62,11 +63,18 @@ const newAccounts: Figure<DashboardNewAccounts> = async (db, window) => {
   return { owners: series.reduce((s, d) => s + d.owners, 0), vets: series.reduce((s, d) => s + d.vets, 0), series };
 };
 
-/** Listed practices now, by the plan that lists them: one pass over doctor_search (listed vets only). */
+/**
+ * Listed practices now, by the plan that lists them: the rows of doctor_search per plan (listed_plan_counts),
+ * less those whose paid period has ended and that the expiry sweep has not removed yet (an index range on
+ * paid_until: minutes of lapses, not the whole table). The same rule as `listedSql`.
+ */
 const listedByPlan: Figure<DashboardListed> = async (db, window) => {
   const found = await rows<{ plan: number; n: number }>(
     db,
-    sql`SELECT ds.plan, count(*)::int AS n FROM doctor_search ds WHERE ${listedSql(window.now)} GROUP BY ds.plan`,
+    sql`SELECT plan, sum(n)::int AS n FROM (
+          SELECT plan, n FROM listed_plan_counts
+          UNION ALL SELECT ds.plan, -1 FROM doctor_search ds WHERE NOT ${listedSql(window.now)}) t
+        GROUP BY plan`,
   );
   const counts = new Map(found.map((row) => [Number(row.plan), Number(row.n)]));
   const plans = PLANS.map((plan) => ({ plan: plan.id, name: plan.name, count: counts.get(plan.id) ?? 0 }));
@@ -76,14 +84,18 @@ const listedByPlan: Figure<DashboardListed> = async (db, window) => {
 /**
  * Monthly recurring revenue now: every paid plan that will renew ('active', its period not over), monthly ones
  * at their monthly price and yearly ones at a twelfth of their yearly price (docs/product.md section 24).
- * A cancelled plan still in its paid period is listed but does not recur, so it is not counted.
+ * A cancelled plan still in its paid period is listed but does not recur, so it is not counted. Read from
+ * renewing_plan_counts, less the active plans whose period has ended and that the expiry sweep has not
+ * marked yet (an index range of payments (status, current_period_end)).
  */
 const monthlyRevenue: Figure<DashboardRevenue> = async (db, window) => {
   const found = await rows<{ plan: number; period: string; n: number }>(
     db,
-    sql`SELECT plan, coalesce(period, 'month') AS period, count(*)::int AS n FROM payments
-        WHERE plan > 0 AND status = 'active' AND (current_period_end IS NULL OR current_period_end > ${at(window.now)})
-        GROUP BY 1, 2`,
+    sql`SELECT plan, period, sum(n)::int AS n FROM (
+          SELECT plan, period, n FROM renewing_plan_counts
+          UNION ALL SELECT plan, coalesce(period, 'month'), -1 FROM payments
+            WHERE status = 'active' AND plan > 0 AND current_period_end <= ${at(window.now)}) t
+        GROUP BY plan, period`,
   );
   const count = (plan: number, period: string) => Number(found.find((row) => Number(row.plan) === plan && row.period === period)?.n ?? 0);
   const plans = PLANS.map((plan) => {
@@ -130,6 +142,11 @@ const pendingReviews: Figure<DashboardQueue> = (db, window) => queue(db, window,
 /** Profiles sent for review (section 6), waiting since they were sent. */
 const profilesWaiting: Figure<DashboardQueue> = (db, window) =>
   queue(db, window, sql`users`, sql`submit_at`, sql`review_state = 'pending' AND submit_at IS NOT NULL`);
+
+/** Folds the count tables' appended rows into one row per key (migration 0021); safe on several servers at once. */
+export async function compactCounts(db: DbOrTx): Promise<void> {
+  await db.execute(sql`SELECT dashboard_compact()`);
+}
 
 /** Every figure of the answer, by its field. Claims (issue 27) and appointment requests (issue 26) have no table yet. */
 export const FIGURES: { [K in keyof DashboardFigures]: Figure<DashboardFigures[K]> } = {

@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DashboardAnswer, DashboardFigures } from '../../../../shared/schemas/dashboard';
 import type { DashboardWindow as WindowDays } from '../../../../shared/constants/dashboard';
-import { dashboardWindow, FIGURE_NAMES, FIGURES, type FigureName } from './figures';
+import { compactCounts, dashboardWindow, FIGURE_NAMES, FIGURES, type FigureName } from './figures';
+
+/** How often each server folds the count tables' appended rows (decision 121): a few minutes of changes stay unfolded. */
+const COMPACT_EVERY_MS = 5 * 60 * 1000;
 
 function dashboardOf(fastify: FastifyInstance) {
   const { db } = fastify.database;
@@ -30,6 +33,8 @@ function dashboardOf(fastify: FastifyInstance) {
     figure<K extends FigureName>(name: K, days: WindowDays): Promise<DashboardFigures[K]> {
       return FIGURES[name](db, dashboardWindow(days, fastify.clock.now()));
     },
+    /** Folds the count tables into one row per key; the figures read the same before and after. */
+    compact: () => compactCounts(db),
   };
 }
 
@@ -44,7 +49,17 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('dashboard', dashboardOf(fastify));
+    const dashboard = dashboardOf(fastify);
+    fastify.decorate('dashboard', dashboard);
+    if (fastify.config.nodeEnv === 'test') return;
+    let timer: NodeJS.Timeout | undefined;
+    const compact = () => void dashboard.compact().catch((error: unknown) => fastify.log.warn({ err: error }, 'dashboard counts not compacted'));
+    fastify.addHook('onReady', async () => {
+      compact();
+      timer = setInterval(compact, COMPACT_EVERY_MS);
+      timer.unref();
+    });
+    fastify.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'dashboard', dependencies: ['database'] },
 );

@@ -40,6 +40,60 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(clock.now().getTime() - n * DAY);
 
+/** Listed practices per plan, counted straight from users, profiles and payments by the listing rule. */
+async function expectListedAgrees(figures: DashboardAnswer['figures']) {
+  for (const plan of PLANS) {
+    const direct = await count(sql`SELECT count(*) AS n FROM users u JOIN profiles p ON p.user_id = u.id JOIN payments pay ON pay.user_id = u.id
+      WHERE u.review_state = 'approved' AND u.status = 'active' AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL
+        AND pay.plan = ${plan.id} AND pay.status IN ('active', 'canceling')
+        AND (pay.current_period_end IS NULL OR pay.current_period_end > ${clock.now().toISOString()}::timestamptz)`);
+    const shown = figures.listed_by_plan.plans.find((p) => p.plan === plan.id)!;
+    expect(shown.name).toBe(plan.name);
+    expect(shown.count, plan.name).toBe(direct);
+  }
+  expect(figures.listed_by_plan.total).toBe(figures.listed_by_plan.plans.reduce((s, p) => s + p.count, 0));
+}
+
+/** The revenue per plan and in all, computed here from every payment row. */
+async function expectRevenueAgrees(revenue: DashboardAnswer['figures']['monthly_revenue']) {
+  const renewing = await app.database.db.select().from(payments);
+  let expected = 0;
+  for (const plan of PLANS) {
+    const of = (period: 'month' | 'year') =>
+      renewing.filter(
+        (p) =>
+          p.plan === plan.id &&
+          p.status === 'active' &&
+          (p.period ?? 'month') === period &&
+          (!p.currentPeriodEnd || p.currentPeriodEnd.getTime() > clock.now().getTime()),
+      ).length;
+    const shown = revenue.plans.find((p) => p.plan === plan.id)!;
+    expect(shown.monthly, plan.name).toBe(of('month'));
+    expect(shown.yearly, plan.name).toBe(of('year'));
+    const cents = of('month') * planPrice(plan, 'month') + Math.round((of('year') * planPrice(plan, 'year')) / 12);
+    expect(shown.cents, plan.name).toBe(cents);
+    expected += cents;
+  }
+  expect(revenue.cents).toBe(expected);
+  expect(revenue.currency).toBe('usd');
+}
+
+/** New accounts of every day of the window and in all, counted straight from users. */
+async function expectAccountsAgree({ figures, from }: DashboardAnswer) {
+  for (const entry of figures.new_accounts.series) {
+    const direct = (type: string) =>
+      count(sql`SELECT count(*) AS n FROM users WHERE account_type = ${type}
+        AND created_at >= ${`${entry.day}T00:00:00Z`}::timestamptz AND created_at < ${`${entry.day}T00:00:00Z`}::timestamptz + interval '1 day'`);
+    if (entry.owners + entry.vets === 0 && (await direct('owner')) + (await direct('vet')) === 0) continue;
+    expect(entry.owners, entry.day).toBe(await direct('owner'));
+    expect(entry.vets, entry.day).toBe(await direct('vet'));
+  }
+  const inWindow = (type: string) =>
+    count(sql`SELECT count(*) AS n FROM users WHERE account_type = ${type} AND created_at >= ${`${from}T00:00:00Z`}::timestamptz`);
+  expect(figures.new_accounts.owners).toBe(await inWindow('owner'));
+  expect(figures.new_accounts.vets).toBe(await inWindow('vet'));
+}
+
 describe('who may see the dashboard', () => {
   it('administrators only: no session 401, a forged token 401, a vet or a pet owner 403', async () => {
     const vet = await createVet(app);
@@ -80,23 +134,14 @@ describe('the figures agree with the tables', () => {
     await createAccount(app, { accountType: 'owner', createdAt: fortyDaysAgo });
 
     for (const days of [30, 90] as const) {
-      const { figures, from, to } = await dashboard(days);
+      const answer = await dashboard(days);
+      const { figures, from, to } = answer;
       const series = figures.new_accounts.series;
       expect(series).toHaveLength(days);
       expect(series[0]!.day).toBe(from);
       expect(series.at(-1)!.day).toBe(dayOf(clock.now()));
       expect(to).toBe(dayOf(clock.now()));
-      for (const entry of series.filter((e) => e.owners + e.vets > 0 || e.day === dayOf(tenDaysAgo))) {
-        const direct = (type: string) =>
-          count(sql`SELECT count(*) AS n FROM users WHERE account_type = ${type}
-            AND created_at >= ${`${entry.day}T00:00:00Z`}::timestamptz AND created_at < ${`${entry.day}T00:00:00Z`}::timestamptz + interval '1 day'`);
-        expect(entry.owners, entry.day).toBe(await direct('owner'));
-        expect(entry.vets, entry.day).toBe(await direct('vet'));
-      }
-      const inWindow = (type: string) =>
-        count(sql`SELECT count(*) AS n FROM users WHERE account_type = ${type} AND created_at >= ${`${from}T00:00:00Z`}::timestamptz`);
-      expect(figures.new_accounts.owners).toBe(await inWindow('owner'));
-      expect(figures.new_accounts.vets).toBe(await inWindow('vet'));
+      await expectAccountsAgree(answer);
       const tenDays = series.find((e) => e.day === dayOf(tenDaysAgo))!;
       expect(tenDays.owners).toBeGreaterThanOrEqual(2);
       expect(tenDays.vets).toBeGreaterThanOrEqual(1);
@@ -116,17 +161,7 @@ describe('the figures agree with the tables', () => {
     await createVet(app, { plan: 1, unpaid: true });
     await createVet(app, { plan: 1, reviewState: 'pending' });
     await createVet(app, { plan: 2, suspended: true });
-    const { figures } = await dashboard(30);
-    for (const plan of PLANS) {
-      const direct = await count(sql`SELECT count(*) AS n FROM users u JOIN profiles p ON p.user_id = u.id JOIN payments pay ON pay.user_id = u.id
-        WHERE u.review_state = 'approved' AND u.status = 'active' AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL
-          AND pay.plan = ${plan.id} AND pay.status IN ('active', 'canceling')
-          AND (pay.current_period_end IS NULL OR pay.current_period_end > ${clock.now().toISOString()}::timestamptz)`);
-      const shown = figures.listed_by_plan.plans.find((p) => p.plan === plan.id)!;
-      expect(shown.name).toBe(plan.name);
-      expect(shown.count, plan.name).toBe(direct);
-    }
-    expect(figures.listed_by_plan.total).toBe(figures.listed_by_plan.plans.reduce((s, p) => s + p.count, 0));
+    await expectListedAgrees((await dashboard(30)).figures);
   });
 
   it('monthly recurring revenue: renewing monthly plans at their price, yearly ones at a twelfth', async () => {
@@ -135,27 +170,7 @@ describe('the figures agree with the tables', () => {
     const canceling = await createVet(app, { plan: 2 });
     await app.database.db.update(payments).set({ status: 'canceling' }).where(eq(payments.userId, canceling.user.id));
     const before = (await dashboard(30)).figures.monthly_revenue;
-
-    const renewing = await app.database.db.select().from(payments);
-    let expected = 0;
-    for (const plan of PLANS) {
-      const of = (period: 'month' | 'year') =>
-        renewing.filter(
-          (p) =>
-            p.plan === plan.id &&
-            p.status === 'active' &&
-            (p.period ?? 'month') === period &&
-            (!p.currentPeriodEnd || p.currentPeriodEnd.getTime() > clock.now().getTime()),
-        ).length;
-      const shown = before.plans.find((p) => p.plan === plan.id)!;
-      expect(shown.monthly, plan.name).toBe(of('month'));
-      expect(shown.yearly, plan.name).toBe(of('year'));
-      const cents = of('month') * planPrice(plan, 'month') + Math.round((of('year') * planPrice(plan, 'year')) / 12);
-      expect(shown.cents, plan.name).toBe(cents);
-      expected += cents;
-    }
-    expect(before.cents).toBe(expected);
-    expect(before.currency).toBe('usd');
+    await expectRevenueAgrees(before);
 
     // One more yearly Premium adds $990 / 12 = $82.50 a month.
     const another = await createVet(app, { plan: 3 });
@@ -241,6 +256,38 @@ describe('the figures agree with the tables', () => {
     await expectQueue(figures.profiles_waiting, sql`SELECT submit_at AS since FROM users WHERE review_state = 'pending' AND submit_at IS NOT NULL`);
     expect(figures.pending_reviews.oldest_wait_seconds).toBeGreaterThanOrEqual(5 * 86_400);
     expect(figures.profiles_waiting.oldest_wait_seconds).toBeGreaterThanOrEqual(8 * 86_400);
+  });
+
+  it('stay exact through deletions, sign-ups that become practices, plan changes, expiry and compaction', async () => {
+    const gone = await createVet(app, { plan: 2 });
+    const upgraded = await createVet(app, { plan: 1 });
+    const lapsing = await createVet(app, { plan: 3 });
+    const owner = await createAccount(app, { accountType: 'owner' });
+    await app.database.db.delete(users).where(eq(users.id, gone.user.id));
+    await app.database.db.update(payments).set({ plan: 3, period: 'year' }).where(eq(payments.userId, upgraded.user.id));
+    await app.database.db.update(users).set({ accountType: 'vet' }).where(eq(users.id, owner.user.id));
+    await app.database.db
+      .update(payments)
+      .set({ currentPeriodEnd: new Date(clock.now().getTime() + 3 * DAY) })
+      .where(eq(payments.userId, lapsing.user.id));
+    const check = async () => {
+      const answer = await dashboard(30);
+      await expectAccountsAgree(answer);
+      await expectListedAgrees(answer.figures);
+      await expectRevenueAgrees(answer.figures.monthly_revenue);
+      return answer;
+    };
+    const now = await check();
+    await app.dashboard.compact();
+    expect((await check()).figures).toEqual(now.figures);
+    // Four days on, the lapsed plan is neither listed nor recurring, before any expiry sweep ran.
+    clock.advance(4 * DAY);
+    try {
+      const later = await check();
+      expect(later.figures.listed_by_plan.plans.find((p) => p.plan === 3)!.count).toBe(now.figures.listed_by_plan.plans.find((p) => p.plan === 3)!.count - 1);
+    } finally {
+      clock.set(new Date());
+    }
   });
 
   it('claims waiting and requests answered stay empty (null) until their tables exist', async () => {
