@@ -74,6 +74,7 @@ describe('the business dashboard', () => {
     expect(await tile(page, 'listed').textContent()).toBe(after.listed_by_plan.total.toLocaleString('en-US'));
     expect(await tile(page, 'listed-3').textContent()).toBe(String(after.listed_by_plan.plans.find((p) => p.plan === 3)!.count));
     expect(await tile(page, 'pending-reviews').textContent()).toBe(String(after.pending_reviews.count));
+    expect(Number((await tile(page, 'revenue').textContent())!.replace(/[$,]/g, ''))).toBe(after.monthly_revenue.cents / 100);
 
     // Three charts, each with a title and a table of the 30 days.
     const charts = page.locator('figure.daily-chart');
@@ -95,7 +96,7 @@ describe('the business dashboard', () => {
     // At 1280 px they form a grid; a year's window goes into the URL and shows 365 days.
     await page.setViewportSize(DESKTOP);
     await poll(async () => (await lefts()).size).toBe(4);
-    await page.getByRole('button', { name: 'Last 365 days' }).click();
+    await page.getByRole('button', { name: '365 days' }).click();
     await page.waitForURL(/days=365/);
     await poll(() => page.locator('.dashboard-note').textContent()).toContain(after.searches.series.at(-1)!.day);
     await charts.nth(0).locator('summary').click();

@@ -5,11 +5,13 @@
 import { useSearchParams } from 'react-router';
 import type { DashboardAnswer, DashboardQueue } from '../../../../shared/schemas/dashboard';
 import { DASHBOARD_WINDOWS, type DashboardWindow } from '../../../../shared/constants/dashboard';
-import { formatPrice } from '../../../../shared/constants/plans';
 import { DailyChart } from '../../../components/ui/daily-chart';
 import { useDashboardQuery } from '../api/get-dashboard';
 
 const number = (value: number) => value.toLocaleString('en-US');
+/** US cents as dollars with thousands separators ($1,372; $1,372.50). */
+const dollars = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 });
 
 /** A wait in the largest unit that keeps it readable: minutes, hours, then days. */
 export function formatWait(seconds: number | null): string {
@@ -74,12 +76,12 @@ function Figures({ data }: { data: DashboardAnswer }) {
             ))}
           </ul>
         </Tile>
-        <Tile id="revenue" label="Monthly recurring revenue" value={formatPrice(f.monthly_revenue.cents)}>
+        <Tile id="revenue" label="Monthly recurring revenue" value={dollars(f.monthly_revenue.cents)}>
           <p>
             {f.monthly_revenue.plans.map((p, i) => (
               <span key={p.plan}>
                 {i > 0 && ' · '}
-                {p.name} {formatPrice(p.cents)}
+                {p.name} {dollars(p.cents)}
               </span>
             ))}
           </p>
@@ -146,7 +148,7 @@ export default function DashboardTab() {
   return (
     <div className="dashboard-tab">
       <div className="dashboard-head">
-        <div className="actions" role="group" aria-label="Period">
+        <div className="actions" role="group" aria-label="Period: the last 30, 90 or 365 days">
           {DASHBOARD_WINDOWS.map((d) => (
             <button
               key={d}
@@ -155,7 +157,7 @@ export default function DashboardTab() {
               aria-pressed={d === days}
               onClick={() => setParams(d === 30 ? {} : { days: String(d) })}
             >
-              Last {d} days
+              {d} days
             </button>
           ))}
         </div>
