@@ -290,6 +290,20 @@ describe('the figures agree with the tables', () => {
     }
   });
 
+  it('stay exact when 60 accounts, 20 of them listed practices, are made at once, and folded while they are', async () => {
+    const made = Promise.all([
+      ...Array.from({ length: 40 }, (_, i) => createAccount(app, { accountType: i % 2 ? 'owner' : 'vet' })),
+      ...Array.from({ length: 20 }, (_, i) => createVet(app, { plan: ((i % 3) + 1) as 1 | 2 | 3 })),
+      app.dashboard.compact(),
+      app.dashboard.compact(),
+    ]);
+    await made;
+    const answer = await dashboard(30);
+    await expectAccountsAgree(answer);
+    await expectListedAgrees(answer.figures);
+    await expectRevenueAgrees(answer.figures.monthly_revenue);
+  });
+
   it('claims waiting and requests answered stay empty (null) until their tables exist', async () => {
     const { figures } = await dashboard(365);
     expect(figures.claims_waiting).toBeNull();
