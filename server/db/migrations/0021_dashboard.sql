@@ -18,8 +18,8 @@ SELECT day, sum(views) FROM profile_daily_stats GROUP BY day HAVING sum(views) >
 CREATE INDEX "users_review_state_submit_idx" ON "users" USING btree ("review_state", "submit_at");
 --> statement-breakpoint
 -- Counts the dashboard would otherwise read a million rows for (decision 121). Statement-level triggers with
--- transition tables append what each statement changed, as rows of (key, n) (a bulk statement of 100,000
--- rows is one row per key); nothing is updated in place, so writers never wait for each other or lock
+-- transition tables append what each INSERT or DELETE changed, as rows of (key, n) (a bulk statement of
+-- 100,000 rows is one row per key), and row triggers what an UPDATE of a key moved; nothing is updated in place, so writers never wait for each other or lock
 -- anything a transaction might also hold (a vet's search lock). A count is the sum of its key's rows;
 -- `dashboard_compact()` folds them into one row per key (the dashboard plugin calls it every few minutes on
 -- every server; two at once are safe: each deletes only the rows it sees, then adds back their sums).
@@ -57,11 +57,6 @@ BEGIN
     INSERT INTO account_daily_counts (day, account_type, n)
     SELECT day, account_type, sum(d) FROM (SELECT (created_at AT TIME ZONE 'UTC')::date AS day, account_type, -1 AS d FROM old_rows) t
     GROUP BY day, account_type HAVING sum(d) <> 0;
-  ELSE
-    INSERT INTO account_daily_counts (day, account_type, n)
-    SELECT day, account_type, sum(d) FROM (SELECT (created_at AT TIME ZONE 'UTC')::date AS day, account_type, 1 AS d FROM new_rows
-      UNION ALL SELECT (created_at AT TIME ZONE 'UTC')::date AS day, account_type, -1 AS d FROM old_rows) t
-    GROUP BY day, account_type HAVING sum(d) <> 0;
   END IF;
   RETURN NULL;
 END $$;
@@ -70,9 +65,6 @@ CREATE TRIGGER users_account_counts_insert AFTER INSERT ON users REFERENCING NEW
 FOR EACH STATEMENT EXECUTE FUNCTION account_daily_counts_change();
 --> statement-breakpoint
 CREATE TRIGGER users_account_counts_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows
-FOR EACH STATEMENT EXECUTE FUNCTION account_daily_counts_change();
---> statement-breakpoint
-CREATE TRIGGER users_account_counts_update AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
 FOR EACH STATEMENT EXECUTE FUNCTION account_daily_counts_change();
 --> statement-breakpoint
 CREATE FUNCTION listed_plan_counts_change() RETURNS trigger
@@ -86,11 +78,6 @@ BEGIN
     INSERT INTO listed_plan_counts (plan, n)
     SELECT plan, sum(d) FROM (SELECT plan, -1 AS d FROM old_rows) t
     GROUP BY plan HAVING sum(d) <> 0;
-  ELSE
-    INSERT INTO listed_plan_counts (plan, n)
-    SELECT plan, sum(d) FROM (SELECT plan, 1 AS d FROM new_rows
-      UNION ALL SELECT plan, -1 AS d FROM old_rows) t
-    GROUP BY plan HAVING sum(d) <> 0;
   END IF;
   RETURN NULL;
 END $$;
@@ -101,8 +88,31 @@ FOR EACH STATEMENT EXECUTE FUNCTION listed_plan_counts_change();
 CREATE TRIGGER doctor_search_plan_counts_delete AFTER DELETE ON doctor_search REFERENCING OLD TABLE AS old_rows
 FOR EACH STATEMENT EXECUTE FUNCTION listed_plan_counts_change();
 --> statement-breakpoint
-CREATE TRIGGER doctor_search_plan_counts_update AFTER UPDATE ON doctor_search REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-FOR EACH STATEMENT EXECUTE FUNCTION listed_plan_counts_change();
+-- An UPDATE moves a count only when a key changes: a row trigger with a WHEN runs for those rows alone (a
+-- statement trigger would run for every update of the table, and transition tables allow no column list).
+CREATE FUNCTION account_daily_counts_move() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO account_daily_counts (day, account_type, n) VALUES
+    ((OLD.created_at AT TIME ZONE 'UTC')::date, OLD.account_type, -1),
+    ((NEW.created_at AT TIME ZONE 'UTC')::date, NEW.account_type, 1);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER users_account_counts_update AFTER UPDATE ON users FOR EACH ROW
+WHEN (OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.account_type IS DISTINCT FROM NEW.account_type)
+EXECUTE FUNCTION account_daily_counts_move();
+--> statement-breakpoint
+CREATE FUNCTION listed_plan_counts_move() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO listed_plan_counts (plan, n) VALUES (OLD.plan, -1), (NEW.plan, 1);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER doctor_search_plan_counts_update AFTER UPDATE ON doctor_search FOR EACH ROW
+WHEN (OLD.plan IS DISTINCT FROM NEW.plan)
+EXECUTE FUNCTION listed_plan_counts_move();
 --> statement-breakpoint
 -- TRUNCATE fires no row triggers (the seed rebuilds doctor_search with it): the counts start again at 0.
 CREATE FUNCTION listed_plan_counts_reset() RETURNS trigger
@@ -126,11 +136,6 @@ BEGIN
     INSERT INTO renewing_plan_counts (plan, period, n)
     SELECT plan, period, sum(d) FROM (SELECT plan, coalesce(period, 'month') AS period, -1 AS d FROM old_rows WHERE plan > 0 AND status = 'active') t
     GROUP BY plan, period HAVING sum(d) <> 0;
-  ELSE
-    INSERT INTO renewing_plan_counts (plan, period, n)
-    SELECT plan, period, sum(d) FROM (SELECT plan, coalesce(period, 'month') AS period, 1 AS d FROM new_rows WHERE plan > 0 AND status = 'active'
-      UNION ALL SELECT plan, coalesce(period, 'month') AS period, -1 AS d FROM old_rows WHERE plan > 0 AND status = 'active') t
-    GROUP BY plan, period HAVING sum(d) <> 0;
   END IF;
   RETURN NULL;
 END $$;
@@ -141,8 +146,20 @@ FOR EACH STATEMENT EXECUTE FUNCTION renewing_plan_counts_change();
 CREATE TRIGGER payments_renewing_counts_delete AFTER DELETE ON payments REFERENCING OLD TABLE AS old_rows
 FOR EACH STATEMENT EXECUTE FUNCTION renewing_plan_counts_change();
 --> statement-breakpoint
-CREATE TRIGGER payments_renewing_counts_update AFTER UPDATE ON payments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-FOR EACH STATEMENT EXECUTE FUNCTION renewing_plan_counts_change();
+CREATE FUNCTION renewing_plan_counts_move() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO renewing_plan_counts (plan, period, n)
+  SELECT v.plan, v.period, v.n FROM (VALUES
+    (OLD.plan, coalesce(OLD.period, 'month'), -1, OLD.plan > 0 AND OLD.status = 'active'),
+    (NEW.plan, coalesce(NEW.period, 'month'), 1, NEW.plan > 0 AND NEW.status = 'active')) AS v(plan, period, n, counts)
+  WHERE v.counts;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER payments_renewing_counts_update AFTER UPDATE ON payments FOR EACH ROW
+WHEN ((OLD.plan, OLD.status, OLD.period) IS DISTINCT FROM (NEW.plan, NEW.status, NEW.period))
+EXECUTE FUNCTION renewing_plan_counts_move();
 --> statement-breakpoint
 -- Folds each count's rows into one row per key.
 CREATE FUNCTION dashboard_compact() RETURNS void
