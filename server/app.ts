@@ -59,6 +59,9 @@ import appointmentsPlugin from './plugins/app/appointments/index';
 import appointmentRoutes from './routes/api/appointments/index';
 import practiceAppointmentRoutes from './routes/api/user/appointments';
 
+import dashboardPlugin from './plugins/app/dashboard/index';
+import adminDashboardRoutes from './routes/api/admin/dashboard';
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -107,6 +110,8 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(articlesPlugin);
   await fastify.register(backupsPlugin);
 
+  await fastify.register(dashboardPlugin);
+
   await fastify.register(healthRoutes, { prefix: '/api/health' });
   await fastify.register(readyRoutes, { prefix: '/api/ready' });
   await fastify.register(metricsRoutes);
@@ -134,6 +139,8 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
 
   await fastify.register(appointmentRoutes, { prefix: '/api/appointments' });
   await fastify.register(practiceAppointmentRoutes, { prefix: '/api/user' });
+
+  await fastify.register(adminDashboardRoutes, { prefix: '/api/admin' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
   await fastify.register(pageRoutes);

@@ -87,7 +87,8 @@ describe('Manage Users', () => {
     await poll(() => memberTab.page.getByRole('button', { name: /Account menu/ }).isVisible()).toBe(true);
 
     const { page } = await signedIn(DESKTOP, admin.token);
-    await page.goto(`${site.server.url}/admin`);
+    // The Users tab (the Dashboard is the first tab, docs/product.md section 24).
+    await page.goto(`${site.server.url}/admin?tab=users`);
     await poll(() => page.locator('main h1').textContent()).toBe('Manage Users');
     await poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(3);
     await bothWidths(page, 'admin-users');

@@ -28,6 +28,9 @@ CREATE INDEX "appointments_doctor_idx" ON "appointments" USING btree ("doctor_id
 --> statement-breakpoint
 CREATE INDEX "appointments_answered_idx" ON "appointments" USING btree ("doctor_id", "answered_at") WHERE "answered_at" IS NOT NULL;
 --> statement-breakpoint
+-- The administrators' dashboard counts answers a day over a window (docs/product.md section 24).
+CREATE INDEX "appointments_answered_at_idx" ON "appointments" USING btree ("answered_at") WHERE "answered_at" IS NOT NULL;
+--> statement-breakpoint
 -- The reminder sweep reads only confirmed appointments still waiting for their reminder.
 CREATE INDEX "appointments_reminder_due_idx" ON "appointments" USING btree ("start") WHERE "state" = 'confirmed' AND "reminder_sent_at" IS NULL;
 --> statement-breakpoint

@@ -21,6 +21,8 @@ import { sendDueReminders } from './reminders';
 
 export { APPOINTMENT_MESSAGES };
 export { APPOINTMENT_SUBJECTS } from './appointment-emails';
+/** Answers a day, for the administrators' dashboard (docs/product.md section 24). */
+export { answeredPerDay } from './appointment-list';
 
 /** How often each app server looks for reminders that are due. */
 const REMINDER_SWEEP_MS = 5 * 60 * 1000;

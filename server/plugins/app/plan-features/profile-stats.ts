@@ -3,12 +3,15 @@
 // in one INSERT ... ON CONFLICT DO UPDATE that adds to the per-vet, per-UTC-day row. Bots and the
 // vet's own visits are not counted, and a view only once per client address, profile and UTC day (docs/product.md
 // 5.8). A crash loses at most the last few seconds of counts. The day is the app clock's (fastify.clock).
+// The same write adds the day's searches and profile views of the whole site to site_daily_stats, one row a
+// day, for the administrators' dashboard (docs/product.md section 24, migration 0021).
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { OWN_PROFILE_COOKIE } from '../../../../shared/constants/messages';
 import { boundedCounters } from '../limits/counters';
+import type { DbOrTx } from '../../../db/client';
 
 export type StatKind = 'views' | 'appearances' | 'clicks_phone' | 'clicks_website' | 'clicks_directions' | 'messages';
 export const STAT_KINDS: readonly StatKind[] = ['views', 'appearances', 'clicks_phone', 'clicks_website', 'clicks_directions', 'messages'];
@@ -36,10 +39,17 @@ export interface ProfileStats {
    * A view counts only the first time today (UTC) that its client address opens that profile.
    */
   recordFromRequest(request: FastifyRequest, userIds: readonly number[], kind: StatKind): Promise<void>;
+  /** Counts one search of the doctor search for the whole site's figure of the day (not a bot's, not a prefetch). */
+  recordSearch(request: FastifyRequest): void;
   /** Writes the tally now; resolves when it is stored. */
   flush(): Promise<void>;
   /** Rows waiting in memory (for tests and health). */
   pending(): number;
+}
+
+interface SiteCounts {
+  searches: number;
+  profileViews: number;
 }
 
 declare module 'fastify' {
@@ -52,16 +62,26 @@ export default fp(
   async (fastify) => {
     const { db } = fastify.database;
     let tally = new Map<string, Record<StatKind, number>>();
+    /** The whole site's counts per UTC day, written with the tally. */
+    let siteTally = new Map<string, SiteCounts>();
     let writing: Promise<void> = Promise.resolve();
 
-    const write = async (rows: Map<string, Record<StatKind, number>>) => {
+    const writeSite = async (tx: DbOrTx, site: Map<string, SiteCounts>) => {
+      if (site.size === 0) return;
+      const values = [...site].map(([day, c]) => sql`(${day}::date, ${c.searches}::int, ${c.profileViews}::int)`);
+      await tx.execute(sql`
+        INSERT INTO site_daily_stats AS s (day, searches, profile_views) VALUES ${sql.join(values, sql`, `)}
+        ON CONFLICT (day) DO UPDATE SET searches = s.searches + excluded.searches, profile_views = s.profile_views + excluded.profile_views`);
+    };
+
+    const writeVets = async (tx: DbOrTx, rows: Map<string, Record<StatKind, number>>) => {
       if (rows.size === 0) return;
       const values = [...rows].map(([key, c]) => {
         const [userId, day] = key.split('|') as [string, string];
         return sql`(${Number(userId)}::int, ${day}::date, ${c.views}::int, ${c.appearances}::int, ${c.clicks_phone}::int, ${c.clicks_website}::int, ${c.clicks_directions}::int, ${c.messages}::int)`;
       });
       // NOTE: joined with users so that a vet deleted since the event does not fail the whole batch.
-      await db.execute(sql`
+      await tx.execute(sql`
         INSERT INTO profile_daily_stats AS s (user_id, day, views, appearances, clicks_phone, clicks_website, clicks_directions, messages)
         SELECT v.* FROM (VALUES ${sql.join(values, sql`, `)}) AS v(user_id, day, views, appearances, clicks_phone, clicks_website, clicks_directions, messages)
         JOIN users u ON u.id = v.user_id
@@ -70,16 +90,37 @@ export default fp(
           clicks_phone = s.clicks_phone + excluded.clicks_phone, clicks_website = s.clicks_website + excluded.clicks_website,
           clicks_directions = s.clicks_directions + excluded.clicks_directions, messages = s.messages + excluded.messages`);
     };
+    /** Both tallies in one transaction: the site's views a day never run ahead of the vets' rows. */
+    const write = async (rows: Map<string, Record<StatKind, number>>, site: Map<string, SiteCounts>) => {
+      if (rows.size === 0 && site.size === 0) return;
+      await db.transaction(async (tx) => {
+        await writeSite(tx, site);
+        await writeVets(tx, rows);
+      });
+    };
 
     const flush = (): Promise<void> => {
       const rows = tally;
+      const site = siteTally;
       tally = new Map();
-      writing = writing.then(() => write(rows)).catch((error: unknown) => fastify.log.error({ err: error }, 'profile statistics not written'));
+      siteTally = new Map();
+      writing = writing.then(() => write(rows, site)).catch((error: unknown) => fastify.log.error({ err: error }, 'profile statistics not written'));
       return writing;
     };
 
+    const recordSite = (day: string, kind: keyof SiteCounts, count: number) => {
+      let row = siteTally.get(day);
+      if (!row) {
+        row = { searches: 0, profileViews: 0 };
+        siteTally.set(day, row);
+      }
+      row[kind] += count;
+    };
+
     const record = (userId: number, kind: StatKind, count = 1) => {
-      const key = `${userId}|${utcDay(fastify.clock.now())}`;
+      const day = utcDay(fastify.clock.now());
+      if (kind === 'views') recordSite(day, 'profileViews', count);
+      const key = `${userId}|${day}`;
       let row = tally.get(key);
       if (!row) {
         row = { views: 0, appearances: 0, clicks_phone: 0, clicks_website: 0, clicks_directions: 0, messages: 0 };
@@ -121,8 +162,12 @@ export default fp(
         const viewer = await viewerId(request);
         for (const id of userIds) if (id !== viewer && (kind !== 'views' || (await firstViewToday(request, id)))) record(id, kind);
       },
+      recordSearch(request) {
+        if (isBot(request.headers['user-agent']) || isPrefetch(request)) return;
+        recordSite(utcDay(fastify.clock.now()), 'searches', 1);
+      },
       flush,
-      pending: () => tally.size,
+      pending: () => tally.size + siteTally.size,
     } satisfies ProfileStats);
 
     const timer = setInterval(() => void flush(), fastify.config.statsFlushMs);

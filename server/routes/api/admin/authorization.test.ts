@@ -81,6 +81,7 @@ beforeAll(async () => {
     'POST /api/admin/subscribers': {},
     'POST /api/admin/reviews': {},
     'POST /api/admin/review-moderate': { review_id: heldReview!.id, decision: 'publish', reason: '' },
+    'POST /api/admin/dashboard': { days: 30 },
     'GET /api/admin/audit-log.csv': undefined,
     'GET /api/admin/subscribers.csv': undefined,
     'GET /api/admin/backup': undefined,

@@ -20,6 +20,8 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
     const { answer, shown } = await fastify.listing.search(normalizeSearch(body), fastify.clock.now());
     // Profile statistics: appearances in search results, also when the answer came from the cache.
     await fastify.profileStats.recordFromRequest(request, shown, 'appearances');
+    // The site's searches a day, for the administrators' dashboard (docs/product.md section 24).
+    fastify.profileStats.recordSearch(request);
     return sendCachedAnswer(request, reply, answer, SEARCH_MAX_AGE);
   };
 

@@ -1,4 +1,4 @@
-// /admin, Manage Users (docs/product.md section 10): the accounts, the review queue, pet owners' reviews to moderate
+// /admin, Manage Users (docs/product.md section 10): the business dashboard first (section 24), the accounts, the review queue, pet owners' reviews to moderate
 // (section 13), the activity log and the newsletter subscribers as tabs. The tab lives in the URL (?tab=), so it can be shared
 // and survives a reload (docs/decisions/016-the-url-holds-the-search.md).
 import { lazy, Suspense } from 'react';
@@ -9,12 +9,14 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { ReviewQueue } from '../components/review-queue';
 import '../admin.css';
 
+const DashboardTab = lazy(() => import('../components/dashboard-tab'));
 const UsersTab = lazy(() => import('../components/users-tab'));
 const ActivityTab = lazy(() => import('../components/activity-tab'));
 const SubscribersTab = lazy(() => import('../components/subscribers-tab'));
 const ReviewsTab = lazy(() => import('../components/reviews-tab'));
 
 const TABS = [
+  { key: 'dashboard', label: 'Dashboard' },
   { key: 'users', label: 'Users' },
   { key: 'review', label: 'Review queue' },
   { key: 'reviews', label: 'Reviews' },
@@ -26,7 +28,7 @@ type TabKey = (typeof TABS)[number]['key'];
 export default function ManageUsersPage() {
   usePageTitle('Manage Users');
   const [params, setParams] = useSearchParams();
-  const tab: TabKey = TABS.find((t) => t.key === params.get('tab'))?.key ?? 'users';
+  const tab: TabKey = TABS.find((t) => t.key === params.get('tab'))?.key ?? 'dashboard';
   return (
     <>
       <section className="page-hero">
@@ -34,7 +36,8 @@ export default function ManageUsersPage() {
           <p className="eyebrow">Administration</p>
           <h1>Manage Users</h1>
           <p className="lead">
-            Find accounts, review profiles, moderate pet owners' reviews, follow what administrators did, and export newsletter subscribers.
+            See how the business is doing, find accounts, review profiles, moderate pet owners' reviews, follow what administrators did, and export newsletter
+            subscribers.
           </p>
         </div>
       </section>
@@ -47,7 +50,7 @@ export default function ManageUsersPage() {
                 type="button"
                 aria-current={tab === t.key ? 'page' : undefined}
                 className={`tab${tab === t.key ? ' is-active' : ''}`}
-                onClick={() => setParams(t.key === 'users' ? {} : { tab: t.key })}
+                onClick={() => setParams(t.key === 'dashboard' ? {} : { tab: t.key })}
               >
                 {t.label}
               </button>
@@ -55,6 +58,7 @@ export default function ManageUsersPage() {
           </nav>
           <AntdTheme>
             <Suspense fallback={<PageLoader />}>
+              {tab === 'dashboard' && <DashboardTab />}
               {tab === 'users' && <UsersTab />}
               {tab === 'review' && <ReviewQueue />}
               {tab === 'reviews' && <ReviewsTab />}
