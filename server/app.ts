@@ -24,6 +24,7 @@ import accountsPlugin from './plugins/app/accounts/index';
 import profilesPlugin from './plugins/app/profiles/index';
 import adminPlugin from './plugins/app/admin/index';
 import reviewsPlugin from './plugins/app/reviews/index';
+import favoritesPlugin from './plugins/app/favorites/index';
 import healthRoutes from './routes/api/health/index';
 import userRoutes from './routes/api/user/index';
 import newsletterCodeRoutes from './routes/api/user/newsletter';
@@ -47,6 +48,7 @@ import doctorFeatureRoutes from './routes/api/doctors/plan-features';
 import petReviewRoutes from './routes/api/reviews/index';
 import ownReviewRoutes from './routes/api/user/reviews';
 import reviewModerationRoutes from './routes/api/admin/reviews';
+import favoriteRoutes from './routes/api/favorites/index';
 
 export interface AppOptions {
   config: Config;
@@ -87,6 +89,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(profilesPlugin);
   await fastify.register(adminPlugin);
   await fastify.register(reviewsPlugin);
+  await fastify.register(favoritesPlugin);
   await fastify.register(paymentsPlugin);
   await fastify.register(uploadsPlugin);
   await fastify.register(planFeaturesPlugin);
@@ -112,6 +115,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(petReviewRoutes, { prefix: '/api/reviews' });
   await fastify.register(ownReviewRoutes, { prefix: '/api/user' });
   await fastify.register(reviewModerationRoutes, { prefix: '/api/admin' });
+  await fastify.register(favoriteRoutes, { prefix: '/api/favorites' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
   await fastify.register(pageRoutes);
