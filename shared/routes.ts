@@ -143,6 +143,7 @@ export const ROUTES = {
   setupProfile: { path: '/setupprofile', module: 'features/profile/pages/setup-profile-page.tsx', access: 'private', guard: 'paidPlan' },
   viewProfile: { path: '/viewprofile', module: 'features/profile/pages/view-profile-page.tsx', access: 'private', guard: 'loggedIn' },
   myReviews: { path: '/myreviews', module: 'features/reviews/pages/my-reviews-page.tsx', access: 'private', guard: 'loggedIn' },
+  myVets: { path: '/myvets', module: 'features/doctors/pages/my-vets-page.tsx', access: 'private', guard: 'loggedIn' },
   admin: { path: '/admin', module: 'features/admin/pages/manage-users-page.tsx', access: 'private', guard: 'admin' },
   articleEditor: { path: '/articleeditor', module: 'features/articles/pages/manage-articles-page.tsx', access: 'private', guard: 'admin' },
 } as const satisfies Record<string, RouteEntry>;

@@ -69,7 +69,7 @@ export const api = createApi({
   // or a kind's list (`${kind}-LIST`); AdminArticle: the editor's article (id) or list (LIST);
   // AdminUser: an account (id) or the account list (LIST); CurrentUser: the signed-in user;
   // Review: a practice's published reviews (the practice's id); OwnReviews: the signed-in account's reviews;
-  // AdminReviews: the review moderation queue.
+  // AdminReviews: the review moderation queue; Favorites: the signed-in account's saved practices.
   tagTypes: [
     'Doctor',
     'Article',
@@ -86,6 +86,7 @@ export const api = createApi({
     'Review',
     'OwnReviews',
     'AdminReviews',
+    'Favorites',
   ],
   // Public reads stay fresh for a minute after the last page using them closes.
   keepUnusedDataFor: 60,

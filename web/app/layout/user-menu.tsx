@@ -57,15 +57,17 @@ export function UserMenu() {
   };
 
   // Spec section 2 (Header): profile entries for vets, management entries for administrators; a pet owner's own
-  // entries instead of the profile's (docs/product.md section 13; 'My vets' and 'My appointments' join when their
-  // pages exist).
+  // entries instead of the profile's (docs/product.md sections 13 and 21; 'My appointments' joins when its page exists).
   const items: { label: string; action: () => void }[] = admin
     ? [
         { label: 'Manage Users', action: () => navigate('/admin') },
         { label: 'Manage Articles', action: () => navigate('/articleeditor') },
       ]
     : owner
-      ? [{ label: 'My reviews', action: () => navigate('/myreviews') }]
+      ? [
+          { label: 'My vets', action: () => navigate('/myvets') },
+          { label: 'My reviews', action: () => navigate('/myreviews') },
+        ]
       : [
           { label: submitted ? 'Edit Profile' : 'Create Profile', action: createOrEditProfile },
           { label: 'Your Profile', action: yourProfile },

@@ -16,7 +16,7 @@ let listed: number[];
 let unlisted: number;
 
 const call = (who: Account | undefined, path: string, payload?: unknown) =>
-  injectAs(app, who?.token, { url: `/api/favorites/${path}`, ...(payload === undefined ? {} : { payload }) });
+  injectAs(app, who?.token, { url: `/api/favorites/${path}`, ...(payload === undefined ? {} : { payload: payload as object }) });
 const listOf = async (who: Account) => (await call(who, 'list')).json() as { data: Record<string, unknown>[] };
 
 beforeAll(async () => {
