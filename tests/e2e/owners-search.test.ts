@@ -60,12 +60,18 @@ describe('what pet owners keep: results first, near me, favourites', () => {
       await expectNoSidewaysScroll(page, `search ${label}`);
       if (phone) {
         expect(await main(page).locator('.search-filters-inline').isVisible()).toBe(false);
-        await main(page).getByRole('button', { name: /^Filters/ }).click();
+        await main(page)
+          .getByRole('button', { name: /^Filters/ })
+          .click();
         const sheet = page.locator('dialog.sheet[open]');
         await sheet.getByLabel('Open now').check();
         await poll(() => page.url()).toContain('open=1');
         await sheet.getByRole('button', { name: /^Show/ }).click();
-        await poll(() => main(page).getByRole('button', { name: /^Filters/ }).textContent()).toBe('Filters (1)');
+        await poll(() =>
+          main(page)
+            .getByRole('button', { name: /^Filters/ })
+            .textContent(),
+        ).toBe('Filters (1)');
         await page.goto(`${site.server.url}/searchdoctor?zip=10001`);
         // The map is a view of its own.
         await main(page).getByRole('button', { name: 'Map' }).click();
@@ -76,7 +82,11 @@ describe('what pet owners keep: results first, near me, favourites', () => {
       } else {
         // The wide page keeps its filters and the map beside the list.
         await main(page).locator('.search-filters-inline').getByText('Open now').waitFor();
-        expect(await main(page).getByRole('button', { name: /^Filters/ }).isVisible()).toBe(false);
+        expect(
+          await main(page)
+            .getByRole('button', { name: /^Filters/ })
+            .isVisible(),
+        ).toBe(false);
         await main(page).locator('.leaflet-container').waitFor();
       }
 
@@ -112,7 +122,10 @@ describe('what pet owners keep: results first, near me, favourites', () => {
       await main(page).getByLabel('Password').fill(FIXTURE_PASSWORD);
       await main(page).getByRole('button', { name: 'Sign in' }).click();
       await poll(() => new URL(page.url()).pathname).toBe('/searchdoctor');
-      const savedHeart = main(page).locator('.doctor-card').first().getByRole('button', { name: `Save ${clinic} to My vets` });
+      const savedHeart = main(page)
+        .locator('.doctor-card')
+        .first()
+        .getByRole('button', { name: `Save ${clinic} to My vets` });
       await poll(() => savedHeart.getAttribute('aria-pressed')).toBe('true');
       await poll(() => new URL(page.url()).searchParams.has('save')).toBe(false);
       expect(new URL(page.url()).searchParams.get('lat')).toBe('40.748');

@@ -31,7 +31,13 @@ export function Dialog({ open, title, onClose, children, footer, width = MODAL_W
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className={className ? `dialog ${className}` : 'dialog'} style={{ maxWidth: `min(${width}px, calc(100vw - 32px))` }} aria-labelledby={titleId} onClose={userClosed}>
+    <dialog
+      ref={ref}
+      className={className ? `dialog ${className}` : 'dialog'}
+      style={{ maxWidth: `min(${width}px, calc(100vw - 32px))` }}
+      aria-labelledby={titleId}
+      onClose={userClosed}
+    >
       <div className="dialog-head">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>

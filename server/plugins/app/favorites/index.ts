@@ -64,7 +64,6 @@ function favoritesOf(fastify: FastifyInstance) {
         clock.now(),
       );
     },
-
   };
 }
 

@@ -68,8 +68,7 @@ function checkPosition(query: DoctorSearchBody, placeTyped: boolean): Normalized
     throw domainError(400, 'VALIDATION_ERROR', 'Latitude must be a number from -90 to 90.', { field: 'latitude' });
   if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180)
     throw domainError(400, 'VALIDATION_ERROR', 'Longitude must be a number from -180 to 180.', { field: 'longitude' });
-  if (placeTyped)
-    throw domainError(400, 'VALIDATION_ERROR', 'Search near a position or by zip code, city or state, not both.', { field: 'latitude' });
+  if (placeTyped) throw domainError(400, 'VALIDATION_ERROR', 'Search near a position or by zip code, city or state, not both.', { field: 'latitude' });
   const round = (value: number) => Math.round(value * 1000) / 1000 || 0;
   return { latitude: round(latitude), longitude: round(longitude) };
 }
@@ -80,8 +79,7 @@ export function normalizeSearch(query: DoctorSearchBody): NormalizedSearch {
   const city = collapse(query.searchCity ?? '');
   const stateInput = collapse(query.searchState ?? '');
   const position = checkPosition(query, Boolean(zip || city || stateInput));
-  if (!zip && !city && !stateInput && !position)
-    throw domainError(400, 'VALIDATION_ERROR', 'Enter a zip code, a city or a state.', { field: 'searchZipCode' });
+  if (!zip && !city && !stateInput && !position) throw domainError(400, 'VALIDATION_ERROR', 'Enter a zip code, a city or a state.', { field: 'searchZipCode' });
   if (zip && !/^\d{5}$/.test(zip)) throw domainError(400, 'VALIDATION_ERROR', 'Enter a five-digit zip code.', { field: 'searchZipCode' });
   let state = '';
   if (stateInput) {

@@ -39,7 +39,9 @@ describe('favourites', () => {
     const { data } = await listOf(alice);
     // Newest first; the same fields as a search card, distance unknown, open now worked out.
     expect(data.map((card) => card.id)).toEqual([listed[1], listed[0]]);
-    const search = (await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchState: 'NY', searchCount: 100, sort: 'name' } })).json() as {
+    const search = (
+      await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchState: 'NY', searchCount: 100, sort: 'name' } })
+    ).json() as {
       data: Record<string, unknown>[];
     };
     const searchCard = search.data.find((card) => card.id === listed[0])!;
@@ -87,18 +89,26 @@ describe('favourites', () => {
   });
 
   it('leaves out a practice that stops being listed, and shows it again when it is listed again', async () => {
-    await app.database.db.update(payments).set({ currentPeriodEnd: new Date(Date.now() - 60_000) }).where(eq(payments.userId, listed[1]!));
+    await app.database.db
+      .update(payments)
+      .set({ currentPeriodEnd: new Date(Date.now() - 60_000) })
+      .where(eq(payments.userId, listed[1]!));
     expect((await listOf(alice)).data.map((card) => card.id)).toEqual([listed[0]]);
-    await app.database.db.update(payments).set({ currentPeriodEnd: new Date(Date.now() + 86_400_000) }).where(eq(payments.userId, listed[1]!));
+    await app.database.db
+      .update(payments)
+      .set({ currentPeriodEnd: new Date(Date.now() + 86_400_000) })
+      .where(eq(payments.userId, listed[1]!));
     expect((await listOf(alice)).data.map((card) => card.id)).toEqual([listed[1], listed[0]]);
   });
 
   it(`keeps to ${FAVORITES_MAX} favourites per account when 200 adds arrive at once`, async () => {
     const owner = await createAccount(app, { accountType: 'owner' });
     const vets = await insertListedVets(app, FAVORITES_MAX + 200, { lat: 40.75, lon: -73.99 }, { clinicName: 'Crowd Clinic', spread: 0.1 });
-    const ids = ((await app.database.db.execute(sql`SELECT user_id FROM profiles WHERE clinic_name = 'Crowd Clinic' ORDER BY user_id`)) as unknown as {
-      rows: { user_id: number }[];
-    }).rows.map((row) => row.user_id);
+    const ids = (
+      (await app.database.db.execute(sql`SELECT user_id FROM profiles WHERE clinic_name = 'Crowd Clinic' ORDER BY user_id`)) as unknown as {
+        rows: { user_id: number }[];
+      }
+    ).rows.map((row) => row.user_id);
     // The first FAVORITES_MAX - 3 saved directly; 200 adds at once may save 3 more.
     await app.database.db.insert(favorites).values(ids.slice(0, FAVORITES_MAX - 3).map((doctorId) => ({ account: owner.user.id, doctorId })));
     const answers = await Promise.all(ids.slice(FAVORITES_MAX - 3, FAVORITES_MAX + 197).map((doctor_id) => call(owner, 'add', { doctor_id })));

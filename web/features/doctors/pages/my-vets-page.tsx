@@ -49,7 +49,9 @@ export default function MyVetsPage() {
                   <DoctorCard key={doctor.id} doctor={doctor} />
                 ))}
               </div>
-              {cards.length > PAGE_SIZE && <Pagination page={Math.min(page, last)} pageSize={PAGE_SIZE} total={cards.length} onChange={(next) => setPage(next)} />}
+              {cards.length > PAGE_SIZE && (
+                <Pagination page={Math.min(page, last)} pageSize={PAGE_SIZE} total={cards.length} onChange={(next) => setPage(next)} />
+              )}
             </>
           )}
         </div>
