@@ -1,6 +1,7 @@
 // The heart on search cards, /myvets and profiles (docs/product.md section 21): saves a practice to My vets
 // or takes it off. A visitor is sent to sign in and comes back with `?save=<id>`, and that practice's heart
 // saves it once the session is there (the sign-in return path, docs/decisions/029-sign-in-return-path.md).
+// The tab also remembers the tap (session storage): a `save` link someone else made saves nothing by itself.
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../app/store';
@@ -9,6 +10,18 @@ import { useFavoritesQuery, useSetFavoriteMutation } from '../api/favorites';
 
 /** The address parameter that carries a favourite through signing in. */
 export const SAVE_PARAM = 'save';
+/** The session-storage key that says this tab's visitor tapped that heart. */
+const PENDING_KEY = 'animaldoctorPendingFavorite';
+
+function takePending(doctorId: number): boolean {
+  try {
+    const pending = sessionStorage.getItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
+    return pending === String(doctorId);
+  } catch {
+    return false;
+  }
+}
 
 export function FavoriteButton({ doctorId, name }: { doctorId: number; name: string }) {
   const logined = useAppSelector((state) => state.auth.logined);
@@ -48,7 +61,7 @@ export function FavoriteButton({ doctorId, name }: { doctorId: number; name: str
       },
       { replace: true },
     );
-    if (!saved) void change(true);
+    if (takePending(doctorId) && !saved) void change(true);
     // `change` is a fresh function each render; the parameter makes this run once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wantsSave, restoring, logined, loaded, saved, setParams]);
@@ -57,6 +70,11 @@ export function FavoriteButton({ doctorId, name }: { doctorId: number; name: str
     if (!logined) {
       const back = new URLSearchParams(location.search);
       back.set(SAVE_PARAM, String(doctorId));
+      try {
+        sessionStorage.setItem(PENDING_KEY, String(doctorId));
+      } catch {
+        // Storage refused (a private window's quota): the practice is not saved after signing in; the heart says so.
+      }
       navigate(`/signin?next=${encodeURIComponent(`${location.pathname}?${back}`)}`);
       return;
     }
