@@ -23,6 +23,7 @@ describe('the route table', () => {
         '/setupprofile',
         '/viewprofile',
         '/myreviews',
+        '/myvets',
         '/signin',
         '/signup',
         '/verify',
