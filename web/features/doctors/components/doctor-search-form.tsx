@@ -98,27 +98,25 @@ export function DoctorSearchForm({ submitLabel = 'Find a vet', id }: { submitLab
       <button type="submit" className="button button-primary button-large">
         {submitLabel}
       </button>
-      <div className="near-me">
-        <button
-          type="button"
-          className="button near-me-button"
-          onClick={locate}
-          disabled={locating}
-          aria-describedby={locateProblem ? 'near-me-problem' : undefined}
-        >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path d="M12 2v3M12 19v3M2 12h3M19 12h3" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            <circle cx="12" cy="12" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
-            <circle cx="12" cy="12" r="2" fill="currentColor" />
-          </svg>
-          {locating ? 'Finding your location…' : 'Use my location'}
-        </button>
-        {locateProblem && (
-          <p id="near-me-problem" className="notice near-me-problem" role="alert">
-            {locateProblem}
-          </p>
-        )}
-      </div>
+      <button
+        type="button"
+        className="button near-me-button"
+        onClick={locate}
+        disabled={locating}
+        aria-describedby={locateProblem ? 'near-me-problem' : undefined}
+      >
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path d="M12 2v3M12 19v3M2 12h3M19 12h3" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <circle cx="12" cy="12" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+          <circle cx="12" cy="12" r="2" fill="currentColor" />
+        </svg>
+        {locating ? 'Finding your location…' : 'Use my location'}
+      </button>
+      {locateProblem && (
+        <p id="near-me-problem" className="notice near-me-problem" role="alert">
+          {locateProblem}
+        </p>
+      )}
     </form>
   );
 }
