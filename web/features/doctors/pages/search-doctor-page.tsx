@@ -154,9 +154,12 @@ export default function SearchDoctorPage() {
           {!hasQuery && <p className="empty-state">Enter a zip code, a city or a state above, or use your location, to see veterinarians near you.</p>}
           {hasQuery && (
             <>
-              <div className="search-filters-inline">
-                <SearchFilters search={search} />
-              </div>
+              {/* Shown from 720 px; left out while the phone's sheet holds the filters, so there is one copy. */}
+              {!sheetOpen && (
+                <div className="search-filters-inline">
+                  <SearchFilters search={search} />
+                </div>
+              )}
               <div className="search-toolbar">
                 <button type="button" className="button filters-button" aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
                   Filters{inUse > 0 && <span className="filters-count"> ({inUse})</span>}
