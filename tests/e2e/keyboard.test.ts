@@ -199,6 +199,9 @@ describe('keyboard only', () => {
       const second = await page.locator('.doctor-card .doctor-clinic').allTextContents();
       expect(second).toHaveLength(1);
       expect(second).not.toEqual(first);
+      // The card's heart comes first (docs/product.md 21.4), then its profile link.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Save ${second[0]} to My vets`);
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`View profile of ${second[0]}`);
 

@@ -78,7 +78,7 @@ describe('reviews', () => {
       await page.goto(`${site.server.url}${link.pathname}${link.search}`);
       await page.waitForURL(/\/congratulationverify\/\d+$/);
       await page.getByRole('button', { name: /Account menu/ }).click();
-      expect(await page.getByRole('menuitem').allTextContents(), "an owner's menu").toEqual(['My reviews', 'Sign out']);
+      expect(await page.getByRole('menuitem').allTextContents(), "an owner's menu").toEqual(['My vets', 'My reviews', 'Sign out']);
       await page.keyboard.press('Escape');
 
       // 2. Finds the vet in search and opens its page.
