@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, createVet, injectAs, insertListedVets, type Account } from '../../../test/factories';
-import { favorites, payments } from '../../../db/schema';
+import { favoriteCounts, favorites, payments, users } from '../../../db/schema';
 import { FAVORITES_MAX } from '../../../../shared/schemas/favorite';
 
 let app: FastifyInstance;
@@ -128,5 +128,15 @@ describe('favourites', () => {
     await vets.remove();
     expect((await listOf(owner)).data).toEqual([]);
     expect((await call(owner, 'add', { doctor_id: listed[0] })).statusCode).toBe(200);
+  });
+
+  it("goes with the owner's account: deleting it leaves no favourite and no counter that names it", async () => {
+    const owner = await createAccount(app, { accountType: 'owner' });
+    for (const doctor_id of listed) expect((await call(owner, 'add', { doctor_id })).statusCode).toBe(200);
+    await app.database.db.delete(users).where(eq(users.id, owner.user.id));
+    expect(await app.database.db.$count(favorites, eq(favorites.account, owner.user.id))).toBe(0);
+    expect(await app.database.db.$count(favoriteCounts, eq(favoriteCounts.account, owner.user.id))).toBe(0);
+    // Other accounts' favourites of the same practices stay.
+    expect((await listOf(alice)).data.length).toBeGreaterThan(0);
   });
 });
