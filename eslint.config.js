@@ -61,7 +61,20 @@ const layerRules = {
 // `fastify.<area>`; a route (server/routes/**) uses that decoration, and imports from the area only
 // its index.ts (types, messages it quotes). Add an area here when it becomes a plugin.
 const serverDir = path.resolve(import.meta.dirname, 'server');
-const PLUGIN_AREAS = new Set(['accounts', 'profiles', 'admin', 'audit', 'articles', 'plan-features', 'payments', 'mail', 'uploads', 'reviews', 'appointments']);
+const PLUGIN_AREAS = new Set([
+  'accounts',
+  'profiles',
+  'admin',
+  'audit',
+  'articles',
+  'plan-features',
+  'payments',
+  'mail',
+  'uploads',
+  'reviews',
+  'appointments',
+  'favorites',
+]);
 const routeRules = {
   rules: {
     'route-boundaries': {

@@ -26,6 +26,7 @@ import adminPlugin from './plugins/app/admin/index';
 import accountDataPlugin from './plugins/app/account-data/index';
 import accountDataRoutes from './routes/api/user/account-data';
 import reviewsPlugin from './plugins/app/reviews/index';
+import favoritesPlugin from './plugins/app/favorites/index';
 import healthRoutes from './routes/api/health/index';
 import userRoutes from './routes/api/user/index';
 import newsletterCodeRoutes from './routes/api/user/newsletter';
@@ -61,6 +62,8 @@ import practiceAppointmentRoutes from './routes/api/user/appointments';
 
 import dashboardPlugin from './plugins/app/dashboard/index';
 import adminDashboardRoutes from './routes/api/admin/dashboard';
+
+import favoriteRoutes from './routes/api/favorites/index';
 
 export interface AppOptions {
   config: Config;
@@ -104,6 +107,8 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(adminPlugin);
   await fastify.register(reviewsPlugin);
   await fastify.register(appointmentsPlugin);
+
+  await fastify.register(favoritesPlugin);
   await fastify.register(paymentsPlugin);
   await fastify.register(uploadsPlugin);
   await fastify.register(planFeaturesPlugin);
@@ -141,6 +146,8 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(practiceAppointmentRoutes, { prefix: '/api/user' });
 
   await fastify.register(adminDashboardRoutes, { prefix: '/api/admin' });
+
+  await fastify.register(favoriteRoutes, { prefix: '/api/favorites' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
   await fastify.register(pageRoutes);

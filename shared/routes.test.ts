@@ -24,6 +24,8 @@ describe('the route table', () => {
         '/viewprofile',
         '/myreviews',
         '/myappointments',
+
+        '/myvets',
         '/signin',
         '/signup',
         '/verify',

@@ -147,6 +147,8 @@ export const ROUTES = {
   account: { path: '/account', module: 'features/account/pages/account-page.tsx', access: 'private', guard: 'loggedIn' },
 
   myAppointments: { path: '/myappointments', module: 'features/appointments/pages/my-appointments-page.tsx', access: 'private', guard: 'loggedIn' },
+
+  myVets: { path: '/myvets', module: 'features/doctors/pages/my-vets-page.tsx', access: 'private', guard: 'loggedIn' },
   admin: { path: '/admin', module: 'features/admin/pages/manage-users-page.tsx', access: 'private', guard: 'admin' },
   articleEditor: { path: '/articleeditor', module: 'features/articles/pages/manage-articles-page.tsx', access: 'private', guard: 'admin' },
 } as const satisfies Record<string, RouteEntry>;

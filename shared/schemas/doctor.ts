@@ -8,6 +8,10 @@ export const DoctorSearchBody = Type.Object(
   {
     searchZipCode: Type.String({ maxLength: 10, default: '', pattern: '^\\s*(\\d{5})?\\s*$', errorMessage: 'Enter a five-digit zip code.' }),
     searchCity: Type.String({ maxLength: 80, default: '' }),
+    latitude: Type.Optional(
+      Type.Number({ description: 'Near me (docs/product.md 21.2): a position instead of a zip code, -90 to 90; rounded to three decimals' }),
+    ),
+    longitude: Type.Optional(Type.Number({ description: 'Near me: -180 to 180, sent together with latitude' })),
     searchState: Type.String({ maxLength: 40, default: '' }),
     searchCount: Type.Integer({ minimum: 1, maximum: SEARCH_PAGE_MAX, default: 10 }),
     searchStart: Type.Integer({ minimum: 0, maximum: 10_000, default: 0 }),
@@ -55,7 +59,7 @@ export const DoctorSummarySchema = Type.Object({
   emergency: Type.Boolean(),
   accepting_new_patients: Type.Boolean(),
   accepting_confirmed_at: Type.Union([Type.String(), Type.Null()]),
-  distance: Type.Union([Type.Number(), Type.Null()], { description: 'Miles from the searched zip code' }),
+  distance: Type.Union([Type.Number(), Type.Null()], { description: 'Miles from the searched zip code or position' }),
   sponsored: Type.Boolean(),
   latitude: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   longitude: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
@@ -73,8 +77,8 @@ export const DoctorSearchAnswer = Type.Object({
   totalCount: Type.Integer({ description: 'Matching vets; at most SEARCH_COUNT_CAP when totalCountCapped' }),
   totalCountCapped: Type.Optional(Type.Boolean({ description: 'True when there are more matches than totalCount (show "1,000+")' })),
   used: Type.Optional(
-    Type.Union([Type.Literal('zip'), Type.Literal('city'), Type.Literal('state'), Type.Literal('city_state')], {
-      description: 'Which part of the search was used',
+    Type.Union([Type.Literal('zip'), Type.Literal('position'), Type.Literal('city'), Type.Literal('state'), Type.Literal('city_state')], {
+      description: 'Which part of the search was used (position: near me, by latitude and longitude)',
     }),
   ),
   notice: Type.Optional(

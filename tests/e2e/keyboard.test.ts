@@ -165,7 +165,14 @@ describe('keyboard only', () => {
       ).toBe(true);
       await expectAccessible(page, `/searchdoctor results at ${viewport.width} px`);
 
-      // The radius: a native select, changed with the arrow keys; the results stay.
+      // The radius: a native select, changed with the arrow keys; the results stay. On a phone the filters are in a
+      // sheet behind 'Filters' (docs/product.md 21.1): Enter opens it, Escape closes it.
+      const phone = viewport === PHONE;
+      const filtersButton = main(page).getByRole('button', { name: /^Filters/ });
+      if (phone) {
+        await tabTo(page, filtersButton);
+        await page.keyboard.press('Enter');
+      }
       const radius = main(page).getByLabel('Within');
       await tabTo(page, radius);
       await page.keyboard.press('ArrowDown');
@@ -175,6 +182,8 @@ describe('keyboard only', () => {
           .getByText(/^Page 1 of 2$/)
           .isVisible(),
       ).toBe(true);
+
+      if (phone) await page.keyboard.press('Escape');
 
       // Paging: Next by the keyboard; the focus moves to the count, and the next Tab reaches the result.
       const first = await page.locator('.doctor-card .doctor-clinic').allTextContents();
@@ -190,12 +199,19 @@ describe('keyboard only', () => {
       const second = await page.locator('.doctor-card .doctor-clinic').allTextContents();
       expect(second).toHaveLength(1);
       expect(second).not.toEqual(first);
+      // The card's heart comes first (docs/product.md 21.4), then its profile link.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Save ${second[0]} to My vets`);
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`View profile of ${second[0]}`);
 
       // A filter behind the disclosure, back up the page: Enter opens it, Space ticks a box; the search starts at page one.
       const more = main(page).locator('summary', { hasText: 'Species and services' });
-      await tabTo(page, more, { back: true });
+      if (phone) {
+        await tabTo(page, filtersButton, { back: true });
+        await page.keyboard.press('Enter');
+      }
+      await tabTo(page, more, { back: !phone });
       await page.keyboard.press('Enter');
       const dogs = main(page).getByRole('checkbox', { name: 'dogs' });
       await tabTo(page, dogs);
@@ -204,6 +220,8 @@ describe('keyboard only', () => {
       await poll(() => dogs.isChecked()).toBe(true);
       await poll(() => page.locator('.doctor-card').count()).toBe(1);
       await expectAccessible(page, `/searchdoctor filtered at ${viewport.width} px`);
+
+      if (phone) await page.keyboard.press('Escape');
 
       // The result: Tab to its link, Enter opens the profile.
       const [dogsClinic] = await page.locator('.doctor-card .doctor-clinic').allTextContents();

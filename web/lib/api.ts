@@ -70,6 +70,8 @@ export const api = createApi({
   // AdminUser: an account (id) or the account list (LIST); CurrentUser: the signed-in user;
   // Review: a practice's published reviews (the practice's id); OwnReviews: the signed-in account's reviews;
   // AdminReviews: the review moderation queue; Appointments: the signed-in account's appointment requests (both sides).
+
+  // AdminReviews: the review moderation queue; Favorites: the signed-in account's saved practices.
   tagTypes: [
     'Doctor',
     'Article',
@@ -87,6 +89,8 @@ export const api = createApi({
     'OwnReviews',
     'AdminReviews',
     'Appointments',
+
+    'Favorites',
   ],
   // Public reads stay fresh for a minute after the last page using them closes.
   keepUnusedDataFor: 60,

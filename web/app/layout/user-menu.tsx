@@ -60,7 +60,7 @@ export function UserMenu() {
   };
 
   // Spec section 2 (Header): profile entries for vets, management entries for administrators; a pet owner's own
-  // entries instead of the profile's (docs/product.md sections 13 and 19; 'My vets' joins when its page exists).
+  // entries instead of the profile's (docs/product.md sections 13, 19 and 21).
   const items: { label: string; action: () => void }[] = admin
     ? [
         { label: 'Manage Users', action: () => navigate('/admin') },
@@ -68,6 +68,7 @@ export function UserMenu() {
       ]
     : owner
       ? [
+          { label: 'My vets', action: () => navigate('/myvets') },
           { label: 'My appointments', action: () => navigate('/myappointments') },
           { label: 'My reviews', action: () => navigate('/myreviews') },
         ]

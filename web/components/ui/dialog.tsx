@@ -9,9 +9,11 @@ interface DialogProps {
   children: ReactNode;
   footer?: ReactNode;
   width?: number;
+  /** Another look, e.g. 'sheet': a bottom sheet on a phone (the search filters). */
+  className?: string;
 }
 
-export function Dialog({ open, title, onClose, children, footer, width = MODAL_WIDTHS.medium }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, width = MODAL_WIDTHS.medium, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   // Several dialogs may sit on one page (the user menu's two, one per review-queue entry): each needs its own title id.
   const titleId = useId();
@@ -29,7 +31,13 @@ export function Dialog({ open, title, onClose, children, footer, width = MODAL_W
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" style={{ maxWidth: `min(${width}px, calc(100vw - 32px))` }} aria-labelledby={titleId} onClose={userClosed}>
+    <dialog
+      ref={ref}
+      className={className ? `dialog ${className}` : 'dialog'}
+      style={{ maxWidth: `min(${width}px, calc(100vw - 32px))` }}
+      aria-labelledby={titleId}
+      onClose={userClosed}
+    >
       <div className="dialog-head">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>

@@ -2,9 +2,10 @@
 // searchZipCode, searchCity, searchState, searchCount and searchStart (docs/product.md, Client state and flows), so a search
 // can be shared, bookmarked and walked back with the browser's Back button. The filters are additive short names:
 // radius, species and services (comma-separated), emergency=1, open=1, accepting=1, rating=1..5 (the minimum average),
-// sort=distance|name|rating.
+// sort=distance|name|rating. Near me is lat and lon, three decimals at most (about 110 m: a shared link does not give
+// away a home address; docs/product.md 21.2).
 import { SEARCH_DEFAULTS } from '../../../shared/constants/messages';
-import { SEARCH_RADII } from '../../../shared/constants/search';
+import { DEFAULT_SEARCH_RADIUS, SEARCH_RADII } from '../../../shared/constants/search';
 import type { DoctorSearchBody } from '../../../shared/schemas/doctor';
 import type { SearchSort, SearchState } from './search-slice';
 
@@ -25,11 +26,26 @@ function list(value: string | null): string[] {
 
 const flag = (value: string | null) => value === '1' || value === 'true';
 
+/** A coordinate rounded to three decimals, or undefined when it is not one (outside -limit..limit). */
+export function roundCoordinate(value: number, limit: number): number | undefined {
+  return Number.isFinite(value) && Math.abs(value) <= limit ? Math.round(value * 1000) / 1000 || 0 : undefined;
+}
+
+function coordinate(value: string | null, limit: number): number | undefined {
+  return value === null || value.trim() === '' ? undefined : roundCoordinate(Number(value), limit);
+}
+
 export function searchFromParams(params: URLSearchParams): SearchState {
   const radius = whole(params.get('radius'), 0);
   const sort = params.get('sort');
   const minRating = whole(params.get('rating'), 0);
+  const latitude = coordinate(params.get('lat'), 90);
+  const longitude = coordinate(params.get('lon'), 180);
+  const both = latitude !== undefined && longitude !== undefined;
   return {
+    // Both or neither, and written even when absent: the search state is assigned over the previous one.
+    latitude: both ? latitude : undefined,
+    longitude: both ? longitude : undefined,
     searchZipCode: params.get('zip') ?? '',
     searchCity: params.get('city') ?? '',
     searchState: params.get('state') ?? '',
@@ -49,6 +65,10 @@ export function searchFromParams(params: URLSearchParams): SearchState {
 /** The query string of a search; defaults are left out, so the plain link is /searchdoctor?zip=10001. */
 export function searchToParams(search: Partial<SearchState>): URLSearchParams {
   const params = new URLSearchParams();
+  if (search.latitude !== undefined && search.longitude !== undefined) {
+    params.set('lat', String(roundCoordinate(search.latitude, 90)));
+    params.set('lon', String(roundCoordinate(search.longitude, 180)));
+  }
   if (search.searchZipCode) params.set('zip', search.searchZipCode);
   if (search.searchCity) params.set('city', search.searchCity);
   if (search.searchState) params.set('state', search.searchState);
@@ -79,6 +99,10 @@ export function searchBody(search: SearchState): DoctorSearchBody {
     searchCount: search.searchCount,
     searchStart: search.searchStart,
   };
+  if (isNearMe(search)) {
+    body.latitude = search.latitude;
+    body.longitude = search.longitude;
+  }
   if (search.radius) body.radius = search.radius;
   if (search.species.length) body.species = search.species;
   if (search.services.length) body.services = search.services;
@@ -90,4 +114,24 @@ export function searchBody(search: SearchState): DoctorSearchBody {
   return body;
 }
 
-export const hasSearchTerms = (search: SearchState) => Boolean(search.searchZipCode || search.searchCity || search.searchState);
+/** Whether the search is near the person's own position ('Use my location'). */
+export const isNearMe = (search: Partial<SearchState>): search is SearchState & { latitude: number; longitude: number } =>
+  search.latitude !== undefined && search.longitude !== undefined;
+
+export const hasSearchTerms = (search: SearchState) => Boolean(search.searchZipCode || search.searchCity || search.searchState || isNearMe(search));
+
+/** Whether distance and radius apply: near a zip code or near me. */
+export const searchesByDistance = (search: SearchState) => Boolean(search.searchZipCode) || isNearMe(search);
+
+/** How many filters narrow the search (the count on the phone's 'Filters' button; sort is an order, not a filter). */
+export function filtersInUse(search: SearchState): number {
+  return (
+    search.species.length +
+    search.services.length +
+    Number(search.emergency) +
+    Number(search.openNow) +
+    Number(search.acceptingNewPatients) +
+    Number(Boolean(search.minRating)) +
+    Number(Boolean(search.radius) && search.radius !== DEFAULT_SEARCH_RADIUS && searchesByDistance(search))
+  );
+}

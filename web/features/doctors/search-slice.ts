@@ -10,6 +10,9 @@ export interface SearchState {
   searchZipCode: string;
   searchCity: string;
   searchState: string;
+  /** Near me (docs/product.md 21.2): a position rounded to three decimals, searched instead of a place. */
+  latitude?: number;
+  longitude?: number;
   searchCount: number;
   searchStart: number;
   /** Miles around the zip code; undefined means the server's default (25). */

@@ -30,6 +30,8 @@ export const SPONSOR_ROTATION_MS = 10 * 60_000;
 /** A search with its input checked and normalised: the cache key is built from this. */
 export interface NormalizedSearch {
   zip: string;
+  /** Near me (docs/product.md 21.2): a position rounded to three decimals, searched instead of a zip code. */
+  position: { latitude: number; longitude: number } | null;
   city: string;
   stateInput: string;
   state: string;
@@ -53,12 +55,33 @@ function filterKey(value: string): string {
 
 const collapse = (value: string) => value.trim().replace(/\s+/g, ' ');
 
+/**
+ * A near-me position checked and rounded to three decimals (about 110 m: docs/product.md 21.2), or null
+ * without one. Whether it lies in the covered area is the index's question (it knows the zip codes).
+ */
+function checkPosition(query: DoctorSearchBody, placeTyped: boolean): NormalizedSearch['position'] {
+  const { latitude, longitude } = query;
+  if (latitude === undefined && longitude === undefined) return null;
+  if (latitude === undefined || longitude === undefined)
+    throw domainError(400, 'VALIDATION_ERROR', 'Send both latitude and longitude to search near a position.', {
+      field: latitude === undefined ? 'latitude' : 'longitude',
+    });
+  if (!Number.isFinite(latitude) || latitude < -90 || latitude > 90)
+    throw domainError(400, 'VALIDATION_ERROR', 'Latitude must be a number from -90 to 90.', { field: 'latitude' });
+  if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180)
+    throw domainError(400, 'VALIDATION_ERROR', 'Longitude must be a number from -180 to 180.', { field: 'longitude' });
+  if (placeTyped) throw domainError(400, 'VALIDATION_ERROR', 'Search near a position or by zip code, city or state, not both.', { field: 'latitude' });
+  const round = (value: number) => Math.round(value * 1000) / 1000 || 0;
+  return { latitude: round(latitude), longitude: round(longitude) };
+}
+
 /** Checks a search and answers 400 with a plain sentence for anything it cannot use. */
 export function normalizeSearch(query: DoctorSearchBody): NormalizedSearch {
   const zip = (query.searchZipCode ?? '').trim();
   const city = collapse(query.searchCity ?? '');
   const stateInput = collapse(query.searchState ?? '');
-  if (!zip && !city && !stateInput) throw domainError(400, 'VALIDATION_ERROR', 'Enter a zip code, a city or a state.', { field: 'searchZipCode' });
+  const position = checkPosition(query, Boolean(zip || city || stateInput));
+  if (!zip && !city && !stateInput && !position) throw domainError(400, 'VALIDATION_ERROR', 'Enter a zip code, a city or a state.', { field: 'searchZipCode' });
   if (zip && !/^\d{5}$/.test(zip)) throw domainError(400, 'VALIDATION_ERROR', 'Enter a five-digit zip code.', { field: 'searchZipCode' });
   let state = '';
   if (stateInput) {
@@ -74,21 +97,23 @@ export function normalizeSearch(query: DoctorSearchBody): NormalizedSearch {
   const count = query.searchCount ?? 10;
   const start = query.searchStart ?? 0;
   const keys = (items: string[] | undefined) => [...new Set((items ?? []).map(filterKey).filter(Boolean))].sort();
+  const near = Boolean(zip || position);
   return {
     zip,
+    position,
     city: zip ? city : city.toLowerCase(),
     stateInput,
     state,
     count,
     start,
-    radius: zip ? (query.radius ?? DEFAULT_SEARCH_RADIUS) : null,
+    radius: near ? (query.radius ?? DEFAULT_SEARCH_RADIUS) : null,
     species: keys(query.species),
     services: keys(query.services),
     emergency: query.emergency === true,
     openNow: query.open_now === true,
     accepting: query.accepting_new_patients === true,
     minRating: query.min_rating ?? 0,
-    sort: query.sort === 'rating' ? 'rating' : zip && query.sort !== 'name' ? 'distance' : 'name',
+    sort: query.sort === 'rating' ? 'rating' : near && query.sort !== 'name' ? 'distance' : 'name',
   };
 }
 
@@ -205,6 +230,10 @@ export function searchCard(base: CardBase, distance: number | null, openNow: boo
 export function presentAnswer(search: NormalizedSearch, row: SearchRow): DoctorSearchAnswer {
   if (search.zip && !row.origin)
     throw domainError(400, 'UNKNOWN_ZIP', `We do not know the zip code ${search.zip}. Please check it.`, { field: 'searchZipCode' });
+  if (search.position && !row.origin)
+    throw domainError(400, 'OUTSIDE_AREA', `That position is outside the area we cover (the United States). Search by zip code, city or state instead.`, {
+      field: 'latitude',
+    });
   if (!search.zip && search.city && !row.picked_city) {
     const where = search.state ? ` in ${search.state}` : '';
     throw domainError(400, 'UNKNOWN_CITY', `We do not know a city called "${search.city}"${where}. Check the spelling, or search by zip code or state.`, {
@@ -222,7 +251,12 @@ export function presentAnswer(search: NormalizedSearch, row: SearchRow): DoctorS
     sort: search.sort,
     radius: search.radius,
   };
-  if (search.zip) {
+  if (search.position) {
+    // The position as searched (rounded), with the nearest known place for context; never a zip of the person's home.
+    const o = row.origin!;
+    answer.used = 'position';
+    answer.location = { zip: null, city: o.city, state: o.state, latitude: search.position.latitude, longitude: search.position.longitude };
+  } else if (search.zip) {
     const o = row.origin!;
     answer.used = 'zip';
     answer.location = { zip: o.zip, city: o.city, state: o.state, latitude: o.latitude, longitude: o.longitude };

@@ -9,13 +9,19 @@ import { AnswerCache } from '../../../lib/answer-cache';
 import type { CachedAnswer } from '../../../lib/http-cache';
 import { ChangeBus, parseChange } from './changes';
 import { SPONSOR_ROTATION_MS, type NormalizedSearch } from './doctor-search';
-import { SearchIndex } from './search-index';
+import { listedCards, SearchIndex } from './search-index';
+import type { DoctorSummary } from '../../../../shared/schemas/doctor';
+import { isListed } from './listing-rule';
 
 export interface Listing {
   /** A search's answer, from the cache or the index, with the ids of the vets it shows. */
   search(search: NormalizedSearch, now: Date): Promise<{ answer: CachedAnswer; shown: number[] }>;
   /** A listed vet's public page, from the cache or `read` (undefined when the vet is not listed). */
   page(id: number, now: Date, read: () => Promise<DoctorPage | undefined>): Promise<CachedAnswer | undefined>;
+  /** Search cards (open now, no distance) of those of `ids` listed at `now`, in the order given. */
+  cards(ids: number[], now: Date): Promise<DoctorSummary[]>;
+  /** Whether the vet `id` is listed at `now` (listing-rule.ts). */
+  isListed(id: number, now: Date): Promise<boolean>;
   readonly index: SearchIndex;
 }
 
@@ -79,6 +85,8 @@ export default fp(
     const shownIds = new WeakMap<CachedAnswer, number[]>();
     fastify.decorate('listing', {
       index,
+      cards: (ids, now) => listedCards(fastify.database, ids, now),
+      isListed: (id, now) => isListed(fastify.database.db, id, now),
       async search(search, now) {
         // The key holds what changes an answer over time: the Sponsored rotation window, and the minute for 'open now'.
         const key = JSON.stringify([search, Math.floor(now.getTime() / SPONSOR_ROTATION_MS), search.openNow ? Math.floor(now.getTime() / 60_000) : 0]);

@@ -10,7 +10,7 @@
 // (it can come before its commit), and at least once a second otherwise (writes behind the app's
 // back, servers without Redis). These times are the clock's it is given (docs/decisions/095-one-clock.md): a test
 // moves it instead of waiting.
-import { localDateAt, openOnSpecialDay, type SpecialDay } from '../../../../shared/lib/special-hours';
+import { localDateAt, openOnSpecialDay, specialOpenAt, type SpecialDay } from '../../../../shared/lib/special-hours';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
@@ -18,7 +18,8 @@ import type { Clock } from '../../../lib/clock';
 import { SEARCH_COUNT_CAP, type DoctorSearchAnswer, type DoctorSummary } from '../../../../shared/schemas/doctor';
 import { cardBase, presentAnswer, searchCard, sponsorOffset, type CardBase, type CardRow, type NormalizedSearch, type SearchOrigin } from './doctor-search';
 import { collectGarbage } from '../../../lib/collect-garbage';
-import { minuteOfWeek, openInWeek } from './week-hours';
+import { minuteOfWeek, openAt, openInWeek } from './week-hours';
+import { listedSql } from './listing-rule';
 import { chordFor, earth, EARTH_MILES, milesShown, VetStore, type Slot, type VetRow } from './vet-store';
 
 const SPONSORED_SLOTS = 2;
@@ -278,7 +279,10 @@ function plainWindow(search: NormalizedSearch, sponsoredCount: number) {
 const sponsoredOnPage = (search: NormalizedSearch, sponsored: Slot[]) => sponsored.filter((_, pos) => pos >= search.start && pos < search.start + search.count);
 
 const dialect = new PgDialect();
-const originKey = (search: NormalizedSearch) => `${search.zip}|${search.city.toLowerCase()}`;
+const originKey = (search: NormalizedSearch) =>
+  search.position ? `@${search.position.latitude},${search.position.longitude}` : `${search.zip}|${search.city.toLowerCase()}`;
+/** Near me reaches this far from the nearest known zip code: farther is outside the covered area (docs/product.md 21.2). */
+const COVERED_DEGREES = 0.75;
 const cityLookupKey = (search: NormalizedSearch) => `${search.city}|${search.state}`;
 
 export class SearchIndex {
@@ -354,9 +358,13 @@ export class SearchIndex {
     if (this.now() - this.lastLook > RELOAD_AFTER_MS) await this.exclusive(() => this.reload());
     else if (this.stale()) await this.sync();
     this.prune();
-    const origin = search.zip ? (this.origins.get(originKey(search)) ?? (await this.origin(search))) : null;
+    const origin = search.position
+      ? (this.origins.get(originKey(search)) ?? (await this.pointOrigin(search)))
+      : search.zip
+        ? (this.origins.get(originKey(search)) ?? (await this.origin(search)))
+        : null;
     const picked = !search.zip && search.city ? (this.cities.get(cityLookupKey(search)) ?? (await this.pickCity(search))) : null;
-    if (search.zip && !origin) return presentAnswer(search, { origin: null, picked_city: null, total: 0, cards: [] });
+    if ((search.zip || search.position) && !origin) return presentAnswer(search, { origin: null, picked_city: null, total: 0, cards: [] });
     if (!search.zip && search.city && !picked) return presentAnswer(search, { origin: null, picked_city: null, total: 0, cards: [] });
 
     const page = origin ? this.near(search, origin, at) : this.inPlace(search, picked, at);
@@ -789,6 +797,25 @@ export class SearchIndex {
     return remember(this.origins, key, row ?? null);
   }
 
+  /**
+   * A near-me position as an origin: the position itself, named after the nearest zip code within about
+   * 50 miles (a box of COVERED_DEGREES on the lat/lon index); null outside the covered area. Remembered.
+   */
+  private async pointOrigin(search: NormalizedSearch): Promise<SearchOrigin | null> {
+    const key = originKey(search);
+    if (this.origins.has(key)) return this.origins.get(key)!;
+    const { latitude, longitude } = search.position!;
+    const cos = Math.max(0.05, Math.cos((latitude * Math.PI) / 180));
+    const dLon = Math.min(180, COVERED_DEGREES / cos);
+    const [row] = await this.query<Omit<SearchOrigin, 'latitude' | 'longitude' | 'city_similarity'>>(
+      sql`SELECT zip, city, state FROM zip_codes
+        WHERE latitude BETWEEN ${latitude - COVERED_DEGREES} AND ${latitude + COVERED_DEGREES}
+          AND longitude BETWEEN ${longitude - dLon} AND ${longitude + dLon}
+        ORDER BY (latitude - ${latitude}) ^ 2 + ((longitude - ${longitude}) * ${cos}) ^ 2 LIMIT 1`,
+    );
+    return remember(this.origins, key, row ? { ...row, latitude, longitude, city_similarity: null } : null);
+  }
+
   /** Typo-tolerant: the exact city when it exists, else the most similar known one (pg_trgm), remembered. */
   private async pickCity(search: NormalizedSearch): Promise<PickedCity | null> {
     const key = cityLookupKey(search);
@@ -910,7 +937,26 @@ export function readVetRow(text: string, row: VetRow): VetRow {
 /** A card's columns as stored; distance, open now and Sponsored are added per search. */
 type StoredCard = Omit<CardRow, 'distance' | 'open_now' | 'sponsored'>;
 
-const cardColumns = sql`ds.user_id AS id, ds.name, ds.clinic_name, ds.avatar, ds.city, ds.state, ds.zip, ds.street, ds.contact_phone,
+export const cardColumns = sql`ds.user_id AS id, ds.name, ds.clinic_name, ds.avatar, ds.city, ds.state, ds.zip, ds.street, ds.contact_phone,
   ds.services, ds.species, ds.emergency, ds.accepting_new_patients, ds.accepting_confirmed_at, ds.latitude, ds.longitude,
   ds.rating_count, ds.rating_sum,
   (SELECT r.median_hours FROM appointment_response_times r WHERE r.doctor_id = ds.user_id) AS response_time_median`;
+
+/**
+ * The search cards of those of `ids` that are listed at `at`, in the order of `ids`, with their open-now
+ * state and no distance (the favourites list, docs/product.md section 21). One statement.
+ */
+export async function listedCards(database: Database, ids: number[], at: Date): Promise<DoctorSummary[]> {
+  if (ids.length === 0) return [];
+  const { rows } = (await database.db.execute(
+    sql`SELECT ${cardColumns}, ds.time_zone, ds.week_hours::text AS week_hours, ds.special_hours FROM doctor_search ds
+      WHERE ds.user_id = ANY(${intArray(ids)}) AND ${listedSql(at)}`,
+  )) as unknown as { rows: (StoredCard & { time_zone: string | null; week_hours: string; special_hours: SpecialDay[] | null })[] };
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row
+      ? [searchCard(cardBase(row), null, specialOpenAt(row.special_hours, row.time_zone, at) ?? openAt(row.week_hours, row.time_zone, at), false)]
+      : [];
+  });
+}

@@ -1,16 +1,19 @@
 // Radius, filters and sort of /searchdoctor (docs/product.md, Search). Each change is a new address at page one:
 // the URL stays the one source of the search (../search-params.ts). Native controls keep it keyboard usable.
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { SEARCH_RADII } from '../../../../shared/constants/search';
 import { SERVICES, SPECIES } from '../../../../shared/constants/services';
 import { CheckboxGroup } from '../../../components/ui/checkbox-group';
-import { MIN_RATINGS, searchPath } from '../search-params';
+import { MIN_RATINGS, searchesByDistance, searchPath } from '../search-params';
 import type { SearchState } from '../search-slice';
 
 export function SearchFilters({ search }: { search: SearchState }) {
   const navigate = useNavigate();
   const go = (change: Partial<SearchState>) => navigate(searchPath({ ...search, ...change, searchStart: 0 }));
-  const hasZip = Boolean(search.searchZipCode);
+  const hasZip = searchesByDistance(search);
+  // Two of these may be on the page at once (inline, and the phone's sheet): each needs its own id.
+  const helpId = useId();
   const chosen = search.species.length + search.services.length;
 
   return (
@@ -22,7 +25,7 @@ export function SearchFilters({ search }: { search: SearchState }) {
             value={search.radius ?? 25}
             disabled={!hasZip}
             onChange={(e) => go({ radius: Number(e.target.value) })}
-            aria-describedby={hasZip ? undefined : 'radius-help'}
+            aria-describedby={hasZip ? undefined : helpId}
           >
             {SEARCH_RADII.map((miles) => (
               <option key={miles} value={miles}>
@@ -64,8 +67,8 @@ export function SearchFilters({ search }: { search: SearchState }) {
         </label>
       </div>
       {!hasZip && (
-        <p id="radius-help" className="muted filter-help">
-          Distance and radius need a zip code.
+        <p id={helpId} className="muted filter-help">
+          Distance and radius need a zip code or your location.
         </p>
       )}
       <details className="filter-more" open={chosen > 0 || undefined}>

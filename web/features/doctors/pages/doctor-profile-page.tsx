@@ -10,6 +10,7 @@ import { seedDoctor, useGetDoctorQuery } from '../api/get-doctor';
 import { ContactForm } from '../components/contact-form';
 import { DoctorBadges } from '../components/doctor-badges';
 import { LazyClinicMap } from '../components/lazy-clinic-map';
+import { FavoriteButton } from '../components/favorite-button';
 import { addressLine } from '../../../../shared/lib/address';
 import { isOpenAt } from '../../../../shared/lib/opening-hours';
 import { localDateAt } from '../../../../shared/lib/special-hours';
@@ -92,6 +93,7 @@ export default function DoctorProfilePage() {
           <div className="profile-preview-head">
             {doctor.avatar && <img className="profile-avatar" src={doctor.avatar} alt="" width={96} height={96} />}
             <h1>{doctor.clinic_name ?? doctor.name}</h1>
+            <FavoriteButton doctorId={doctor.id} name={clinic} />
           </div>
           <p className="lead">
             {doctor.name}
