@@ -47,6 +47,11 @@ import doctorFeatureRoutes from './routes/api/doctors/plan-features';
 import petReviewRoutes from './routes/api/reviews/index';
 import ownReviewRoutes from './routes/api/user/reviews';
 import reviewModerationRoutes from './routes/api/admin/reviews';
+import practiceImportPlugin from './plugins/app/practice-import/index';
+import claimsPlugin from './plugins/app/claims/index';
+import importRoutes from './routes/api/admin/import';
+import claimAdminRoutes from './routes/api/admin/claims';
+import claimRoutes from './routes/api/doctors/claim';
 
 export interface AppOptions {
   config: Config;
@@ -91,6 +96,8 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(uploadsPlugin);
   await fastify.register(planFeaturesPlugin);
   await fastify.register(articlesPlugin);
+  await fastify.register(practiceImportPlugin);
+  await fastify.register(claimsPlugin);
 
   await fastify.register(healthRoutes, { prefix: '/api/health' });
   await fastify.register(userRoutes, { prefix: '/api/user' });
@@ -112,6 +119,9 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(petReviewRoutes, { prefix: '/api/reviews' });
   await fastify.register(ownReviewRoutes, { prefix: '/api/user' });
   await fastify.register(reviewModerationRoutes, { prefix: '/api/admin' });
+  await fastify.register(importRoutes, { prefix: '/api/admin' });
+  await fastify.register(claimAdminRoutes, { prefix: '/api/admin' });
+  await fastify.register(claimRoutes, { prefix: '/api/doctors' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
   await fastify.register(pageRoutes);

@@ -64,6 +64,7 @@ export const DoctorSummarySchema = Type.Object({
   ),
   rating_average: Type.Union([Type.Number(), Type.Null()], { description: 'Average of the published reviews, one decimal; null without reviews' }),
   rating_count: Type.Integer({ description: 'Published reviews' }),
+  claimed: Type.Boolean({ description: "False for a practice imported before its vet claimed it: shown as 'Unclaimed' (docs/product.md section 20)" }),
 });
 export const DoctorSearchAnswer = Type.Object({
   data: Type.Array(DoctorSummarySchema),

@@ -119,6 +119,8 @@ export interface CardRow {
   /** Published reviews and the sum of their stars (doctor_search, kept by the reviews trigger). */
   rating_count: number;
   rating_sum: number;
+  /** False for an imported practice its vet has not claimed (docs/product.md section 20). */
+  claimed: boolean;
 }
 
 export interface SearchOrigin {
@@ -161,6 +163,7 @@ export function cardBase(row: Omit<CardRow, 'distance' | 'open_now' | 'sponsored
     longitude: row.longitude,
     rating_average: ratingAverage(row.rating_sum, row.rating_count),
     rating_count: row.rating_count,
+    claimed: row.claimed,
   };
 }
 
@@ -192,6 +195,7 @@ export function searchCard(base: CardBase, distance: number | null, openNow: boo
     open_now: openNow,
     rating_average: base.rating_average,
     rating_count: base.rating_count,
+    claimed: base.claimed,
   };
 }
 
@@ -251,7 +255,7 @@ export async function findPublicDoctor(db: DbOrTx, id: number, at: Date = new Da
 }
 
 /** What a listed vet's public record is read from: the account's name and the whole profile (also seo/public-records.ts). */
-export const listedDoctorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, profile: profiles };
+export const listedDoctorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, claimed: users.claimed, profile: profiles };
 
 /**
  * A listed vet's profile with the plan in force, in one statement: a profile page is among the
@@ -259,7 +263,7 @@ export const listedDoctorColumns = { id: users.id, firstName: users.firstName, l
  * millisecond of the server's one thread. 'Open now' is worked out here from the stored weekly
  * hours, as the search index does (week-hours.ts), not by a function in the statement.
  */
-export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promise<{ doctor: DoctorProfile; plan: number } | undefined> {
+export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promise<{ doctor: DoctorProfile; plan: number; imported: boolean } | undefined> {
   const [row] = await db
     .select({
       ...listedDoctorColumns,
@@ -277,7 +281,8 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
   const p = row.profile;
   const doctor: DoctorProfile = {
     id: row.id,
-    name: `Dr. ${row.firstName} ${row.lastName}`,
+    // An unclaimed practice has no vet's name yet: it is shown by its clinic's (docs/product.md section 20).
+    name: row.claimed ? `Dr. ${row.firstName} ${row.lastName}` : (p.clinicName ?? ''),
     clinic_name: p.clinicName,
     avatar: p.avatarUrl,
     city: p.city,
@@ -297,6 +302,7 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
     open_now: openAt(row.weekHours, p.timeZone, at),
     rating_average: ratingAverage(Number(row.ratingSum), Number(row.ratingCount)),
     rating_count: Number(row.ratingCount),
+    claimed: row.claimed,
     contact_email: p.contactEmail,
     website_title: p.websiteTitle,
     website_url: p.websiteUrl,
@@ -305,5 +311,5 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
     time_zone: p.timeZone,
     education: p.education,
   };
-  return { doctor, plan: row.plan };
+  return { doctor, plan: row.plan, imported: p.externalId !== null };
 }
