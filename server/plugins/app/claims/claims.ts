@@ -56,6 +56,9 @@ export const CLAIM_MESSAGES = {
   codeSent: (email: string) => `We sent a six-digit code to ${email}. Enter it within 10 minutes.`,
   waiting: 'Thank you. An administrator will check your document and e-mail you the decision.',
   claimed: 'The practice is yours. You are signed in to it now.',
+  /** Profile step 1's 202 (section 20): names the listing and where to claim it; the wizard reads the address at its end. */
+  listedAlready: (twin: { id: number; clinicName: string | null; street: string | null; city: string | null; state: string | null; zip: string | null }) =>
+    `${twin.clinicName ?? 'A practice'} at ${addressLine(twin)} is already listed and not claimed yet. If it is your practice, claim it instead of creating a second listing: /claim/${twin.id}`,
 } as const;
 
 /** Claims one account may start an hour: each e-mails a practice address, so they are few. */
@@ -91,10 +94,14 @@ async function checkClaim(deps: ClaimDeps, claimant: UserRow, doctorId: number):
   const practice = await practiceOf(deps.db, doctorId);
   if (!practice || practice.externalId === null || practice.status !== 'active') throw domainError(404, 'NOT_FOUND', CLAIM_MESSAGES.notFound, { field: 'doctor_id' });
   if (practice.claimed) throw domainError(409, 'ALREADY_CLAIMED', CLAIM_MESSAGES.alreadyClaimed, { field: 'doctor_id' });
-  const [own] = await deps.db.select({ step1: profiles.step1DoneAt }).from(profiles).where(eq(profiles.userId, claimant.id));
-  if (own?.step1) throw domainError(409, 'HAS_PRACTICE', CLAIM_MESSAGES.hasPractice);
-  if ((await deps.counters.hit(`claim:${claimant.id}`, HOUR)) > CLAIMS_PER_HOUR) throw domainError(429, 'RATE_LIMITED', CLAIM_MESSAGES.tooManyClaims);
+  const [own] = await deps.db.select({ step1: profiles.step1DoneAt, clinic: profiles.clinicName }).from(profiles).where(eq(profiles.userId, claimant.id));
+  if (own?.step1 || own?.clinic) throw domainError(409, 'HAS_PRACTICE', CLAIM_MESSAGES.hasPractice);
   return practice;
+}
+
+/** Counts a claim that will e-mail a practice or store a document: a few an hour per account. */
+async function countClaim(deps: ClaimDeps, claimant: UserRow): Promise<void> {
+  if ((await deps.counters.hit(`claim:${claimant.id}`, HOUR)) > CLAIMS_PER_HOUR) throw domainError(429, 'RATE_LIMITED', CLAIM_MESSAGES.tooManyClaims);
 }
 
 /** Ends open code claims whose code has expired, and the claimant's own open claim of this practice (a new one replaces it). */
@@ -141,6 +148,7 @@ export async function claimByEmail(deps: ClaimDeps, claimant: UserRow, input: Cl
   const domain = practiceEmailDomain(practice.websiteUrl);
   if (!domain) throw domainError(400, 'NO_EMAIL_DOMAIN', CLAIM_MESSAGES.noDomain, { field: 'method' });
   if (!emailMatchesPractice(email, practice.websiteUrl)) throw domainError(400, 'WRONG_DOMAIN', CLAIM_MESSAGES.wrongDomain(domain), { field: 'email' });
+  await countClaim(deps, claimant);
   const now = deps.clock.now();
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   const claim = await deps.db.transaction(async (tx) => {
@@ -171,6 +179,7 @@ export async function claimByDocument(deps: ClaimDeps, claimant: UserRow, input:
   const type = documentType(bytes);
   if (!type) throw domainError(400, 'VALIDATION_ERROR', CLAIM_MESSAGES.badDocument, { field: 'document' });
   const practice = await checkClaim(deps, claimant, input.doctor_id);
+  await countClaim(deps, claimant);
   const now = deps.clock.now();
   const key = `${PRIVATE_PREFIX}claims/${crypto.randomUUID()}.${type.extension}`;
   const claim = await deps.db.transaction(async (tx) => {
@@ -258,7 +267,7 @@ async function transferPractice(tx: DbOrTx, claimId: number, fromState: ClaimSta
   await tx.update(checkoutSessions).set({ userId: practice.id }).where(eq(checkoutSessions.userId, claimant.id));
   const transfer = {
     practice: { email: practice.email, first_name: practice.firstName, last_name: practice.lastName, account_type: practice.accountType },
-    profile: { license_number: profile?.licenseNumber ?? null, license_state: profile?.licenseState ?? null, contact_email: profile?.contactEmail ?? null },
+    profile: { license_number: profile?.licenseNumber ?? null, license_state: profile?.licenseState ?? null, contact_email: profile?.contactEmail ?? null, step1_done_at: profile?.step1DoneAt?.toISOString() ?? null },
     claimant: {
       id: claimant.id,
       email: claimant.email,
@@ -292,7 +301,14 @@ async function transferPractice(tx: DbOrTx, claimId: number, fromState: ClaimSta
     .returning({ tokenVersion: users.tokenVersion });
   await tx
     .update(profiles)
-    .set({ licenseNumber: claim.licenseNumber, licenseState: claim.licenseState, contactEmail: profile?.contactEmail ?? claim.email ?? claimant.email, updatedAt: now })
+    // The imported contact details are step 1's: the new owner goes on with step 2 or edits them.
+    .set({
+      licenseNumber: claim.licenseNumber,
+      licenseState: claim.licenseState,
+      contactEmail: profile?.contactEmail ?? claim.email ?? claimant.email,
+      step1DoneAt: profile?.step1DoneAt ?? now,
+      updatedAt: now,
+    })
     .where(eq(profiles.userId, practice.id));
   await tx.delete(users).where(eq(users.id, claimant.id));
   // The claimant is the practice's account now (the retired row's id is gone with it).
@@ -344,7 +360,7 @@ export async function restoreClaim(deps: ClaimDeps, admin: Actor, claimId: numbe
   if (!claim) throw domainError(404, 'NOT_FOUND', 'There is no claim with this id.', { field: 'claim_id' });
   if (claim.state !== 'approved' || !claim.transfer) throw domainError(409, 'NOT_RESTORABLE', 'Only an approved claim can be restored, once.', { field: 'claim_id' });
   const transfer = claim.transfer as {
-    profile: { license_number: string | null; license_state: string | null; contact_email: string | null };
+    profile: { license_number: string | null; license_state: string | null; contact_email: string | null; step1_done_at: string | null };
     claimant: { email: string; first_name: string; last_name: string; account_type: 'owner' | 'vet'; verified_at: string | null; created_at: string };
     moved_reviews: number[];
   };
@@ -383,7 +399,13 @@ export async function restoreClaim(deps: ClaimDeps, admin: Actor, claimId: numbe
     await tx.update(checkoutSessions).set({ userId: back!.id }).where(eq(checkoutSessions.userId, practice.id));
     await tx
       .update(profiles)
-      .set({ licenseNumber: transfer.profile.license_number, licenseState: transfer.profile.license_state, contactEmail: transfer.profile.contact_email, updatedAt: now })
+      .set({
+        licenseNumber: transfer.profile.license_number,
+        licenseState: transfer.profile.license_state,
+        contactEmail: transfer.profile.contact_email,
+        step1DoneAt: transfer.profile.step1_done_at ? new Date(transfer.profile.step1_done_at) : null,
+        updatedAt: now,
+      })
       .where(eq(profiles.userId, practice.id));
     await writeAudit(tx, admin, { action: 'claim restored', targetType: 'claim', targetId: claim.id, details: { doctor_id: claim.doctorId, restored_account_id: back!.id, email: practice.email } });
   });

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, createVet, injectAs, type Account } from '../../../test/factories';
 import { auditLog, profiles, users, zipCodes } from '../../../db/schema';
+import { formBody, TEST_ZIPS } from '../../../test/import-fixtures';
 import type { ImportStatus } from '../../../../shared/schemas/import-claim';
 import type { DoctorPage, DoctorSearchAnswer } from '../../../../shared/schemas/doctor';
 
@@ -25,30 +26,7 @@ afterAll(async () => {
   await app.close();
 });
 
-/** The zip codes these tests use (the test database starts without the zip data set). */
-export const TEST_ZIPS = [
-  { zip: '10001', city: 'New York', state: 'NY', latitude: 40.7484, longitude: -73.9967 },
-  { zip: '10004', city: 'New York', state: 'NY', latitude: 40.6964, longitude: -74.0253 },
-  { zip: '78701', city: 'Austin', state: 'TX', latitude: 30.2713, longitude: -97.7426 },
-  { zip: '96813', city: 'Honolulu', state: 'HI', latitude: 21.3086, longitude: -157.8511 },
-];
-
 const HEADER = 'external_id,clinic_name,street,city,state,zip,phone,website_url,species,services,latitude,longitude';
-
-/** A multipart body with text fields and one file. */
-export function formBody(fields: Record<string, string>, file?: { field: string; name: string; type: string; bytes: Buffer }) {
-  const boundary = `----import${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (file)
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (text: string | Buffer, dryRun = false, token = admin.token) =>
   injectAs(app, token, {
