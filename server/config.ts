@@ -24,6 +24,8 @@ export interface Config {
   /** Undefined means "generate one and keep it in DATA_DIR" (embedded default only). */
   jwtSecret: string | undefined;
   demoData: boolean;
+  /** The demo practices for import (docs/product.md section 20); only ever with DEMO_DATA. DEMO_IMPORT=off leaves them out (the browser journeys' template). */
+  demoImport: boolean;
   logLevel: string;
   /** Fastify's trustProxy: false, a hop count, or the addresses (or CIDR ranges) of trusted proxies. */
   trustProxy: false | number | string[];
@@ -211,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisKeyPrefix: read(env, 'REDIS_KEY_PREFIX') ?? 'ad:',
     jwtSecret,
     demoData: flag(env, 'DEMO_DATA', true),
+    demoImport: flag(env, 'DEMO_DATA', true) && flag(env, 'DEMO_IMPORT', true),
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxy(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),

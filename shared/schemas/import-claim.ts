@@ -113,6 +113,7 @@ export const AdminClaimsAnswer = Type.Object({
   waiting: Type.Integer(),
   oldest_waiting_at: Type.Union([Type.String(), Type.Null()]),
 });
+export type AdminClaimsAnswer = Static<typeof AdminClaimsAnswer>;
 
 export const ClaimDecideBody = Type.Object(
   {

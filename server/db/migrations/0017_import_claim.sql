@@ -68,6 +68,32 @@ CREATE TRIGGER users_doctor_search AFTER UPDATE ON users FOR EACH ROW
 WHEN ((OLD.review_state, OLD.status, OLD.first_name, OLD.last_name, OLD.claimed) IS DISTINCT FROM (NEW.review_state, NEW.status, NEW.first_name, NEW.last_name, NEW.claimed))
 EXECUTE FUNCTION doctor_search_on_change();
 --> statement-breakpoint
+-- An import writes hundreds of practices a statement; rebuilding each one's search row from the view, row
+-- by row, cost about 5 ms a practice. Inside an import's transaction the setting animaldoctor.bulk_listing
+-- is 'on' (SET LOCAL: it ends with the transaction), the per-row rebuild is skipped, and the import
+-- rebuilds the batch's rows with one set-based statement (doctor_search_refresh_many) before it commits.
+CREATE OR REPLACE FUNCTION doctor_search_on_change() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('animaldoctor.bulk_listing', true) = 'on' THEN RETURN NULL; END IF;
+  IF TG_TABLE_NAME = 'users' THEN
+    PERFORM doctor_search_refresh(CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END);
+  ELSE
+    IF TG_OP <> 'INSERT' THEN PERFORM doctor_search_refresh(OLD.user_id); END IF;
+    IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.user_id <> OLD.user_id) THEN PERFORM doctor_search_refresh(NEW.user_id); END IF;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- doctor_search_refresh for many vets at once, each under its lock (in id order: no deadlock between two imports).
+CREATE FUNCTION doctor_search_refresh_many(uids integer[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM doctor_search_lock(id) FROM (SELECT DISTINCT unnest(uids) AS id ORDER BY 1) ids;
+  DELETE FROM doctor_search WHERE user_id = ANY(uids);
+  INSERT INTO doctor_search SELECT * FROM doctor_search_source WHERE user_id = ANY(uids);
+END $$;
+--> statement-breakpoint
 -- An import run: its progress is stored, so a page reload and every app server read it (section 20).
 CREATE TABLE import_jobs (
   id serial PRIMARY KEY,

@@ -33,7 +33,7 @@ interface Counts {
 }
 
 /** The address of an imported practice's account: at the reserved .invalid domain, which no mail reaches. */
-export const unclaimedEmail = () => `unclaimed-${randomUUID()}@unclaimed.invalid`;
+export const unclaimedEmail = () => `u-${randomUUID().replace(/-/g, '').slice(0, 20)}@unclaimed.invalid`;
 
 type Rows<T> = { rows: T[] };
 async function rowsOf<T>(db: DbOrTx, statement: ReturnType<typeof sql>): Promise<T[]> {
@@ -55,7 +55,7 @@ export function fileHeader(text: string): { columns: Map<ImportColumn, number>; 
 
 export async function runImport(
   deps: ImportDeps,
-  job: { id: number; dryRun: boolean; fileName: string; actor: Actor },
+  job: { id: number; dryRun: boolean; fileName: string; actor: Actor | null },
   text: string,
   columns: Map<ImportColumn, number>,
 ): Promise<void> {
@@ -136,7 +136,7 @@ async function saveProgress(db: DbOrTx, id: number, counts: Counts, state: 'runn
 }
 
 /** The last progress and, for a real run, the one audit entry with its counts (docs/product.md section 10). */
-async function finish(deps: ImportDeps, job: { id: number; dryRun: boolean; fileName: string; actor: Actor }, counts: Counts, state: 'done' | 'failed', failure: string | null) {
+async function finish(deps: ImportDeps, job: { id: number; dryRun: boolean; fileName: string; actor: Actor | null }, counts: Counts, state: 'done' | 'failed', failure: string | null) {
   await deps.db.transaction(async (tx) => {
     await saveProgress(tx, job.id, counts, state, failure);
     if (!job.dryRun)
@@ -284,6 +284,8 @@ const ROW_TYPE = sql.raw(
 async function writeRows(tx: DbOrTx, creates: ImportRow[], updates: ImportRow[]): Promise<{ created: number[]; updated: number[] }> {
   let created: number[] = [];
   let updated: number[] = [];
+  // The search rows are rebuilt once for the whole batch below, not per row by the triggers (migration 0017).
+  await tx.execute(sql`SELECT set_config('animaldoctor.bulk_listing', 'on', true)`);
   if (creates.length) {
     const made = await rowsOf<{ user_id: number }>(
       tx,
@@ -310,5 +312,8 @@ async function writeRows(tx: DbOrTx, creates: ImportRow[], updates: ImportRow[])
     );
     updated = changed.map((c) => c.user_id);
   }
+  await tx.execute(sql`SELECT set_config('animaldoctor.bulk_listing', 'off', true)`);
+  const ids = [...created, ...updated];
+  if (ids.length) await tx.execute(sql`SELECT doctor_search_refresh_many(${`{${ids.join(',')}}`}::int[])`);
   return { created, updated };
 }
