@@ -92,6 +92,7 @@ export default function ImportTab() {
   const [file, setFile] = useState<File>();
   const [problem, setProblem] = useState<string>();
   const [start, { isLoading }] = useStartImportMutation();
+  const recent = useRecentImportsQuery(undefined, { refetchOnMountOrArgChange: true });
   // Asked every second while the import runs (its progress is stored on the server), then no more.
   const [finished, setFinished] = useState<number>();
   const status = useImportStatusQuery(jobId ?? 0, { skip: !jobId, pollingInterval: finished === jobId ? 0 : 1000, refetchOnMountOrArgChange: true });
@@ -99,7 +100,11 @@ export default function ImportTab() {
   useEffect(() => {
     if (current && current.state !== 'running') setFinished(current.id);
   }, [current]);
-  const recent = useRecentImportsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { refetch: refetchRecent } = recent;
+  useEffect(() => {
+    // The list of recent imports shows the finished state too.
+    if (finished) void refetchRecent();
+  }, [finished, refetchRecent]);
 
   const run = async (dryRun: boolean) => {
     if (!file) {
