@@ -25,7 +25,7 @@ const admin = await createAccount(app, { stage: 'admin' });
 // N practices at real zip codes, every phone different (area codes 201 upwards, 555-1000 to 555-9999).
 const zips = usZipRows();
 let seed = 7;
-const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const rows = Array.from({ length: ROWS }, (_, i) => {
   const z = zips[Math.floor(next() * zips.length)]!;
   return [
@@ -61,7 +61,10 @@ const searching = (async () => {
 })();
 
 const started = performance.now();
-const answer = await injectAs(app, admin.token, { url: '/api/admin/import', ...formBody({}, { field: 'file', name: 'bench.csv', type: 'text/csv', bytes: file }) });
+const answer = await injectAs(app, admin.token, {
+  url: '/api/admin/import',
+  ...formBody({}, { field: 'file', name: 'bench.csv', type: 'text/csv', bytes: file }),
+});
 if (answer.statusCode !== 200) throw new Error(answer.body);
 console.log(`answered { id } in ${(performance.now() - started).toFixed(0)} ms`);
 const { id } = answer.json<{ id: number }>();

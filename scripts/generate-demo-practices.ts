@@ -44,9 +44,59 @@ const METROS: { name: string; zip: string; area: string; count: number }[] = [
   { name: 'Cincinnati', zip: '45202', area: '513', count: 70 },
 ];
 
-const FIRST = ['Maple', 'Cedar', 'Willow', 'Harbor', 'Meadow', 'Riverbend', 'Oak Hollow', 'Bluebird', 'Lakeside', 'Hillcrest', 'Sunny Paws', 'Whisker', 'Four Paws', 'Kindred', 'Northstar', 'Brightside', 'Greenway', 'Copper Tail', 'Little Creek', 'Summit', 'Parkside', 'Evergreen', 'Golden Leash', 'Foxglove', 'Juniper', 'Pinecone', 'Silver Fern', 'Tall Grass', 'Wagging Tail', 'Cozy Den'];
+const FIRST = [
+  'Maple',
+  'Cedar',
+  'Willow',
+  'Harbor',
+  'Meadow',
+  'Riverbend',
+  'Oak Hollow',
+  'Bluebird',
+  'Lakeside',
+  'Hillcrest',
+  'Sunny Paws',
+  'Whisker',
+  'Four Paws',
+  'Kindred',
+  'Northstar',
+  'Brightside',
+  'Greenway',
+  'Copper Tail',
+  'Little Creek',
+  'Summit',
+  'Parkside',
+  'Evergreen',
+  'Golden Leash',
+  'Foxglove',
+  'Juniper',
+  'Pinecone',
+  'Silver Fern',
+  'Tall Grass',
+  'Wagging Tail',
+  'Cozy Den',
+];
 const KIND = ['Animal Hospital', 'Veterinary Clinic', 'Pet Clinic', 'Veterinary Center', 'Animal Clinic', 'Cat Clinic', 'Family Vets', 'Pet Hospital'];
-const STREETS = ['Main St', 'Oak Ave', 'Park Blvd', 'Maple St', 'Washington Ave', 'Lake Dr', 'Elm St', '2nd St', 'Market St', 'Broad St', 'Highland Ave', 'Pine St', 'Cedar Rd', 'Sunset Blvd', 'River Rd', 'Church St', 'Mill Rd', 'Union Ave'];
+const STREETS = [
+  'Main St',
+  'Oak Ave',
+  'Park Blvd',
+  'Maple St',
+  'Washington Ave',
+  'Lake Dr',
+  'Elm St',
+  '2nd St',
+  'Market St',
+  'Broad St',
+  'Highland Ave',
+  'Pine St',
+  'Cedar Rd',
+  'Sunset Blvd',
+  'River Rd',
+  'Church St',
+  'Mill Rd',
+  'Union Ave',
+];
 
 /** mulberry32: a small seeded generator, so the file is the same on every run. */
 function random(seed: number): () => number {
@@ -72,7 +122,10 @@ export function demoPracticeRows(zips: ZipRow[]): (string | number)[][] {
     if (!centre) throw new Error(`zip ${metro.zip} of ${metro.name} is not in the zip data set`);
     // The metro's zips within 20 miles, nearest first: most practices sit near the centre, as in a city.
     const near = zips
-      .map((z) => ({ z, d: Math.hypot(z.latitude - centre.latitude, (z.longitude - centre.longitude) * Math.cos((centre.latitude * Math.PI) / 180)) * MILES_PER_DEGREE }))
+      .map((z) => ({
+        z,
+        d: Math.hypot(z.latitude - centre.latitude, (z.longitude - centre.longitude) * Math.cos((centre.latitude * Math.PI) / 180)) * MILES_PER_DEGREE,
+      }))
       .filter((x) => x.d <= 20)
       .sort((a, b) => a.d - b.d || a.z.zip.localeCompare(b.z.zip));
     for (let i = 0; i < metro.count; i++) {
@@ -80,7 +133,10 @@ export function demoPracticeRows(zips: ZipRow[]): (string | number)[][] {
       let name = `${pick(FIRST)} ${pick(KIND)}`;
       for (let n = 2; names.has(`${name}|${at.city}`); n++) name = `${pick(FIRST)} ${pick(KIND)}${n > 4 ? ` of ${at.city}` : ''}`;
       names.add(`${name}|${at.city}`);
-      const slug = `${name}-${at.city}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      const slug = `${name}-${at.city}`
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
       const species = SPECIES.filter((s, k) => k < 2 || next() < 0.18).filter((s) => !(name.includes('Cat') && s === 'dogs'));
       const services = SERVICES.filter((s, k) => k < 2 || next() < 0.3);
       // A small offset from the zip's centre, so practices of one zip do not sit on one point of the map.

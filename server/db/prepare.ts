@@ -15,7 +15,9 @@ export async function prepareDatabase(database: Database, config: Pick<Config, '
     const importStarted = Date.now();
     const practices = await loadDemoPractices(database.db);
     if (practices.loaded)
-      print(`Imported ${practices.created} demo practices, unclaimed, in ${((Date.now() - importStarted) / 1000).toFixed(1)} s (server/db/seed/demo-practices.csv).`);
+      print(
+        `Imported ${practices.created} demo practices, unclaimed, in ${((Date.now() - importStarted) / 1000).toFixed(1)} s (server/db/seed/demo-practices.csv).`,
+      );
   }
   if (!demo.loaded) return;
   print(`Loaded demo content: ${demo.practices} practices and ${demo.articles} articles (DEMO_DATA=off skips this on a new database).`);

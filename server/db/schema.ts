@@ -191,8 +191,12 @@ export const profiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('profiles_external_id_key').on(t.externalId).where(sql`${t.externalId} IS NOT NULL`),
-    index('profiles_phone_key_idx').on(t.phoneKey).where(sql`${t.phoneKey} IS NOT NULL`),
+    uniqueIndex('profiles_external_id_key')
+      .on(t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
+    index('profiles_phone_key_idx')
+      .on(t.phoneKey)
+      .where(sql`${t.phoneKey} IS NOT NULL`),
     index('profiles_zip_idx').on(t.zip),
     index('profiles_state_idx').on(t.state),
     index('profiles_lat_lon_idx').on(t.latitude, t.longitude),
@@ -583,7 +587,9 @@ export const practiceClaims = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('practice_claims_open_key').on(t.doctorId).where(sql`state IN ('code_sent', 'waiting')`),
+    uniqueIndex('practice_claims_open_key')
+      .on(t.doctorId)
+      .where(sql`state IN ('code_sent', 'waiting')`),
     index('practice_claims_state_created_idx').on(t.state, t.createdAt),
   ],
 );

@@ -48,7 +48,12 @@ export const ClaimBody = Type.Object(
     method: ClaimMethod,
     email: Type.Optional(Type.String({ maxLength: 254, format: 'safe-text', title: 'e-mail address' })),
     license_number: Type.String({ minLength: 1, maxLength: 40, format: 'safe-text', errorMessage: 'Enter your licence number.' }),
-    license_state: Type.String({ minLength: 2, maxLength: 2, pattern: '^[A-Za-z]{2}$', errorMessage: 'Enter the licence state as its two-letter code, e.g. NY.' }),
+    license_state: Type.String({
+      minLength: 2,
+      maxLength: 2,
+      pattern: '^[A-Za-z]{2}$',
+      errorMessage: 'Enter the licence state as its two-letter code, e.g. NY.',
+    }),
   },
   strict,
 );
@@ -99,7 +104,14 @@ export type Claim = Static<typeof ClaimSchema>;
 export const AdminClaimsBody = Type.Object(
   {
     state: Type.Optional(
-      Type.Union([Type.Literal('waiting'), Type.Literal('code_sent'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('expired'), Type.Literal('restored')]),
+      Type.Union([
+        Type.Literal('waiting'),
+        Type.Literal('code_sent'),
+        Type.Literal('approved'),
+        Type.Literal('rejected'),
+        Type.Literal('expired'),
+        Type.Literal('restored'),
+      ]),
     ),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),

@@ -47,7 +47,13 @@ export function practiceEmailDomain(websiteUrl: string | null): string | undefin
 export function emailDomain(email: string): string | undefined {
   const at = email.lastIndexOf('@');
   if (at < 1 || at !== email.indexOf('@')) return undefined;
-  const ascii = domainToASCII(email.slice(at + 1).trim().toLowerCase().replace(/\.$/, ''));
+  const ascii = domainToASCII(
+    email
+      .slice(at + 1)
+      .trim()
+      .toLowerCase()
+      .replace(/\.$/, ''),
+  );
   return ascii && ascii.includes('.') ? ascii : undefined;
 }
 

@@ -81,7 +81,14 @@ interface Practice {
 
 async function practiceOf(db: DbOrTx, id: number): Promise<Practice | undefined> {
   const [row] = await db
-    .select({ id: users.id, claimed: users.claimed, status: users.status, clinicName: profiles.clinicName, websiteUrl: profiles.websiteUrl, externalId: profiles.externalId })
+    .select({
+      id: users.id,
+      claimed: users.claimed,
+      status: users.status,
+      clinicName: profiles.clinicName,
+      websiteUrl: profiles.websiteUrl,
+      externalId: profiles.externalId,
+    })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, id));
@@ -92,7 +99,8 @@ async function practiceOf(db: DbOrTx, id: number): Promise<Practice | undefined>
 async function checkClaim(deps: ClaimDeps, claimant: UserRow, doctorId: number): Promise<Practice> {
   if (claimant.manageRole === 'admin') throw domainError(403, 'FORBIDDEN', CLAIM_MESSAGES.admin);
   const practice = await practiceOf(deps.db, doctorId);
-  if (!practice || practice.externalId === null || practice.status !== 'active') throw domainError(404, 'NOT_FOUND', CLAIM_MESSAGES.notFound, { field: 'doctor_id' });
+  if (!practice || practice.externalId === null || practice.status !== 'active')
+    throw domainError(404, 'NOT_FOUND', CLAIM_MESSAGES.notFound, { field: 'doctor_id' });
   if (practice.claimed) throw domainError(409, 'ALREADY_CLAIMED', CLAIM_MESSAGES.alreadyClaimed, { field: 'doctor_id' });
   const [own] = await deps.db.select({ step1: profiles.step1DoneAt, clinic: profiles.clinicName }).from(profiles).where(eq(profiles.userId, claimant.id));
   if (own?.step1 || own?.clinic) throw domainError(409, 'HAS_PRACTICE', CLAIM_MESSAGES.hasPractice);
@@ -142,7 +150,8 @@ const licence = (input: Pick<ClaimInput, 'license_number' | 'license_state'>) =>
 /** A claim by e-mail: the address must be at the practice website's domain; a code goes there. */
 export async function claimByEmail(deps: ClaimDeps, claimant: UserRow, input: ClaimInput, ip: string | null) {
   const email = (input.email ?? '').trim().toLowerCase();
-  if (!email || !emailDomain(email) || !/^[^\s@]+@[^\s@]+$/.test(email)) throw domainError(400, 'VALIDATION_ERROR', CLAIM_MESSAGES.badEmail, { field: 'email' });
+  if (!email || !emailDomain(email) || !/^[^\s@]+@[^\s@]+$/.test(email))
+    throw domainError(400, 'VALIDATION_ERROR', CLAIM_MESSAGES.badEmail, { field: 'email' });
   const lic = licence(input);
   const practice = await checkClaim(deps, claimant, input.doctor_id);
   const domain = practiceEmailDomain(practice.websiteUrl);
@@ -165,9 +174,16 @@ export async function claimByEmail(deps: ClaimDeps, claimant: UserRow, input: Cl
       codeExpiresAt: new Date(now.getTime() + CLAIM_CODE.ttlMs),
       createdAt: now,
     });
-    await tx.update(practiceClaims).set({ codeHash: hashCode(made.id, code) }).where(eq(practiceClaims.id, made.id));
+    await tx
+      .update(practiceClaims)
+      .set({ codeHash: hashCode(made.id, code) })
+      .where(eq(practiceClaims.id, made.id));
     await deps.mailer.enqueue(tx, { address: email, kind: 'claim_code' }, claimCodeEmail(code, practice.clinicName ?? 'your practice'));
-    await writeAudit(tx, { id: claimant.id, ip }, { action: 'claim code sent', targetType: 'claim', targetId: made.id, details: { doctor_id: practice.id, email } });
+    await writeAudit(
+      tx,
+      { id: claimant.id, ip },
+      { action: 'claim code sent', targetType: 'claim', targetId: made.id, details: { doctor_id: practice.id, email } },
+    );
     return made;
   });
   return { message: CLAIM_MESSAGES.codeSent(email), claim_id: claim.id, state: claim.state, email };
@@ -195,7 +211,16 @@ export async function claimByDocument(deps: ClaimDeps, claimant: UserRow, input:
       state: 'waiting',
       createdAt: now,
     });
-    await writeAudit(tx, { id: claimant.id, ip }, { action: 'claim document sent', targetType: 'claim', targetId: made.id, details: { doctor_id: practice.id, type: type.contentType, bytes: bytes.length } });
+    await writeAudit(
+      tx,
+      { id: claimant.id, ip },
+      {
+        action: 'claim document sent',
+        targetType: 'claim',
+        targetId: made.id,
+        details: { doctor_id: practice.id, type: type.contentType, bytes: bytes.length },
+      },
+    );
     return made;
   });
   await deps.storage.put(key, bytes, type.contentType, null);
@@ -217,19 +242,39 @@ export async function verifyClaimCode(deps: ClaimDeps, claimant: UserRow, input:
   const [counted] = await deps.db
     .update(practiceClaims)
     .set({ attempts: sql`${practiceClaims.attempts} + 1` })
-    .where(and(eq(practiceClaims.id, open.id), eq(practiceClaims.state, 'code_sent'), lt(practiceClaims.attempts, CLAIM_CODE.tries), sql`${practiceClaims.codeExpiresAt} > ${now}`))
+    .where(
+      and(
+        eq(practiceClaims.id, open.id),
+        eq(practiceClaims.state, 'code_sent'),
+        lt(practiceClaims.attempts, CLAIM_CODE.tries),
+        sql`${practiceClaims.codeExpiresAt} > ${now}`,
+      ),
+    )
     .returning({ attempts: practiceClaims.attempts, codeHash: practiceClaims.codeHash });
   if (!counted) throw domainError(429, 'TOO_MANY_TRIES', CLAIM_MESSAGES.tooMany, { field: 'code' });
   const given = hashCode(open.id, input.code.trim());
   if (!crypto.timingSafeEqual(Buffer.from(counted.codeHash!), Buffer.from(given))) {
     const left = CLAIM_CODE.tries - counted.attempts;
-    await writeAudit(deps.db, { id: claimant.id, ip }, { action: 'claim code wrong', targetType: 'claim', targetId: open.id, details: { doctor_id: open.doctorId, attempts: counted.attempts } });
+    await writeAudit(
+      deps.db,
+      { id: claimant.id, ip },
+      { action: 'claim code wrong', targetType: 'claim', targetId: open.id, details: { doctor_id: open.doctorId, attempts: counted.attempts } },
+    );
     if (left <= 0) throw domainError(429, 'TOO_MANY_TRIES', CLAIM_MESSAGES.tooMany, { field: 'code' });
     throw domainError(400, 'WRONG_CODE', CLAIM_MESSAGES.wrong(left), { field: 'code' });
   }
   const version = await deps.db.transaction(async (tx) => {
     const moved = await transferPractice(tx, open.id, 'code_sent', now);
-    await writeAudit(tx, { id: open.doctorId, ip }, { action: 'practice claimed', targetType: 'claim', targetId: open.id, details: { doctor_id: open.doctorId, method: 'email', email: open.email, claimant_email: open.claimantEmail } });
+    await writeAudit(
+      tx,
+      { id: open.doctorId, ip },
+      {
+        action: 'practice claimed',
+        targetType: 'claim',
+        targetId: open.id,
+        details: { doctor_id: open.doctorId, method: 'email', email: open.email, claimant_email: open.claimantEmail },
+      },
+    );
     return moved;
   });
   deps.changes.announce({ kind: 'listing changed', doctorId: open.doctorId });
@@ -255,7 +300,9 @@ async function transferPractice(tx: DbOrTx, claimId: number, fromState: ClaimSta
   if (!claimant || claimant.status !== 'active') throw domainError(409, 'CLAIMANT_GONE', 'The account that made this claim no longer exists or is suspended.');
   const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, practice.id));
   const movedReviews = (
-    (await tx.execute(sql`UPDATE reviews SET author_id = ${practice.id} WHERE author_id = ${claimant.id} AND doctor_id <> ${practice.id} RETURNING id`)) as unknown as Rows<{
+    (await tx.execute(
+      sql`UPDATE reviews SET author_id = ${practice.id} WHERE author_id = ${claimant.id} AND doctor_id <> ${practice.id} RETURNING id`,
+    )) as unknown as Rows<{
       id: number;
     }>
   ).rows.map((r) => r.id);
@@ -267,7 +314,12 @@ async function transferPractice(tx: DbOrTx, claimId: number, fromState: ClaimSta
   await tx.update(checkoutSessions).set({ userId: practice.id }).where(eq(checkoutSessions.userId, claimant.id));
   const transfer = {
     practice: { email: practice.email, first_name: practice.firstName, last_name: practice.lastName, account_type: practice.accountType },
-    profile: { license_number: profile?.licenseNumber ?? null, license_state: profile?.licenseState ?? null, contact_email: profile?.contactEmail ?? null, step1_done_at: profile?.step1DoneAt?.toISOString() ?? null },
+    profile: {
+      license_number: profile?.licenseNumber ?? null,
+      license_state: profile?.licenseState ?? null,
+      contact_email: profile?.contactEmail ?? null,
+      step1_done_at: profile?.step1DoneAt?.toISOString() ?? null,
+    },
     claimant: {
       id: claimant.id,
       email: claimant.email,
@@ -281,7 +333,10 @@ async function transferPractice(tx: DbOrTx, claimId: number, fromState: ClaimSta
     moved_payment: Boolean(claimantPayment),
   };
   // The address is unique: the retiring account lets go of it first.
-  await tx.update(users).set({ email: `retired-${claim.id}-${crypto.randomUUID()}@retired.invalid` }).where(eq(users.id, claimant.id));
+  await tx
+    .update(users)
+    .set({ email: `retired-${claim.id}-${crypto.randomUUID()}@retired.invalid` })
+    .where(eq(users.id, claimant.id));
   const [moved] = await tx
     .update(users)
     .set({
@@ -346,7 +401,12 @@ export async function decideClaim(deps: ClaimDeps, admin: Actor, input: { claim_
     await deps.mailer.enqueue(
       tx,
       { address: claim.claimantEmail, kind: 'claim_decision' },
-      claimDecisionEmail({ approved: input.decision === 'approve', clinic: practice?.clinicName ?? 'the practice', reason, link: deps.practiceLink(claim.doctorId) }),
+      claimDecisionEmail({
+        approved: input.decision === 'approve',
+        clinic: practice?.clinicName ?? 'the practice',
+        reason,
+        link: deps.practiceLink(claim.doctorId),
+      }),
     );
   });
   if (input.decision === 'approve') deps.changes.announce({ kind: 'listing changed', doctorId: claim.doctorId });
@@ -358,7 +418,8 @@ export async function restoreClaim(deps: ClaimDeps, admin: Actor, claimId: numbe
   const now = deps.clock.now();
   const [claim] = await deps.db.select().from(practiceClaims).where(eq(practiceClaims.id, claimId));
   if (!claim) throw domainError(404, 'NOT_FOUND', 'There is no claim with this id.', { field: 'claim_id' });
-  if (claim.state !== 'approved' || !claim.transfer) throw domainError(409, 'NOT_RESTORABLE', 'Only an approved claim can be restored, once.', { field: 'claim_id' });
+  if (claim.state !== 'approved' || !claim.transfer)
+    throw domainError(409, 'NOT_RESTORABLE', 'Only an approved claim can be restored, once.', { field: 'claim_id' });
   const transfer = claim.transfer as {
     profile: { license_number: string | null; license_state: string | null; contact_email: string | null; step1_done_at: string | null };
     claimant: { email: string; first_name: string; last_name: string; account_type: 'owner' | 'vet'; verified_at: string | null; created_at: string };
@@ -376,7 +437,18 @@ export async function restoreClaim(deps: ClaimDeps, admin: Actor, claimId: numbe
     // The practice lets go of the vet's sign-in (its sessions end), then the vet's own account comes back with it.
     await tx
       .update(users)
-      .set({ email: unclaimedEmail(), passwordHash: '!', firstName: '', lastName: '', verify: false, verifiedAt: null, claimed: false, stripeCustomerId: null, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .set({
+        email: unclaimedEmail(),
+        passwordHash: '!',
+        firstName: '',
+        lastName: '',
+        verify: false,
+        verifiedAt: null,
+        claimed: false,
+        stripeCustomerId: null,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        updatedAt: now,
+      })
       .where(eq(users.id, practice.id));
     const [back] = await tx
       .insert(users)
@@ -407,7 +479,12 @@ export async function restoreClaim(deps: ClaimDeps, admin: Actor, claimId: numbe
         updatedAt: now,
       })
       .where(eq(profiles.userId, practice.id));
-    await writeAudit(tx, admin, { action: 'claim restored', targetType: 'claim', targetId: claim.id, details: { doctor_id: claim.doctorId, restored_account_id: back!.id, email: practice.email } });
+    await writeAudit(tx, admin, {
+      action: 'claim restored',
+      targetType: 'claim',
+      targetId: claim.id,
+      details: { doctor_id: claim.doctorId, restored_account_id: back!.id, email: practice.email },
+    });
   });
   deps.changes.announce({ kind: 'listing changed', doctorId: claim.doctorId });
   return { claim: (await listClaims(deps.db, { ids: [claim.id] })).data[0]! };
@@ -440,7 +517,10 @@ export async function listClaims(db: DbOrTx, filter: { state?: ClaimState; page?
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(practiceClaims).where(where),
-    db.select({ n: count(), oldest: min(practiceClaims.createdAt) }).from(practiceClaims).where(and(eq(practiceClaims.state, 'waiting'), isNull(practiceClaims.restoredAt))),
+    db
+      .select({ n: count(), oldest: min(practiceClaims.createdAt) })
+      .from(practiceClaims)
+      .where(and(eq(practiceClaims.state, 'waiting'), isNull(practiceClaims.restoredAt))),
   ]);
   const data: Claim[] = rows.map(({ claim, ...r }) => ({
     id: claim.id,
@@ -472,7 +552,11 @@ export async function claimDocument(deps: ClaimDeps, claimId: number) {
   const [claim] = await deps.db.select().from(practiceClaims).where(eq(practiceClaims.id, claimId));
   const object = claim?.documentKey ? await deps.storage.get(claim.documentKey) : undefined;
   if (!claim || !object) throw domainError(404, 'NOT_FOUND', 'This claim has no document.', { field: 'claim_id' });
-  return { bytes: object.bytes, contentType: claim.documentType ?? 'application/octet-stream', name: `claim-${claim.id}.${claim.documentKey!.split('.').pop()}` };
+  return {
+    bytes: object.bytes,
+    contentType: claim.documentType ?? 'application/octet-stream',
+    name: `claim-${claim.id}.${claim.documentKey!.split('.').pop()}`,
+  };
 }
 
 /** An unclaimed listing at this phone number or street and zip code (profile step 1 offers to claim it). */

@@ -7,17 +7,7 @@ import type { ClaimInput } from '../../../../shared/schemas/import-claim';
 import type { ClaimState } from '../../../db/schema';
 import type { Actor } from '../audit/audit-log';
 import type { UserRow } from '../users/user-repository';
-import {
-  claimByDocument,
-  claimByEmail,
-  claimDocument,
-  decideClaim,
-  listClaims,
-  restoreClaim,
-  unclaimedTwin,
-  verifyClaimCode,
-  type ClaimDeps,
-} from './claims';
+import { claimByDocument, claimByEmail, claimDocument, decideClaim, listClaims, restoreClaim, unclaimedTwin, verifyClaimCode, type ClaimDeps } from './claims';
 
 export { CLAIM_MESSAGES, PRIVATE_PREFIX } from './claims';
 export { emailMatchesPractice, practiceEmailDomain } from './claim-domain';

@@ -93,7 +93,8 @@ export function checkRow(columns: Map<ImportColumn, number>, cells: string[], li
     ['services', services],
   ] as const) {
     if (items.length > IMPORT_LIMITS.listItems) return { problem: `List at most ${IMPORT_LIMITS.listItems} ${label}, separated by ";".` };
-    if (items.some((item) => item.length > IMPORT_LIMITS.listItemMax)) return { problem: `Each of the ${label} can be at most ${IMPORT_LIMITS.listItemMax} characters long.` };
+    if (items.some((item) => item.length > IMPORT_LIMITS.listItemMax))
+      return { problem: `Each of the ${label} can be at most ${IMPORT_LIMITS.listItemMax} characters long.` };
   }
   const latText = cell('latitude').trim();
   const lonText = cell('longitude').trim();

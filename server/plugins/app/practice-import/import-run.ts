@@ -136,7 +136,13 @@ async function saveProgress(db: DbOrTx, id: number, counts: Counts, state: 'runn
 }
 
 /** The last progress and, for a real run, the one audit entry with its counts (docs/product.md section 10). */
-async function finish(deps: ImportDeps, job: { id: number; dryRun: boolean; fileName: string; actor: Actor | null }, counts: Counts, state: 'done' | 'failed', failure: string | null) {
+async function finish(
+  deps: ImportDeps,
+  job: { id: number; dryRun: boolean; fileName: string; actor: Actor | null },
+  counts: Counts,
+  state: 'done' | 'failed',
+  failure: string | null,
+) {
   await deps.db.transaction(async (tx) => {
     await saveProgress(tx, job.id, counts, state, failure);
     if (!job.dryRun)
@@ -144,7 +150,16 @@ async function finish(deps: ImportDeps, job: { id: number; dryRun: boolean; file
         action: 'practices imported',
         targetType: 'import',
         targetId: job.id,
-        details: { file_name: job.fileName, state, total: counts.total, done: counts.done, created: counts.created, updated: counts.updated, skipped: counts.skipped, failure },
+        details: {
+          file_name: job.fileName,
+          state,
+          total: counts.total,
+          done: counts.done,
+          created: counts.created,
+          updated: counts.updated,
+          skipped: counts.skipped,
+          failure,
+        },
       });
   });
 }
@@ -196,7 +211,11 @@ async function writeBatch(
     const current = byExternal.get(row.externalId);
     const other = row.phoneKey ? byPhone.get(row.phoneKey)?.find((owner) => owner.user_id !== current?.user_id) : undefined;
     if (other) {
-      refuse(row.line, `Duplicate: the phone ${row.phone} belongs to ${other.clinic_name ?? 'another practice'} (practice ${other.user_id}), which is already listed.`, row);
+      refuse(
+        row.line,
+        `Duplicate: the phone ${row.phone} belongs to ${other.clinic_name ?? 'another practice'} (practice ${other.user_id}), which is already listed.`,
+        row,
+      );
       continue;
     }
     if (current?.claimed) {
@@ -215,10 +234,18 @@ async function writeBatch(
     const position = row.latitude !== null && zipPlace.has(row.zip) ? 'at the zip code’s centre' : 'at the position in the file';
     if (current) {
       updates.push(row);
-      if (dryRun) outcome({ row: row.line, external_id: row.externalId, clinic_name: row.clinicName, action: 'update', reason: `Updates practice ${current.user_id} (same external_id), ${position}.` });
+      if (dryRun)
+        outcome({
+          row: row.line,
+          external_id: row.externalId,
+          clinic_name: row.clinicName,
+          action: 'update',
+          reason: `Updates practice ${current.user_id} (same external_id), ${position}.`,
+        });
     } else {
       creates.push(row);
-      if (dryRun) outcome({ row: row.line, external_id: row.externalId, clinic_name: row.clinicName, action: 'create', reason: `A new unclaimed listing ${position}.` });
+      if (dryRun)
+        outcome({ row: row.line, external_id: row.externalId, clinic_name: row.clinicName, action: 'create', reason: `A new unclaimed listing ${position}.` });
     }
   }
   if (dryRun) {
@@ -241,7 +268,11 @@ async function writeBatch(
         counts.updated += changed.updated.length;
         announce(deps.changes, changed);
       } catch {
-        refuse(row.line, 'This row could not be saved (another import or a profile may have taken its external_id or phone at the same moment). Try it again.', row);
+        refuse(
+          row.line,
+          'This row could not be saved (another import or a profile may have taken its external_id or phone at the same moment). Try it again.',
+          row,
+        );
       }
     }
   }

@@ -41,9 +41,12 @@ function fileText(bytes: Buffer): string {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw domainError(400, 'VALIDATION_ERROR', 'The file is not UTF-8 text. Save it from your spreadsheet as "CSV UTF-8" and upload it again.', { field: 'file' });
+    throw domainError(400, 'VALIDATION_ERROR', 'The file is not UTF-8 text. Save it from your spreadsheet as "CSV UTF-8" and upload it again.', {
+      field: 'file',
+    });
   }
-  if (text.includes('\u0000')) throw domainError(400, 'VALIDATION_ERROR', 'The file is not a CSV text file. Save it as "CSV UTF-8" and upload it again.', { field: 'file' });
+  if (text.includes('\u0000'))
+    throw domainError(400, 'VALIDATION_ERROR', 'The file is not a CSV text file. Save it as "CSV UTF-8" and upload it again.', { field: 'file' });
   return text;
 }
 
@@ -92,7 +95,11 @@ export default fp(
           // Its server stopped mid-way (a restart, a crash): say so instead of showing a bar that never moves.
           [job] = await deps.db
             .update(importJobs)
-            .set({ state: 'failed', failure: 'The import stopped when its server restarted. Run it again: rows already written are updated, not repeated.', finishedAt: sql`now()` })
+            .set({
+              state: 'failed',
+              failure: 'The import stopped when its server restarted. Run it again: rows already written are updated, not repeated.',
+              finishedAt: sql`now()`,
+            })
             .where(eq(importJobs.id, id))
             .returning();
         }

@@ -26,7 +26,12 @@ export default async function claimAdminRoutes(app: FastifyInstance): Promise<vo
 
   fastify.post('/claim-decide', {
     preHandler: fastify.requireAdmin,
-    schema: { tags, summary: 'Approve (transfers the practice at once) or reject a claim by document; audited, and the claimant is e-mailed', body: ClaimDecideBody, response: { 200: ClaimDecideAnswer, ...errors } },
+    schema: {
+      tags,
+      summary: 'Approve (transfers the practice at once) or reject a claim by document; audited, and the claimant is e-mailed',
+      body: ClaimDecideBody,
+      response: { 200: ClaimDecideAnswer, ...errors },
+    },
     handler: async (request) => fastify.claims.decide(actorOf(request), request.body),
   });
 
@@ -43,7 +48,12 @@ export default async function claimAdminRoutes(app: FastifyInstance): Promise<vo
 
   fastify.get('/claim-document', {
     preHandler: fastify.requireAdmin,
-    schema: { tags, summary: "A claim's document (PDF, JPEG or PNG), as an attachment", querystring: Type.Object({ claim_id: Type.Union([Id, Type.String({ pattern: '^\\d{1,10}$' })]) }, { additionalProperties: false }), response: { 200: Type.Unknown({ description: 'The file' }), ...errors } },
+    schema: {
+      tags,
+      summary: "A claim's document (PDF, JPEG or PNG), as an attachment",
+      querystring: Type.Object({ claim_id: Type.Union([Id, Type.String({ pattern: '^\\d{1,10}$' })]) }, { additionalProperties: false }),
+      response: { 200: Type.Unknown({ description: 'The file' }), ...errors },
+    },
     handler: async (request, reply) => {
       const document = await fastify.claims.document(Number(request.query.claim_id));
       return reply

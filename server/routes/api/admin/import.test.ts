@@ -31,7 +31,10 @@ const HEADER = 'external_id,clinic_name,street,city,state,zip,phone,website_url,
 const upload = (text: string | Buffer, dryRun = false, token = admin.token) =>
   injectAs(app, token, {
     url: '/api/admin/import',
-    ...formBody({ dry_run: String(dryRun) }, { field: 'file', name: 'practices.csv', type: 'text/csv', bytes: Buffer.isBuffer(text) ? text : Buffer.from(text) }),
+    ...formBody(
+      { dry_run: String(dryRun) },
+      { field: 'file', name: 'practices.csv', type: 'text/csv', bytes: Buffer.isBuffer(text) ? text : Buffer.from(text) },
+    ),
   });
 
 async function finished(id: number): Promise<ImportStatus> {
@@ -54,7 +57,11 @@ const phone = () => `(212) 555-${String(++phoneCounter % 10000).padStart(4, '0')
 describe('POST /api/admin/import', () => {
   it('reports in a dry run what each row would do and why, and writes nothing', async () => {
     const p = prefix();
-    const text = [HEADER, `${p}-1,Dry Run Clinic,1 Main St,New York,NY,10001,${phone()},https://dryrun.example,dogs;cats,Vaccinations,,`, `${p}-2,,2 Main St,New York,NY,10001,,,,,,`].join('\n');
+    const text = [
+      HEADER,
+      `${p}-1,Dry Run Clinic,1 Main St,New York,NY,10001,${phone()},https://dryrun.example,dogs;cats,Vaccinations,,`,
+      `${p}-2,,2 Main St,New York,NY,10001,,,,,,`,
+    ].join('\n');
     const status = await importFile(text, true);
     expect(status).toMatchObject({ state: 'done', dry_run: true, total: 2, done: 2, created: 1, updated: 0, skipped: 1 });
     expect(status.errors).toEqual([{ row: 3, message: 'The clinic_name is empty.' }]);
@@ -63,16 +70,24 @@ describe('POST /api/admin/import', () => {
       [3, 'skip'],
     ]);
     expect(status.rows[0]!.reason).toMatch(/new unclaimed listing at the zip code’s centre/);
-    const [written] = await app.database.db.select().from(profiles).where(eq(profiles.externalId, `${p}-1`));
+    const [written] = await app.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.externalId, `${p}-1`));
     expect(written).toBeUndefined();
   });
 
   it('creates unclaimed listings, updates them by external_id on the next import, and leaves claimed ones alone', async () => {
     const p = prefix();
     const tel = phone();
-    const first = await importFile(`${HEADER}\r\n${p}-a,"Harbor ""Pets"", Clinic",10 Water St,New York,NY,10004,${tel},https://harborpets.example,Dogs;Cats,Surgery;Dentistry,40.7,-74.01\r\n`);
+    const first = await importFile(
+      `${HEADER}\r\n${p}-a,"Harbor ""Pets"", Clinic",10 Water St,New York,NY,10004,${tel},https://harborpets.example,Dogs;Cats,Surgery;Dentistry,40.7,-74.01\r\n`,
+    );
     expect(first).toMatchObject({ state: 'done', created: 1, updated: 0, skipped: 0 });
-    const [row] = await app.database.db.select().from(profiles).where(eq(profiles.externalId, `${p}-a`));
+    const [row] = await app.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.externalId, `${p}-a`));
     expect(row).toMatchObject({ clinicName: 'Harbor "Pets", Clinic', latitude: 40.7, longitude: -74.01, contactPhone: tel, species: ['Dogs', 'Cats'] });
     const [account] = await app.database.db.select().from(users).where(eq(users.id, row!.userId));
     expect(account).toMatchObject({ claimed: false, passwordHash: '!' });
@@ -80,7 +95,10 @@ describe('POST /api/admin/import', () => {
 
     const second = await importFile(`${HEADER}\n${p}-a,Harbor Pets Clinic,12 Water St,New York,NY,10004,${tel},,Dogs,,,\n`);
     expect(second).toMatchObject({ created: 0, updated: 1, skipped: 0 });
-    const [again] = await app.database.db.select().from(profiles).where(eq(profiles.externalId, `${p}-a`));
+    const [again] = await app.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.externalId, `${p}-a`));
     expect(again).toMatchObject({ userId: row!.userId, street: '12 Water St', websiteUrl: null });
     // Without coordinates the zip code's centre is used.
     expect(again!.latitude).not.toBe(40.7);
@@ -119,16 +137,23 @@ describe('POST /api/admin/import', () => {
     const vet = await createVet(app, { clinicName: 'Existing Phone Clinic' });
     const [existing] = await app.database.db.select({ phone: profiles.contactPhone }).from(profiles).where(eq(profiles.userId, vet.user.id));
     const digits = existing!.phone!.replace(/\D/g, '');
-    const status = await importFile(`${HEADER}\n${p}-dup,Copy Clinic,5 Oak St,New York,NY,10001,1-${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)},,,,,\n`);
+    const status = await importFile(
+      `${HEADER}\n${p}-dup,Copy Clinic,5 Oak St,New York,NY,10001,1-${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)},,,,,\n`,
+    );
     expect(status).toMatchObject({ created: 0, skipped: 1 });
     expect(status.errors[0]!.message).toMatch(new RegExp(`Duplicate: .*practice ${vet.user.id}`));
   });
 
   it('makes formula and script cells inert on the way in', async () => {
     const p = prefix();
-    const status = await importFile(`${HEADER}\n${p}-x,"=HYPERLINK(""http://evil"")<script>alert(1)</script>",@SUM(1+1) St,-Town,NY,10001,,,+cmd|' /C calc'!A0;dogs,,,\n`);
+    const status = await importFile(
+      `${HEADER}\n${p}-x,"=HYPERLINK(""http://evil"")<script>alert(1)</script>",@SUM(1+1) St,-Town,NY,10001,,,+cmd|' /C calc'!A0;dogs,,,\n`,
+    );
     expect(status).toMatchObject({ created: 1, skipped: 0 });
-    const [row] = await app.database.db.select().from(profiles).where(eq(profiles.externalId, `${p}-x`));
+    const [row] = await app.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.externalId, `${p}-x`));
     for (const value of [row!.clinicName!, row!.street!, row!.city!, ...row!.species]) {
       expect(value).not.toMatch(/^[=+\-@]/);
       expect(value).not.toMatch(/[<>]/);
@@ -173,7 +198,10 @@ describe('POST /api/admin/import', () => {
   it('lists an imported practice in search and on its page as unclaimed, never Sponsored, without contact form or photos', async () => {
     const p = prefix();
     await importFile(`${HEADER}\n${p}-s,Zzyzx Unclaimed Vets,9 Pine St,Honolulu,HI,96813,${phone()},https://zzyzx.example,Dogs,Acupuncture,,\n`);
-    const [row] = await app.database.db.select({ id: profiles.userId }).from(profiles).where(eq(profiles.externalId, `${p}-s`));
+    const [row] = await app.database.db
+      .select({ id: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.externalId, `${p}-s`));
     const search = await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: '96813', searchCount: 50 } });
     const card = search.json<DoctorSearchAnswer>().data.find((d) => d.id === row!.id);
     expect(card).toMatchObject({ claimed: false, sponsored: false, name: 'Zzyzx Unclaimed Vets', services: ['Acupuncture'] });

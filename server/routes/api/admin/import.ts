@@ -30,7 +30,8 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
     preHandler: fastify.requireAdmin,
     schema: {
       tags,
-      summary: 'Import practices from a CSV file (multipart: `file`, up to 50 MB; `dry_run` true to report without writing). Answers at once; the work runs in the background',
+      summary:
+        'Import practices from a CSV file (multipart: `file`, up to 50 MB; `dry_run` true to report without writing). Answers at once; the work runs in the background',
       consumes: ['multipart/form-data'],
       response: { 200: ImportStartedAnswer, ...errors, 413: ErrorSchema },
     },
@@ -53,13 +54,23 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
 
   fastify.post('/import-status', {
     preHandler: fastify.requireAdmin,
-    schema: { tags, summary: "An import's progress: state, counts, the rows refused and (dry run) what each row would do", body: ImportStatusBody, response: { 200: ImportStatusAnswer, ...errors } },
+    schema: {
+      tags,
+      summary: "An import's progress: state, counts, the rows refused and (dry run) what each row would do",
+      body: ImportStatusBody,
+      response: { 200: ImportStatusAnswer, ...errors },
+    },
     handler: async (request) => fastify.practiceImport.status(request.body.id),
   });
 
   fastify.post('/imports', {
     preHandler: fastify.requireAdmin,
-    schema: { tags, summary: 'The ten most recent imports, newest first', body: Type.Optional(Type.Object({}, { additionalProperties: false })), response: { 200: ImportListAnswer, ...errors } },
+    schema: {
+      tags,
+      summary: 'The ten most recent imports, newest first',
+      body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+      response: { 200: ImportListAnswer, ...errors },
+    },
     handler: async () => ({ data: await fastify.practiceImport.recent() }),
   });
 }

@@ -36,7 +36,10 @@ async function importedPractice(website = 'https://www.happypaws.example', extra
   const id = `claim-${Date.now().toString(36)}-${++seq}`;
   const phone = extra.phone ?? `(646) 555-${String(1000 + seq).slice(-4)}`;
   const csv = `external_id,clinic_name,street,city,state,zip,phone,website_url,species,services\n${id},Happy Paws ${seq},${extra.street ?? `${seq} Broadway`},New York,NY,10001,${phone},${website},Dogs,Surgery\n`;
-  const answer = await injectAs(app, admin.token, { url: '/api/admin/import', ...formBody({}, { field: 'file', name: 'p.csv', type: 'text/csv', bytes: Buffer.from(csv) }) });
+  const answer = await injectAs(app, admin.token, {
+    url: '/api/admin/import',
+    ...formBody({}, { field: 'file', name: 'p.csv', type: 'text/csv', bytes: Buffer.from(csv) }),
+  });
   expect(answer.statusCode, answer.body).toBe(200);
   await app.practiceImport.settled();
   const [row] = await app.database.db.select({ id: profiles.userId }).from(profiles).where(eq(profiles.externalId, id));
@@ -47,7 +50,8 @@ async function importedPractice(website = 'https://www.happypaws.example', extra
 const claim = (account: Account, body: Record<string, unknown>) => injectAs(app, account.token, { url: '/api/doctors/claim', payload: body });
 const byEmail = (account: Account, doctorId: number, email: string) =>
   claim(account, { doctor_id: doctorId, method: 'email', email, license_number: 'NY-12345', license_state: 'NY' });
-const verify = (account: Account, doctorId: number, code: string) => injectAs(app, account.token, { url: '/api/doctors/claim-verify', payload: { doctor_id: doctorId, code } });
+const verify = (account: Account, doctorId: number, code: string) =>
+  injectAs(app, account.token, { url: '/api/doctors/claim-verify', payload: { doctor_id: doctorId, code } });
 
 async function codeSentTo(address: string): Promise<string> {
   await mailSettled(app);
@@ -113,7 +117,18 @@ describe('a claim by e-mail', () => {
   it('transfers the practice with the right code: same id and reviews, the claimant’s sign-in, old sessions ended', async () => {
     const doctorId = await importedPractice('https://transfer.example');
     const petOwner = await createAccount(app, { accountType: 'owner' });
-    await app.database.db.insert(reviews).values({ doctorId, authorId: petOwner.user.id, rating: 4, title: 'Good', text: 'Good care for our old dog.', visitMonth: '2026-01', species: 'dog', state: 'published' });
+    await app.database.db
+      .insert(reviews)
+      .values({
+        doctorId,
+        authorId: petOwner.user.id,
+        rating: 4,
+        title: 'Good',
+        text: 'Good care for our old dog.',
+        visitMonth: '2026-01',
+        species: 'dog',
+        state: 'published',
+      });
     const email = uniqueEmail('claimant');
     const vet = await createAccount(app, { email, stage: 'paid', firstName: 'Rosa', lastName: 'Diaz' });
     expect((await byEmail(vet, doctorId, 'rosa@transfer.example')).statusCode).toBe(200);
@@ -142,7 +157,10 @@ describe('a claim by e-mail', () => {
     const page = await app.inject({ method: 'POST', url: '/api/doctors/get-by-id', payload: { id: doctorId } });
     expect(page.json<DoctorPage>()).toMatchObject({ id: doctorId, claimed: true, name: 'Dr. Rosa Diaz', rating_count: 1 });
     // The plan the claimant had bought came along: the profile shows what it sells.
-    const audit = await app.database.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'claim'), eq(auditLog.action, 'practice claimed')));
+    const audit = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'claim'), eq(auditLog.action, 'practice claimed')));
     expect(audit.some((a) => (a.details as { doctor_id?: number }).doctor_id === doctorId)).toBe(true);
 
     // Claimed: nobody else can claim it now.
@@ -153,7 +171,15 @@ describe('a claim by e-mail', () => {
     const doctorId = await importedPractice('https://refuse.example');
     expect((await byEmail(admin, doctorId, 'a@refuse.example')).statusCode).toBe(403);
     expect((await byEmail(await createAccount(app, { stage: 'unverified' }), doctorId, 'a@refuse.example')).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/api/doctors/claim', payload: { doctor_id: doctorId, method: 'email', email: 'a@refuse.example', license_number: '1', license_state: 'NY' } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/doctors/claim',
+          payload: { doctor_id: doctorId, method: 'email', email: 'a@refuse.example', license_number: '1', license_state: 'NY' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const listed = await createVet(app);
     expect((await byEmail(listed, doctorId, 'a@refuse.example')).json().code).toBe('HAS_PRACTICE');
     // A vet signed up the usual way is not claimable.
@@ -166,7 +192,10 @@ describe('a claim by document', () => {
   const send = (account: Account, doctorId: number, bytes: Buffer, type = 'application/pdf') =>
     injectAs(app, account.token, {
       url: '/api/doctors/claim',
-      ...formBody({ doctor_id: String(doctorId), method: 'document', license_number: 'CA-778', license_state: 'ca' }, { field: 'document', name: 'licence.pdf', type, bytes }),
+      ...formBody(
+        { doctor_id: String(doctorId), method: 'document', license_number: 'CA-778', license_state: 'ca' },
+        { field: 'document', name: 'licence.pdf', type, bytes },
+      ),
     });
 
   it('checks the file by its bytes, queues it, and an administrator approves, then restores', async () => {
@@ -203,7 +232,10 @@ describe('a claim by document', () => {
     expect(approve.json().claim).toMatchObject({ state: 'approved', restorable: true });
     const [practice] = await app.database.db.select().from(users).where(eq(users.id, doctorId));
     expect(practice).toMatchObject({ email, claimed: true });
-    expect((await injectAs(app, admin.token, { url: '/api/admin/claim-decide', payload: { claim_id: claimId, decision: 'reject', reason: 'Twice decided' } })).statusCode).toBe(409);
+    expect(
+      (await injectAs(app, admin.token, { url: '/api/admin/claim-decide', payload: { claim_id: claimId, decision: 'reject', reason: 'Twice decided' } }))
+        .statusCode,
+    ).toBe(409);
 
     const restore = await injectAs(app, admin.token, { url: '/api/admin/claim-restore', payload: { claim_id: claimId } });
     expect(restore.statusCode, restore.body).toBe(200);
@@ -223,7 +255,10 @@ describe('a claim by document', () => {
     const claimId = (await send(vet, doctorId, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), 'image/jpeg')).json<{ claim_id: number }>().claim_id;
     const short = await injectAs(app, admin.token, { url: '/api/admin/claim-decide', payload: { claim_id: claimId, decision: 'reject', reason: 'no' } });
     expect(short.statusCode).toBe(400);
-    const rejected = await injectAs(app, admin.token, { url: '/api/admin/claim-decide', payload: { claim_id: claimId, decision: 'reject', reason: 'The licence does not match the practice.' } });
+    const rejected = await injectAs(app, admin.token, {
+      url: '/api/admin/claim-decide',
+      payload: { claim_id: claimId, decision: 'reject', reason: 'The licence does not match the practice.' },
+    });
     expect(rejected.statusCode).toBe(200);
     const [practice] = await app.database.db.select({ claimed: users.claimed }).from(users).where(eq(users.id, doctorId));
     expect(practice!.claimed).toBe(false);
@@ -239,7 +274,17 @@ describe('profile step 1', () => {
     const step1 = (extra: Record<string, string>) =>
       injectAs(app, vet.token, {
         url: '/api/user/setupProfileStep1',
-        payload: { clinic_name: 'My Clinic', contact_phone: '(718) 555-0199', contact_email: 'me@example.com', street: '1 Other St', zip: '10001', state: 'NY', website_title: '', website_url: '', ...extra },
+        payload: {
+          clinic_name: 'My Clinic',
+          contact_phone: '(718) 555-0199',
+          contact_email: 'me@example.com',
+          street: '1 Other St',
+          zip: '10001',
+          state: 'NY',
+          website_title: '',
+          website_url: '',
+          ...extra,
+        },
       });
     const byPhone = await step1({ contact_phone: '917-555-0177' });
     expect(byPhone.statusCode).toBe(202);

@@ -20,9 +20,11 @@ function documentClaim(fields: Map<string, string>): ClaimInput {
   const id = Number((fields.get('doctor_id') ?? '').replace(/^:/, ''));
   if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw domainError(400, 'VALIDATION_ERROR', 'Choose the practice to claim.', { field: 'doctor_id' });
   const number = (fields.get('license_number') ?? '').trim();
-  if (!number || number.length > 40 || CONTROL.test(number)) throw domainError(400, 'VALIDATION_ERROR', 'Enter your licence number.', { field: 'license_number' });
+  if (!number || number.length > 40 || CONTROL.test(number))
+    throw domainError(400, 'VALIDATION_ERROR', 'Enter your licence number.', { field: 'license_number' });
   const state = (fields.get('license_state') ?? '').trim();
-  if (!/^[A-Za-z]{2}$/.test(state)) throw domainError(400, 'VALIDATION_ERROR', 'Enter the licence state as its two-letter code, e.g. NY.', { field: 'license_state' });
+  if (!/^[A-Za-z]{2}$/.test(state))
+    throw domainError(400, 'VALIDATION_ERROR', 'Enter the licence state as its two-letter code, e.g. NY.', { field: 'license_state' });
   return { doctor_id: id, method: 'document', license_number: number, license_state: state };
 }
 
@@ -44,7 +46,9 @@ export default async function claimRoutes(app: FastifyInstance): Promise<void> {
       if (!request.isMultipart()) {
         const body = request.body as ClaimInput;
         if (body.method === 'document')
-          throw domainError(400, 'MULTIPART_REQUIRED', "Send a claim by document as multipart/form-data with the file in the field 'document'.", { field: 'document' });
+          throw domainError(400, 'MULTIPART_REQUIRED', "Send a claim by document as multipart/form-data with the file in the field 'document'.", {
+            field: 'document',
+          });
         return fastify.claims.byEmail(request.user, body, request.ip ?? null);
       }
       const fields = new Map<string, string>();
@@ -65,7 +69,8 @@ export default async function claimRoutes(app: FastifyInstance): Promise<void> {
     preHandler: fastify.requireVerified,
     schema: {
       tags,
-      summary: 'The six-digit code of a claim by e-mail (10 minutes, 5 tries); a right one transfers the practice at once and answers a new session token for it',
+      summary:
+        'The six-digit code of a claim by e-mail (10 minutes, 5 tries); a right one transfers the practice at once and answers a new session token for it',
       body: ClaimVerifyBody,
       response: { 200: ClaimVerifyAnswer, ...errors },
     },

@@ -52,7 +52,10 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
     handler: (request) =>
       answer(request, async () => {
         // A practice already listed from an import is claimed, not listed twice (docs/product.md section 20).
-        const twin = await fastify.claims.unclaimedTwin({ phone: request.body.contact_phone, street: request.body.street, zip: request.body.zip }, request.user.id);
+        const twin = await fastify.claims.unclaimedTwin(
+          { phone: request.body.contact_phone, street: request.body.street, zip: request.body.zip },
+          request.user.id,
+        );
         if (twin) throw textRefusal(202, 'UNCLAIMED_LISTING', CLAIM_MESSAGES.listedAlready(twin));
         await profiles.saveContact(request.user, 'step1', await profiles.changes.step1(request.body), request.ip);
       }),
