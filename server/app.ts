@@ -65,6 +65,12 @@ import adminDashboardRoutes from './routes/api/admin/dashboard';
 
 import favoriteRoutes from './routes/api/favorites/index';
 
+import practiceImportPlugin from './plugins/app/practice-import/index';
+import claimsPlugin from './plugins/app/claims/index';
+import importRoutes from './routes/api/admin/import';
+import claimAdminRoutes from './routes/api/admin/claims';
+import claimRoutes from './routes/api/doctors/claim';
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -117,6 +123,9 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
 
   await fastify.register(dashboardPlugin);
 
+  await fastify.register(practiceImportPlugin);
+  await fastify.register(claimsPlugin);
+
   await fastify.register(healthRoutes, { prefix: '/api/health' });
   await fastify.register(readyRoutes, { prefix: '/api/ready' });
   await fastify.register(metricsRoutes);
@@ -148,6 +157,10 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(adminDashboardRoutes, { prefix: '/api/admin' });
 
   await fastify.register(favoriteRoutes, { prefix: '/api/favorites' });
+
+  await fastify.register(importRoutes, { prefix: '/api/admin' });
+  await fastify.register(claimAdminRoutes, { prefix: '/api/admin' });
+  await fastify.register(claimRoutes, { prefix: '/api/doctors' });
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
   await fastify.register(pageRoutes);

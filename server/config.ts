@@ -30,6 +30,8 @@ export interface Config {
   /** The bearer token GET /metrics asks for; undefined: /metrics answers 404 (docs/product.md 23.2). */
   metricsToken: string | undefined;
   demoData: boolean;
+  /** The demo practices for import (docs/product.md section 20); only ever with DEMO_DATA. DEMO_IMPORT=off leaves them out (the browser journeys' template). */
+  demoImport: boolean;
   logLevel: string;
   /** Fastify's trustProxy: false, a hop count, or the addresses (or CIDR ranges) of trusted proxies. */
   trustProxy: false | number | string[];
@@ -227,6 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
     backup: { everyHours: integer(env, 'BACKUP_EVERY_HOURS', 24, 0, 24 * 365), keep: integer(env, 'BACKUP_KEEP', 7, 1, 1000) },
     metricsToken,
     demoData: flag(env, 'DEMO_DATA', true),
+    demoImport: flag(env, 'DEMO_DATA', true) && flag(env, 'DEMO_IMPORT', true),
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxy(env),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),

@@ -22,3 +22,67 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * The one CSV reader (administrators' imports, docs/product.md section 20): RFC 4180 with what real files
+ * carry: a UTF-8 BOM, CRLF, LF or CR line ends, quoted cells holding commas, quotes ("") and line breaks.
+ * Yields each record with the line it starts on (1-based); a record that is blank is skipped. A quote
+ * left open at the end of the file is reported as `unclosedAt` (the line it opened on), not guessed at.
+ */
+export function* readCsv(text: string): Generator<{ line: number; cells: string[] } | { line: number; unclosedAt: number }> {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  const n = text.length;
+  while (i < n) {
+    const startLine = line;
+    const cells: string[] = [];
+    let cell = '';
+    let quoted = false;
+    let endOfRecord = false;
+    let cellStart = true;
+    while (i < n && !endOfRecord) {
+      const c = text[i]!;
+      if (quoted) {
+        if (c === '"') {
+          if (text[i + 1] === '"') {
+            cell += '"';
+            i += 2;
+          } else {
+            quoted = false;
+            i += 1;
+          }
+        } else {
+          if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line += 1;
+          cell += c;
+          i += 1;
+        }
+        continue;
+      }
+      if (c === '"' && cellStart) {
+        quoted = true;
+        cellStart = false;
+        i += 1;
+      } else if (c === ',') {
+        cells.push(cell);
+        cell = '';
+        cellStart = true;
+        i += 1;
+      } else if (c === '\r' || c === '\n') {
+        i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+        line += 1;
+        endOfRecord = true;
+      } else {
+        cell += c;
+        cellStart = false;
+        i += 1;
+      }
+    }
+    if (quoted) {
+      yield { line: startLine, unclosedAt: startLine };
+      return;
+    }
+    cells.push(cell);
+    if (cells.length === 1 && cells[0]!.trim() === '') continue;
+    yield { line: startLine, cells };
+  }
+}

@@ -142,6 +142,7 @@ export const ROUTES = {
   unsubscribe: { path: '/unsubscribe', module: 'features/newsletter/pages/unsubscribe-page.tsx', access: 'private' },
   setupProfile: { path: '/setupprofile', module: 'features/profile/pages/setup-profile-page.tsx', access: 'private', guard: 'paidPlan' },
   viewProfile: { path: '/viewprofile', module: 'features/profile/pages/view-profile-page.tsx', access: 'private', guard: 'loggedIn' },
+  claimPractice: { path: '/claim/:id', module: 'features/claims/pages/claim-page.tsx', access: 'private', guard: 'loggedIn' },
   myReviews: { path: '/myreviews', module: 'features/reviews/pages/my-reviews-page.tsx', access: 'private', guard: 'loggedIn' },
   /** The account's own data: download it, or delete the account (docs/product.md section 22). */
   account: { path: '/account', module: 'features/account/pages/account-page.tsx', access: 'private', guard: 'loggedIn' },

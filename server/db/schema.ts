@@ -68,6 +68,8 @@ export const users = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     /** 'owner' or 'vet'; sign-ups that send none are vets, as old clients expect (migration 0013). */
     accountType: text('account_type').$type<AccountType>().notNull().default('vet'),
+    /** False for a practice imported before its vet signed up: nobody can sign in to it (docs/product.md section 20; migration 0017). */
+    claimed: boolean('claimed').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -193,10 +195,20 @@ export const profiles = pgTable(
     step1DoneAt: timestamp('step1_done_at', { withTimezone: true }),
     step2DoneAt: timestamp('step2_done_at', { withTimezone: true }),
     viewCount: integer('view_count').notNull().default(0),
+    /** The import file's key of an imported practice (docs/product.md section 20; migration 0017). */
+    externalId: text('external_id'),
+    /** The phone number's last ten digits, kept by the database: finds a practice listed twice. */
+    phoneKey: text('phone_key').generatedAlwaysAs(sql`nullif(right(regexp_replace(coalesce(contact_phone, ''), '[^0-9]', '', 'g'), 10), '')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('profiles_external_id_key')
+      .on(t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
+    index('profiles_phone_key_idx')
+      .on(t.phoneKey)
+      .where(sql`${t.phoneKey} IS NOT NULL`),
     index('profiles_zip_idx').on(t.zip),
     index('profiles_state_idx').on(t.state),
     index('profiles_lat_lon_idx').on(t.latitude, t.longitude),
@@ -653,3 +665,73 @@ export const favoriteCounts = pgTable('favorite_counts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   count: integer('count').notNull().default(0),
 });
+
+/** One import run and its progress, read by /api/admin/import-status (docs/product.md section 20; migration 0017). */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull().default(''),
+    dryRun: boolean('dry_run').notNull(),
+    state: text('state').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    errors: jsonb('errors').$type<{ row: number; message: string }[]>().notNull().default([]),
+    outcomes: jsonb('outcomes').$type<ImportOutcomeRow[]>().notNull().default([]),
+    failure: text('failure'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('import_jobs_created_idx').on(t.createdAt)],
+);
+
+/** What one row of an import did or would do (a dry run's table). */
+export interface ImportOutcomeRow {
+  row: number;
+  external_id: string;
+  clinic_name: string;
+  action: 'create' | 'update' | 'skip';
+  reason: string;
+}
+
+export type ClaimState = 'code_sent' | 'waiting' | 'approved' | 'rejected' | 'expired' | 'restored';
+
+/** A claim of an imported practice by a vet (docs/product.md section 20; migration 0017). */
+export const practiceClaims = pgTable(
+  'practice_claims',
+  {
+    id: serial('id').primaryKey(),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimantId: integer('claimant_id').references(() => users.id, { onDelete: 'set null' }),
+    claimantEmail: text('claimant_email').notNull(),
+    method: text('method').$type<'email' | 'document'>().notNull(),
+    email: text('email'),
+    licenseNumber: text('license_number').notNull(),
+    licenseState: text('license_state').notNull(),
+    documentKey: text('document_key'),
+    documentType: text('document_type'),
+    state: text('state').$type<ClaimState>().notNull(),
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    transfer: jsonb('transfer').$type<Record<string, unknown>>(),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('practice_claims_open_key')
+      .on(t.doctorId)
+      .where(sql`state IN ('code_sent', 'waiting')`),
+    index('practice_claims_state_created_idx').on(t.state, t.createdAt),
+  ],
+);

@@ -71,6 +71,8 @@ export const DoctorSummarySchema = Type.Object({
   response_time_hours: Type.Union([Type.Integer(), Type.Null()], {
     description: 'Median hours to answer an appointment request (last 90 days, once 5 answers); null before (docs/product.md 19.6)',
   }),
+
+  claimed: Type.Boolean({ description: "False for a practice imported before its vet claimed it: shown as 'Unclaimed' (docs/product.md section 20)" }),
 });
 export const DoctorSearchAnswer = Type.Object({
   data: Type.Array(DoctorSummarySchema),

@@ -91,6 +91,10 @@ export const api = createApi({
     'Appointments',
 
     'Favorites',
+
+    // Imports and claims of practices (docs/product.md section 20).
+    'AdminImport',
+    'AdminClaims',
   ],
   // Public reads stay fresh for a minute after the last page using them closes.
   keepUnusedDataFor: 60,

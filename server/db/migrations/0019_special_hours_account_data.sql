@@ -6,18 +6,20 @@ ALTER TABLE profiles ADD COLUMN special_hours jsonb NOT NULL DEFAULT '[]'::jsonb
 --> statement-breakpoint
 ALTER TABLE doctor_search ADD COLUMN special_hours jsonb NOT NULL DEFAULT '[]'::jsonb;
 --> statement-breakpoint
--- The view of migration 0014 with the list at its end, in doctor_search's column order (INSERT ... SELECT *).
+-- The view of migration 0017 (who is listed, imported practices included) with the list at its end, in
+-- doctor_search's column order (INSERT ... SELECT *).
 CREATE OR REPLACE VIEW doctor_search_source AS
 SELECT u.id AS user_id,
-       pay.plan,
-       pay.current_period_end AS paid_until,
-       'Dr. ' || u.first_name || ' ' || u.last_name AS name,
+       CASE WHEN u.claimed AND pay.plan > 0 AND pay.status IN ('active', 'canceling') THEN pay.plan ELSE 0 END::smallint AS plan,
+       CASE WHEN p.external_id IS NULL THEN pay.current_period_end END AS paid_until,
+       CASE WHEN u.claimed THEN 'Dr. ' || u.first_name || ' ' || u.last_name ELSE coalesce(p.clinic_name, '') END AS name,
        lower(coalesce(nullif(btrim(p.clinic_name), ''), u.first_name || ' ' || u.last_name)) AS sort_name,
        p.clinic_name, p.avatar_url AS avatar, p.street, p.city, regexp_replace(lower(btrim(p.city)), '\s+', ' ', 'g') AS city_key, upper(btrim(p.state)) AS state, p.zip,
        p.contact_phone,
-       -- Services show and filter only while the plan includes them (migration 0009, docs/product.md 5.6).
-       CASE WHEN pay.plan >= 2 THEN p.services ELSE '[]'::jsonb END AS services, p.species,
-       CASE WHEN pay.plan >= 2 THEN doctor_search_keys(p.services) ELSE doctor_search_keys('[]'::jsonb) END AS services_key,
+       -- Services show and filter only while the plan includes them (migration 0009, docs/product.md 5.6),
+       -- or when the practice came from an import (section 20).
+       CASE WHEN pay.plan >= 2 OR p.external_id IS NOT NULL THEN p.services ELSE '[]'::jsonb END AS services, p.species,
+       CASE WHEN pay.plan >= 2 OR p.external_id IS NOT NULL THEN doctor_search_keys(p.services) ELSE doctor_search_keys('[]'::jsonb) END AS services_key,
        doctor_search_keys(p.species) AS species_key,
        p.emergency, p.accepting_new_patients, p.accepting_confirmed_at,
        p.latitude, p.longitude,
@@ -28,17 +30,19 @@ SELECT u.id AS user_id,
        ((u.id::bigint * 2654435761) % 4294967296) / 4294967296.0 AS sponsor_key,
        coalesce(r.rating_count, 0)::int AS rating_count,
        coalesce(r.rating_sum, 0)::int AS rating_sum,
+       u.claimed,
        p.special_hours
 FROM users u
 JOIN profiles p ON p.user_id = u.id
-JOIN payments pay ON pay.user_id = u.id
+LEFT JOIN payments pay ON pay.user_id = u.id
 LEFT JOIN LATERAL (
   SELECT count(*) AS rating_count, sum(rv.rating) AS rating_sum
   FROM reviews rv WHERE rv.doctor_id = u.id AND rv.state = 'published'
 ) r ON true
-WHERE u.review_state = 'approved' AND u.status = 'active'
-  AND pay.plan > 0 AND pay.status IN ('active', 'canceling')
-  AND p.latitude BETWEEN -90 AND 90 AND p.longitude BETWEEN -180 AND 180;;
+WHERE u.status = 'active'
+  AND p.latitude BETWEEN -90 AND 90 AND p.longitude BETWEEN -180 AND 180
+  AND (p.external_id IS NOT NULL
+       OR (u.review_state = 'approved' AND pay.plan > 0 AND pay.status IN ('active', 'canceling')));
 --> statement-breakpoint
 DROP TRIGGER profiles_doctor_search_update ON profiles;
 --> statement-breakpoint

@@ -16,7 +16,8 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
     },
     handler: async (request, reply) => {
       const key = request.params['*'];
-      const object = STORAGE_KEY.test(key) ? await fastify.storage.get(key) : undefined;
+      // Files under private/ (claim documents, docs/product.md section 20) are never served here.
+      const object = STORAGE_KEY.test(key) && !key.startsWith('private/') ? await fastify.storage.get(key) : undefined;
       if (!object) throw domainError(404, 'NOT_FOUND', 'This file does not exist.');
       return reply
         .header('Cache-Control', 'public, max-age=31536000, immutable')

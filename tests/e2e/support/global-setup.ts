@@ -23,7 +23,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ad-e2e-template-'));
-  const server = await startServer({ DEMO_DATA: 'on', LOG_LEVEL: 'warn' }, { dataDir, keepDataDir: true });
+  const server = await startServer({ DEMO_DATA: 'on', DEMO_IMPORT: 'off', LOG_LEVEL: 'warn' }, { dataDir, keepDataDir: true });
   const output = server.output();
   await server.stop();
   const match = /Demo administrator: (\S+) \/ password: (\S+)/.exec(output);

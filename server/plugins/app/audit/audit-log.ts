@@ -17,7 +17,7 @@ export function actorOf(request: FastifyRequest): Actor {
   return { id: request.user.id, ip: request.ip ?? null };
 }
 
-export type AuditTarget = 'user' | 'profile' | 'article' | 'subscriber' | 'review' | 'backup';
+export type AuditTarget = 'user' | 'profile' | 'article' | 'subscriber' | 'review' | 'backup' | 'import' | 'claim';
 
 export interface AuditInput {
   action: string;

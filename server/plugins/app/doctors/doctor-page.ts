@@ -15,5 +15,13 @@ export async function findDoctorPage(db: DbOrTx, id: number, at: Date = new Date
   if (!found) return undefined;
   // Photos, services and the contact form only while the plan includes them: the keys are left out otherwise.
   const { services, ...doctor } = found.doctor;
-  return { ...doctor, ...(await publicPlanFeatures(found.plan, services, () => listPhotos(db, id))) };
+  const features = await publicPlanFeatures(found.plan, services, () => listPhotos(db, id));
+  // An imported practice shows the services its import gave it at any plan; unclaimed, it takes no
+  // messages and shows no photos (docs/product.md section 20).
+  if (found.imported) features.services = services;
+  if (!found.doctor.claimed) {
+    features.contact_form = false;
+    delete features.photos;
+  }
+  return { ...doctor, ...features };
 }

@@ -148,6 +148,9 @@ export interface CardRow {
   rating_sum: number;
   /** The practice's median hours to answer an appointment request (appointment_response_times), or null. */
   response_time_median: number | null;
+
+  /** False for an imported practice its vet has not claimed (docs/product.md section 20). */
+  claimed: boolean;
 }
 
 export interface SearchOrigin {
@@ -191,6 +194,8 @@ export function cardBase(row: Omit<CardRow, 'distance' | 'open_now' | 'sponsored
     rating_average: ratingAverage(row.rating_sum, row.rating_count),
     rating_count: row.rating_count,
     response_time_hours: shownHours(row.response_time_median),
+
+    claimed: row.claimed,
   };
 }
 
@@ -223,6 +228,8 @@ export function searchCard(base: CardBase, distance: number | null, openNow: boo
     rating_average: base.rating_average,
     rating_count: base.rating_count,
     response_time_hours: base.response_time_hours,
+
+    claimed: base.claimed,
   };
 }
 
@@ -291,7 +298,7 @@ export async function findPublicDoctor(db: DbOrTx, id: number, at: Date = new Da
 }
 
 /** What a listed vet's public record is read from: the account's name and the whole profile (also seo/public-records.ts). */
-export const listedDoctorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, profile: profiles };
+export const listedDoctorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, claimed: users.claimed, profile: profiles };
 
 /**
  * A listed vet's profile with the plan in force, in one statement: a profile page is among the
@@ -299,7 +306,7 @@ export const listedDoctorColumns = { id: users.id, firstName: users.firstName, l
  * millisecond of the server's one thread. 'Open now' is worked out here from the stored weekly
  * hours, as the search index does (week-hours.ts), not by a function in the statement.
  */
-export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promise<{ doctor: DoctorProfile; plan: number } | undefined> {
+export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promise<{ doctor: DoctorProfile; plan: number; imported: boolean } | undefined> {
   const [row] = await db
     .select({
       ...listedDoctorColumns,
@@ -318,7 +325,8 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
   const p = row.profile;
   const doctor: DoctorProfile = {
     id: row.id,
-    name: `Dr. ${row.firstName} ${row.lastName}`,
+    // An unclaimed practice has no vet's name yet: it is shown by its clinic's (docs/product.md section 20).
+    name: row.claimed ? `Dr. ${row.firstName} ${row.lastName}` : (p.clinicName ?? ''),
     clinic_name: p.clinicName,
     avatar: p.avatarUrl,
     city: p.city,
@@ -339,6 +347,8 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
     rating_average: ratingAverage(Number(row.ratingSum), Number(row.ratingCount)),
     rating_count: Number(row.ratingCount),
     response_time_hours: shownHours(row.responseTimeMedian),
+
+    claimed: row.claimed,
     contact_email: p.contactEmail,
     website_title: p.websiteTitle,
     website_url: p.websiteUrl,
@@ -348,5 +358,5 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
     special_hours: upcomingSpecialHours(p.specialHours, p.timeZone, at),
     education: p.education,
   };
-  return { doctor, plan: row.plan };
+  return { doctor, plan: row.plan, imported: p.externalId !== null };
 }

@@ -939,7 +939,7 @@ type StoredCard = Omit<CardRow, 'distance' | 'open_now' | 'sponsored'>;
 
 export const cardColumns = sql`ds.user_id AS id, ds.name, ds.clinic_name, ds.avatar, ds.city, ds.state, ds.zip, ds.street, ds.contact_phone,
   ds.services, ds.species, ds.emergency, ds.accepting_new_patients, ds.accepting_confirmed_at, ds.latitude, ds.longitude,
-  ds.rating_count, ds.rating_sum,
+  ds.rating_count, ds.rating_sum, ds.claimed,
   (SELECT r.median_hours FROM appointment_response_times r WHERE r.doctor_id = ds.user_id) AS response_time_median`;
 
 /**

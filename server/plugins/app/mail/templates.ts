@@ -215,3 +215,31 @@ export function accountDeletedEmail(byAdministrator: boolean): MailContent {
     params: {},
   };
 }
+
+/** The code that proves an address at a practice's own domain (docs/product.md section 20). */
+export function claimCodeEmail(code: string, clinic: string): MailContent {
+  const intro = `Someone asked to manage the listing of ${clinic} on ${PRODUCT_NAME}. If it was you, enter this code:`;
+  return {
+    subject: `Your ${PRODUCT_NAME} code to claim ${clinic}`,
+    text: `${intro}\n\n${code}\n\nThe code expires in 10 minutes. If you did not ask for it, ignore this e-mail: nothing changes without the code.\n\n${PRODUCT_NAME}`,
+    html: layout(
+      'Claim your practice',
+      `<p>${escape(intro)}</p><p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${code}</p><p style="font-size:14px;color:#4b5563">The code expires in 10 minutes. If you did not ask for it, ignore this e-mail: nothing changes without the code.</p>`,
+    ),
+    params: { code, clinic },
+  };
+}
+
+/** An administrator's decision on a claim by document. */
+export function claimDecisionEmail(input: { approved: boolean; clinic: string; reason: string; link: string }): MailContent {
+  const title = input.approved ? `${input.clinic} is yours on ${PRODUCT_NAME}` : `Your claim of ${input.clinic} was not approved`;
+  const body = input.approved
+    ? `Your claim was approved. Sign in with your e-mail and password to edit the practice's profile and choose a plan.`
+    : `We could not approve your claim. Reason: ${input.reason}`;
+  return {
+    subject: title,
+    text: `${body}\n\n${input.link}\n\n${PRODUCT_NAME}`,
+    html: layout(title, `<p>${escape(body)}</p>${button(input.link, 'Open the practice')}`),
+    params: { clinic: input.clinic, reason: input.reason, link: input.link },
+  };
+}

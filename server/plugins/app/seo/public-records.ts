@@ -85,7 +85,8 @@ export async function findPublicProfileRecord(db: DbOrTx, id: number): Promise<P
   const p = row.profile;
   return {
     id: row.id,
-    doctorName: `Dr. ${row.firstName} ${row.lastName}`,
+    // An unclaimed practice has no vet's name yet (docs/product.md section 20).
+    doctorName: row.claimed ? `Dr. ${row.firstName} ${row.lastName}` : (p.clinicName ?? ''),
     clinicName: p.clinicName,
     street: p.street,
     city: p.city,

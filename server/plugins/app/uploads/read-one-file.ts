@@ -11,7 +11,7 @@ export interface OneFile {
   /** The form field that carries the file, e.g. 'photo'. */
   field: string;
   /** What the sentences call the file. */
-  noun: 'image' | 'photo';
+  noun: 'image' | 'photo' | 'file' | 'document';
   /** The largest file taken (a larger one answers 413, or the call's text refusal). */
   maxBytes: number;
   /**
@@ -26,6 +26,8 @@ export interface OneFile {
   budget?: { key: string; perHour: number };
   /** The article editor's own wording, kept as it was ('Upload one image at a time.', 'Choose an image to upload.'). */
   sentences?: { oneAtATime: string; missing: string };
+  /** The refusal of a file over `maxBytes` (default: the images' sentence). */
+  tooLarge?: string;
 }
 
 /** At most one file and a few short text fields (the article image's `purpose`). */
@@ -61,7 +63,7 @@ export async function readOneFile(counters: Counters, request: FastifyRequest, s
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(413, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(413, spec.tooLarge ? 'FILE_TOO_LARGE' : 'IMAGE_TOO_LARGE', spec.tooLarge ?? IMAGE_MESSAGES.tooLarge);
     if (code !== undefined && TOO_MANY.has(code)) throw refuse(400, 'VALIDATION_ERROR', sentences.oneAtATime);
     throw error;
   }

@@ -10,6 +10,8 @@ import { EmptyBody, ErrorSchema, MessageSchema, TextSchema, TokenBody, UserSchem
 import { AVATAR_SIZES, IMAGE_RULES } from '../../../plugins/app/uploads/index';
 import type { Profiles } from '../../../plugins/app/profiles/index';
 import { findUserById, loadPresentedUser } from '../../../plugins/app/users/user-repository';
+import { CLAIM_MESSAGES } from '../../../plugins/app/claims/index';
+import { textRefusal } from '../../../lib/domain-error';
 
 const tags = ['profile'];
 const answers = { 200: UserSchema, 201: TextSchema, 202: TextSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
@@ -47,7 +49,16 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
   fastify.post('/setupProfileStep1', {
     preHandler: fastify.requirePaidPlan,
     schema: { tags, summary: 'Wizard step 1: contact details, address (a real US zip) and website', body: Step1Body, response: answers },
-    handler: (request) => answer(request, async () => profiles.saveContact(request.user, 'step1', await profiles.changes.step1(request.body), request.ip)),
+    handler: (request) =>
+      answer(request, async () => {
+        // A practice already listed from an import is claimed, not listed twice (docs/product.md section 20).
+        const twin = await fastify.claims.unclaimedTwin(
+          { phone: request.body.contact_phone, street: request.body.street, zip: request.body.zip },
+          request.user.id,
+        );
+        if (twin) throw textRefusal(202, 'UNCLAIMED_LISTING', CLAIM_MESSAGES.listedAlready(twin));
+        await profiles.saveContact(request.user, 'step1', await profiles.changes.step1(request.body), request.ip);
+      }),
   });
   fastify.post('/setupProfileStep2', {
     preHandler: fastify.requirePaidPlan,

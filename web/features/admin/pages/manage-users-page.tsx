@@ -14,14 +14,18 @@ const UsersTab = lazy(() => import('../components/users-tab'));
 const ActivityTab = lazy(() => import('../components/activity-tab'));
 const SubscribersTab = lazy(() => import('../components/subscribers-tab'));
 const ReviewsTab = lazy(() => import('../components/reviews-tab'));
+const ClaimsTab = lazy(() => import('../components/claims-tab'));
+const ImportTab = lazy(() => import('../components/import-tab'));
 
 const TABS = [
   { key: 'dashboard', label: 'Dashboard' },
   { key: 'users', label: 'Users' },
   { key: 'review', label: 'Review queue' },
+  { key: 'claims', label: 'Claims' },
   { key: 'reviews', label: 'Reviews' },
   { key: 'activity', label: 'Activity' },
   { key: 'subscribers', label: 'Subscribers' },
+  { key: 'import', label: 'Import' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -64,6 +68,8 @@ export default function ManageUsersPage() {
               {tab === 'reviews' && <ReviewsTab />}
               {tab === 'activity' && <ActivityTab />}
               {tab === 'subscribers' && <SubscribersTab />}
+              {tab === 'claims' && <ClaimsTab />}
+              {tab === 'import' && <ImportTab />}
             </Suspense>
           </AntdTheme>
         </div>

@@ -79,11 +79,19 @@ function Wizard({ user }: { user: User }) {
   const [step2Form] = Form.useForm<ProfileFormValues>();
   const initial = initialValues(profile, user.email);
 
+  // An unclaimed listing at this phone or address is offered for claiming instead (docs/product.md 20.13).
+  const [claimOffer, setClaimOffer] = useState<string>();
   const saveStep1 = async (values: ProfileFormValues) => {
     const body = toStep1(values);
     const problem = checkStep1(body);
     if (problem) return toast.warning(problem);
-    if (await run(() => setupStep1(body).unwrap())) setStep(1);
+    setClaimOffer(undefined);
+    const saved = await run(async () => {
+      const answer = await setupStep1(body).unwrap();
+      if (answer.status === 202 && typeof answer.data === 'string') setClaimOffer(/(\/claim\/\d+)$/.exec(answer.data)?.[1]);
+      return answer;
+    });
+    if (saved) setStep(1);
   };
   const saveStep2 = async (values: ProfileFormValues) => {
     const body = toStep2(values);
@@ -104,6 +112,11 @@ function Wizard({ user }: { user: User }) {
       <Steps className="wizard-steps" current={step} responsive={false} size="small" items={[{ title: 'Step 1' }, { title: 'Step 2' }, { title: 'Submit' }]} />
       <div className="card wizard-card" hidden={step !== 0}>
         <h2>Step 1: Contact and address</h2>
+        {claimOffer && (
+          <p className="notice" role="status">
+            Your practice is already listed and not claimed yet. <Link to={claimOffer}>Claim this practice</Link> instead of creating a second listing.
+          </p>
+        )}
         <Form form={step1Form} layout="vertical" initialValues={initial} onFinish={saveStep1} requiredMark={false} disabled={pending} scrollToFirstError>
           <ContactFields />
           <WebsiteFields />

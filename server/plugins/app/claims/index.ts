@@ -1,0 +1,52 @@
+// The claims area as one plugin (docs/product.md section 20; decision record 097): `fastify.claims.<command>(...)`
+// with the database, mailer, announcer, clock, counters, storage and tokens bound. Routes under
+// /api/doctors and /api/admin validate, authorize, call a command and shape the answer.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ClaimInput } from '../../../../shared/schemas/import-claim';
+import type { ClaimState } from '../../../db/schema';
+import type { Actor } from '../audit/audit-log';
+import type { UserRow } from '../users/user-repository';
+import { claimByDocument, claimByEmail, claimDocument, decideClaim, listClaims, restoreClaim, unclaimedTwin, verifyClaimCode, type ClaimDeps } from './claims';
+
+export { CLAIM_MESSAGES, PRIVATE_PREFIX } from './claims';
+export { emailMatchesPractice, practiceEmailDomain } from './claim-domain';
+
+function claimsOf(fastify: FastifyInstance) {
+  const deps: ClaimDeps = {
+    db: fastify.database.db,
+    mailer: fastify.mailer,
+    changes: fastify.changes,
+    clock: fastify.clock,
+    counters: fastify.counters,
+    storage: fastify.storage,
+    tokens: fastify.tokens,
+    practiceLink: (id) => `${fastify.config.publicUrl}/viewdoctorprofile/${id}`,
+  };
+  return {
+    byEmail: (claimant: UserRow, input: ClaimInput, ip: string | null) => claimByEmail(deps, claimant, input, ip),
+    byDocument: (claimant: UserRow, input: ClaimInput, bytes: Buffer, ip: string | null) => claimByDocument(deps, claimant, input, bytes, ip),
+    verify: (claimant: UserRow, input: { doctor_id: number; code: string }, ip: string | null) => verifyClaimCode(deps, claimant, input, ip),
+    list: (filter: { state?: ClaimState; page?: number; pageSize?: number }) => listClaims(deps.db, filter),
+    decide: (admin: Actor, input: { claim_id: number; decision: 'approve' | 'reject'; reason: string }) => decideClaim(deps, admin, input),
+    restore: (admin: Actor, claimId: number) => restoreClaim(deps, admin, claimId),
+    document: (claimId: number) => claimDocument(deps, claimId),
+    /** An unclaimed listing with this phone, or this street and zip (profile step 1 offers its claim). */
+    unclaimedTwin: (input: { phone: string | null; street: string; zip: string }, exceptId: number) => unclaimedTwin(deps.db, input, exceptId),
+  };
+}
+
+export type Claims = ReturnType<typeof claimsOf>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    claims: Claims;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    fastify.decorate('claims', claimsOf(fastify));
+  },
+  { name: 'claims', dependencies: ['database', 'mailer', 'listing', 'authenticate', 'uploads', 'counters'] },
+);
