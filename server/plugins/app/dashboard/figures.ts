@@ -144,6 +144,9 @@ const pendingReviews: Figure<DashboardQueue> = (db, window) => queue(db, window,
 const profilesWaiting: Figure<DashboardQueue> = (db, window) =>
   queue(db, window, sql`users`, sql`submit_at`, sql`review_state = 'pending' AND submit_at IS NOT NULL`);
 
+/** Claims by document waiting for an administrator (section 20), since they were made: practice_claims (state, created_at). */
+const claimsWaiting: Figure<DashboardQueue> = (db, window) => queue(db, window, sql`practice_claims`, sql`created_at`, sql`state = 'waiting'`);
+
 /** Appointment requests the practices answered a day (section 19): an index range of appointments.answered_at. */
 const requestsAnswered: Figure<DashboardDailySeries> = async (db, window) => {
   const counts = new Map((await answeredPerDay(db, window.now, window.days)).map((row) => [row.day, row.answered]));
@@ -156,7 +159,7 @@ export async function compactCounts(db: DbOrTx): Promise<void> {
   await db.execute(sql`SELECT dashboard_compact()`);
 }
 
-/** Every figure of the answer, by its field. Claims (issue 27) have no table yet. */
+/** Every figure of the answer, by its field. */
 export const FIGURES: { [K in keyof DashboardFigures]: Figure<DashboardFigures[K]> } = {
   new_accounts: newAccounts,
   listed_by_plan: listedByPlan,
@@ -165,7 +168,7 @@ export const FIGURES: { [K in keyof DashboardFigures]: Figure<DashboardFigures[K
   profile_views: siteSeries('profile_views'),
   pending_reviews: pendingReviews,
   profiles_waiting: profilesWaiting,
-  claims_waiting: async () => null,
+  claims_waiting: claimsWaiting,
   requests_answered: requestsAnswered,
 };
 

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, createVet, injectAs, type Account } from '../../../test/factories';
 import { createTestClock } from '../../../lib/clock';
-import { appointments, payments, reviews, users } from '../../../db/schema';
+import { appointments, payments, practiceClaims, reviews, users } from '../../../db/schema';
 import { PLANS, planPrice } from '../../../../shared/constants/plans';
 import type { DashboardAnswer } from '../../../../shared/schemas/dashboard';
 import { DASHBOARD_WINDOW_MESSAGE } from '../../../../shared/constants/dashboard';
@@ -304,7 +304,7 @@ describe('the figures agree with the tables', () => {
     await expectRevenueAgrees(answer.figures.monthly_revenue);
   });
 
-  it('requests answered a day agree with the appointments answered in the window; claims waiting stay empty until claims exist', async () => {
+  it('requests answered a day agree with the appointments answered in the window; claims waiting agree with the claims queue', async () => {
     const practice = await createVet(app, { plan: 2 });
     const owner = await createAccount(app, { accountType: 'owner' });
     const answered = [0, 0, 1, 3, 40].map((daysAgo) => new Date(clock.now().getTime() - daysAgo * DAY));
@@ -321,6 +321,16 @@ describe('the figures agree with the tables', () => {
         answeredAt,
       })),
     );
+    await app.database.db.insert(practiceClaims).values({
+      doctorId: practice.user.id,
+      claimantId: owner.user.id,
+      claimantEmail: owner.user.email,
+      method: 'document',
+      licenseNumber: 'VET-12345',
+      licenseState: 'NY',
+      state: 'waiting',
+      createdAt: new Date(clock.now().getTime() - 2 * DAY),
+    });
     const { figures } = await dashboard(30);
     const direct = await count(
       sql`SELECT count(*)::int AS n FROM appointments WHERE answered_at >= ${dayOf(new Date(clock.now().getTime() - 29 * DAY))}::date`,
@@ -328,7 +338,10 @@ describe('the figures agree with the tables', () => {
     expect(figures.requests_answered!.total).toBe(direct);
     expect(figures.requests_answered!.series).toHaveLength(30);
     expect(figures.requests_answered!.series.at(-1)!.count).toBeGreaterThanOrEqual(2);
-    expect(figures.claims_waiting).toBeNull();
+    const waiting = await count(sql`SELECT count(*)::int AS n FROM practice_claims WHERE state = 'waiting'`);
+    expect(waiting).toBeGreaterThan(0);
+    expect(figures.claims_waiting).toMatchObject({ count: waiting });
+    expect(figures.claims_waiting!.oldest_wait_seconds).toBeGreaterThanOrEqual(2 * 86_400);
     expect(figures.searches.series).toHaveLength(30);
   });
 });
