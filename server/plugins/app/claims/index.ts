@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ClaimInput } from '../../../../shared/schemas/import-claim';
-import type { ClaimState } from '../../../db/schema';
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import { practiceClaims, uploads, type ClaimState } from '../../../db/schema';
 import type { Actor } from '../audit/audit-log';
 import type { UserRow } from '../users/user-repository';
 import { claimByDocument, claimByEmail, claimDocument, decideClaim, listClaims, restoreClaim, unclaimedTwin, verifyClaimCode, type ClaimDeps } from './claims';
@@ -47,6 +48,15 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     fastify.decorate('claims', claimsOf(fastify));
+    // A deleted account's claims go with it, and the documents it sent (docs/product.md section 22): no row names it.
+    fastify.accountData.onAccountDeleted(async (tx, account) => {
+      const gone = await tx
+        .delete(practiceClaims)
+        .where(or(eq(practiceClaims.claimantId, account.id), sql`lower(${practiceClaims.claimantEmail}) = ${account.email}`))
+        .returning({ documentKey: practiceClaims.documentKey });
+      const keys = gone.flatMap((claim) => (claim.documentKey ? [claim.documentKey] : []));
+      if (keys.length > 0) await tx.delete(uploads).where(inArray(uploads.key, keys));
+    });
   },
-  { name: 'claims', dependencies: ['database', 'mailer', 'listing', 'authenticate', 'uploads', 'counters'] },
+  { name: 'claims', dependencies: ['database', 'mailer', 'listing', 'authenticate', 'uploads', 'counters', 'account-data'] },
 );
