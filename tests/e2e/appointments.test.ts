@@ -1,8 +1,8 @@
 // Issue 26's journey in a real browser (docs/product.md section 19). At 390 px, end to end: an owner requests an
 // appointment (a refusal keeps the input), the practice proposes another time, the owner accepts, both see the
 // confirmed time in the practice's zone (and their own), the practice marks the visit completed once its time has
-// come, and the owner's review shows 'Verified visit'. At 1280 px, a shorter check of the request form, My
-// appointments and the practice's inbox. Screenshots go to SCREENSHOT_DIR.
+// come, and the owner's review shows 'Verified visit'; the whole journey at 390 px and again at 1280 px.
+// Screenshots go to SCREENSHOT_DIR.
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -72,98 +72,84 @@ async function requestAppointment(page: Page, pet: string) {
 }
 
 describe('appointment requests', () => {
-  it('an owner requests, the practice proposes, the owner accepts, both see the time, the visit is completed, the review is verified (phone)', async () => {
-    const owner = await signedIn(PHONE, site.users.owner.token);
-    const card = await requestAppointment(owner, 'Biscuit');
-    expect(await card.getByText(`practice's local time (${ZONE})`).count()).toBe(1);
-    // A refusal keeps the input.
-    await card.getByLabel('Phone (optional)').fill('call me <b>');
-    await card.getByRole('button', { name: 'Send request' }).click();
-    await poll(() => card.getByText(/Enter a phone number/).isVisible()).toBe(true);
-    expect(await card.getByLabel("Pet's name").inputValue()).toBe('Biscuit');
-    expect(await card.getByLabel('First choice').inputValue()).not.toBe('');
-    await card.getByLabel('Phone (optional)').fill('(406) 555-0188');
-    await shot(owner, 'appointments-request-phone');
-    await expectAccessible(owner, 'the request form');
-    await card.getByRole('button', { name: 'Send request' }).click();
-    await poll(() => card.getByText(`Your request was sent to ${CLINIC}.`).isVisible()).toBe(true);
+  it.each([
+    { width: 'phone', size: PHONE, who: 'owner' as const, pet: 'Biscuit' },
+    { width: 'desktop', size: DESKTOP, who: 'other' as const, pet: 'Pepper' },
+  ])(
+    'an owner requests, the practice proposes, the owner accepts, both see the time, the visit is completed, the review is verified ($width)',
+    async ({ width, size, who, pet }) => {
+      const owner = await signedIn(size, site.users[who].token);
+      const card = await requestAppointment(owner, pet);
+      expect(await card.getByText(`practice's local time (${ZONE})`).count()).toBe(1);
+      // A refusal keeps the input.
+      await card.getByLabel('Phone (optional)').fill('call me <b>');
+      await card.getByRole('button', { name: 'Send request' }).click();
+      await poll(() => card.getByText(/Enter a phone number/).isVisible()).toBe(true);
+      expect(await card.getByLabel("Pet's name").inputValue()).toBe(pet);
+      expect(await card.getByLabel('First choice').inputValue()).not.toBe('');
+      await card.getByLabel('Phone (optional)').fill('(406) 555-0188');
+      await shot(owner, `appointments-request-${width}`);
+      await expectAccessible(owner, 'the request form');
+      await card.getByRole('button', { name: 'Send request' }).click();
+      await poll(() => card.getByText(`Your request was sent to ${CLINIC}.`).isVisible()).toBe(true);
 
-    // The practice sees the count in its menu and proposes another time, about a minute ahead.
-    const vet = await signedIn(PHONE, site.users.vet.token);
-    await vet.goto(`${site.server.url}/viewprofile`);
-    await poll(() => vet.locator('.user-menu-count').textContent()).toBe('1 appointment requests waiting');
-    const inbox = main(vet).locator('#appointments');
-    const request = inbox.locator('.appointment-item').filter({ hasText: 'Biscuit' });
-    await poll(() => request.getByText('Waiting for the practice').isVisible()).toBe(true);
-    await request.getByLabel('Propose another time').check();
-    const proposed = nextMinuteInZone(30_000);
-    await request.getByLabel(`Proposed time (${ZONE})`).fill(proposed.value);
-    await request.getByLabel('Message to the pet owner (optional)').fill('Could you come a little earlier?');
-    await shot(vet, 'appointments-inbox-phone');
-    await request.getByRole('button', { name: 'Send answer' }).click();
-    await poll(() => request.getByText('New time proposed').isVisible()).toBe(true);
-    await site.mail.waitFor((m) => m.to.includes(site.users.owner.email) && m.subject === 'The practice proposed another time for your appointment');
+      // The practice sees the count in its menu and proposes another time, about a minute ahead.
+      const vet = await signedIn(size, site.users.vet.token);
+      await vet.goto(`${site.server.url}/viewprofile`);
+      await poll(() => vet.locator('.user-menu-count').textContent()).toBe('1 appointment request waiting');
+      const inbox = main(vet).locator('#appointments');
+      const request = inbox.locator('.appointment-item').filter({ hasText: pet });
+      await poll(() => request.getByText('Waiting for the practice').isVisible()).toBe(true);
+      await request.getByLabel('Propose another time').check();
+      const proposed = nextMinuteInZone(30_000);
+      await request.getByLabel(`Proposed time (${ZONE})`).fill(proposed.value);
+      await request.getByLabel('Message to the pet owner (optional)').fill('Could you come a little earlier?');
+      await shot(vet, `appointments-inbox-${width}`);
+      await request.getByRole('button', { name: 'Send answer' }).click();
+      await poll(() => request.getByText('New time proposed').isVisible()).toBe(true);
+      await site.mail.waitFor((m) => m.to.includes(site.users[who].email) && m.subject === 'The practice proposed another time for your appointment');
 
-    // The owner accepts on My appointments and sees the time in the practice's zone (and the browser's, when it differs).
-    await owner.goto(`${site.server.url}/myappointments`);
-    const mine = main(owner).locator('.appointment-item').filter({ hasText: 'Biscuit' });
-    await poll(() => mine.getByText('New time proposed').isVisible()).toBe(true);
-    expect(await mine.getByText('Message: Could you come a little earlier?').isVisible()).toBe(true);
-    await mine.getByRole('button', { name: 'Accept this time' }).click();
-    await poll(() => mine.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
-    const practiceTime = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' }).format(proposed.at);
-    const ownerSees = await mine.locator('.appointment-time').textContent();
-    expect(ownerSees).toContain(practiceTime);
-    expect(ownerSees).toMatch(/M[SD]T/);
-    await shot(owner, 'appointments-mine-phone');
-    await site.mail.waitFor((m) => m.to.includes(site.users.owner.email) && m.subject === 'Your appointment is confirmed' && /text\/calendar/i.test(m.raw));
+      // The owner accepts on My appointments and sees the time in the practice's zone (and the browser's, when it differs).
+      await owner.goto(`${site.server.url}/myappointments`);
+      const mine = main(owner).locator('.appointment-item').filter({ hasText: pet });
+      await poll(() => mine.getByText('New time proposed').isVisible()).toBe(true);
+      expect(await mine.getByText('Message: Could you come a little earlier?').isVisible()).toBe(true);
+      await mine.getByRole('button', { name: 'Accept this time' }).click();
+      await poll(() => mine.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
+      const practiceTime = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' }).format(proposed.at);
+      const ownerSees = await mine.locator('.appointment-time').textContent();
+      expect(ownerSees).toContain(practiceTime);
+      expect(ownerSees).toMatch(/M[SD]T/);
+      await shot(owner, `appointments-mine-${width}`);
+      await site.mail.waitFor((m) => m.to.includes(site.users[who].email) && m.subject === 'Your appointment is confirmed' && /text\/calendar/i.test(m.raw));
 
-    // The practice sees the same moment; once it has come, it marks the visit completed.
-    await vet.reload();
-    await poll(() => request.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
-    expect(await request.locator('.appointment-time').first().textContent()).toContain(practiceTime);
-    await poll(async () => {
-      if (await request.getByRole('button', { name: 'Visit completed' }).isVisible()) return true;
+      // The practice sees the same moment; once it has come, it marks the visit completed.
       await vet.reload();
-      return false;
-    }, 120_000).toBe(true);
-    await request.getByRole('button', { name: 'Visit completed' }).click();
-    await poll(() => request.getByText('Completed', { exact: true }).isVisible()).toBe(true);
-    await site.mail.waitFor((m) => m.to.includes(site.users.owner.email) && m.subject.startsWith('How was your visit?'));
+      await poll(() => request.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
+      expect(await request.locator('.appointment-time').first().textContent()).toContain(practiceTime);
+      await poll(async () => {
+        if (await request.getByRole('button', { name: 'Visit completed' }).isVisible()) return true;
+        await vet.reload();
+        return false;
+      }, 120_000).toBe(true);
+      await request.getByRole('button', { name: 'Visit completed' }).click();
+      await poll(() => request.getByText('Completed', { exact: true }).isVisible()).toBe(true);
+      await site.mail.waitFor((m) => m.to.includes(site.users[who].email) && m.subject.startsWith('How was your visit?'));
 
-    // The owner's review of the practice shows 'Verified visit'.
-    await owner.goto(`${site.server.url}/viewdoctorprofile/${site.users.vet.id}`);
-    await main(owner).getByRole('button', { name: 'Write a review' }).click();
-    const form = main(owner).locator('form.review-form');
-    await form.locator('label.star-choice').nth(4).click();
-    await form.getByLabel('Title', { exact: true }).fill('Quick answer and a careful exam');
-    await form.getByLabel('Your review', { exact: true }).fill('They found time for Biscuit the same day and explained the treatment clearly.');
-    await form.getByLabel('Month').selectOption({ index: 1 });
-    await form.getByLabel('Year').selectOption({ index: 1 });
-    await form.getByLabel('Your pet').selectOption({ index: 1 });
-    await form.getByRole('button', { name: 'Publish review' }).click();
-    await owner.goto(`${site.server.url}/myreviews`);
-    await poll(() => main(owner).getByText('Verified visit').isVisible()).toBe(true);
-  }, 240_000);
-
-  it('the request form, My appointments and the inbox at 1280 px', async () => {
-    const other = await signedIn(DESKTOP, site.users.other.token);
-    const card = await requestAppointment(other, 'Pepper');
-    await shot(other, 'appointments-request-desktop');
-    await card.getByRole('button', { name: 'Send request' }).click();
-    await poll(() => card.getByText(`Your request was sent to ${CLINIC}.`).isVisible()).toBe(true);
-    await card.getByRole('link', { name: 'See my appointments' }).click();
-    await other.waitForURL('**/myappointments');
-    const mine = main(other).locator('.appointment-item').filter({ hasText: 'Pepper' });
-    await poll(() => mine.getByText('Waiting for the practice').isVisible()).toBe(true);
-    expect(await mine.locator('.appointment-times li').count()).toBe(2);
-    await shot(other, 'appointments-mine-desktop');
-    await expectAccessible(other, 'My appointments');
-
-    const vet = await signedIn(DESKTOP, site.users.vet.token);
-    await vet.goto(`${site.server.url}/viewprofile#appointments`);
-    const inbox = main(vet).locator('#appointments');
-    await poll(() => inbox.locator('.appointment-item').filter({ hasText: 'Pepper' }).getByText('Waiting for the practice').isVisible()).toBe(true);
-    await shot(vet, 'appointments-inbox-desktop');
-  }, 120_000);
+      // The owner's review of the practice shows 'Verified visit'.
+      await owner.goto(`${site.server.url}/viewdoctorprofile/${site.users.vet.id}`);
+      await main(owner).getByRole('button', { name: 'Write a review' }).click();
+      const form = main(owner).locator('form.review-form');
+      await form.locator('label.star-choice').nth(4).click();
+      await form.getByLabel('Title', { exact: true }).fill('Quick answer and a careful exam');
+      await form.getByLabel('Your review', { exact: true }).fill('They found time for our pet the same day and explained the treatment clearly.');
+      await form.getByLabel('Month').selectOption({ index: 1 });
+      await form.getByLabel('Year').selectOption({ index: 1 });
+      await form.getByLabel('Your pet').selectOption({ index: 1 });
+      await form.getByRole('button', { name: 'Publish review' }).click();
+      await owner.goto(`${site.server.url}/myreviews`);
+      await poll(() => main(owner).getByText('Verified visit').isVisible()).toBe(true);
+    },
+    240_000,
+  );
 });

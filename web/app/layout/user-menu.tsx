@@ -94,7 +94,7 @@ export function UserMenu() {
         {waiting > 0 && (
           <span className="user-menu-count">
             {waiting}
-            <span className="visually-hidden"> appointment requests waiting</span>
+            <span className="visually-hidden">{waiting === 1 ? ' appointment request waiting' : ' appointment requests waiting'}</span>
           </span>
         )}
         <span aria-hidden="true" className="caret">
