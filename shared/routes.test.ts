@@ -24,8 +24,9 @@ describe('the route table', () => {
         '/viewprofile',
         '/myreviews',
         '/myappointments',
-
         '/myvets',
+        '/account',
+        '/claim',
         '/signin',
         '/signup',
         '/verify',

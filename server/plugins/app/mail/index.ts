@@ -4,4 +4,5 @@
 // (templates.ts). Commands take the mailer as a dependency and enqueue in their own transaction.
 export { default } from './mailer';
 export type { Mailer } from './mailer';
+export { FORGOTTEN_ADDRESS } from './mailer';
 export type { MailContent } from './templates';

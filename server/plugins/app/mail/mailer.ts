@@ -15,7 +15,7 @@ const MAX_ATTEMPTS = 12;
  * leave a row naming the account (docs/product.md section 22).
  */
 export const FORGET_ADDRESS_KINDS = new Set(['account_deleted']);
-const FORGOTTEN_ADDRESS = 'deleted-account@invalid';
+export const FORGOTTEN_ADDRESS = 'deleted-account@invalid';
 const MAX_BACKOFF_MS = 15 * 60_000;
 /** How long a worker holds the rows it claimed (another server takes them over after). */
 const LOCK_MS = 2 * 60_000;

@@ -9,12 +9,12 @@ import app from '../../../app';
 import { fastifyOptions } from '../../../fastify-options';
 import { testConfig, testDatabase } from '../../../test/helper';
 import { createAccount, createArticle, createVet, injectAs, type Account } from '../../../test/factories';
-import { reviews } from '../../../db/schema';
+import { practiceClaims, reviews } from '../../../db/schema';
 
 let server: FastifyInstance;
 const routes: { method: string; url: string }[] = [];
 const accounts = {} as Record<'visitor' | 'unverified' | 'verified' | 'paid vet' | 'suspended admin' | 'admin', Account | undefined>;
-let bodies: Record<string, object | undefined>;
+let bodies: Record<string, object | string | undefined>;
 
 beforeAll(async () => {
   const config = testConfig();
@@ -55,7 +55,19 @@ beforeAll(async () => {
       holdReason: 'The review contains a link.',
     })
     .returning();
-  // A body that would succeed for an administrator, per call. A new admin call must be added here.
+  const [claim] = await server.database.db
+    .insert(practiceClaims)
+    .values({
+      doctorId: pending.user.id,
+      claimantId: target.user.id,
+      claimantEmail: target.user.email,
+      method: 'document',
+      licenseNumber: 'VET-12345',
+      licenseState: 'NY',
+      state: 'waiting',
+    })
+    .returning();
+  // A body that would succeed for an administrator, per call (for a GET, its query). A new admin call must be added here.
   bodies = {
     'POST /api/admin/review-queue': {},
     'POST /api/admin/review-profile': { user_id: pending.user.id, decision: 'approve', reason: '' },
@@ -85,6 +97,13 @@ beforeAll(async () => {
     'GET /api/admin/audit-log.csv': undefined,
     'GET /api/admin/subscribers.csv': undefined,
     'GET /api/admin/backup': undefined,
+    'POST /api/admin/import': {},
+    'POST /api/admin/import-status': { id: 1 },
+    'POST /api/admin/imports': {},
+    'POST /api/admin/claims': {},
+    'POST /api/admin/claim-decide': { claim_id: claim!.id, decision: 'reject', reason: 'The licence number does not match the state board.' },
+    'POST /api/admin/claim-restore': { claim_id: claim!.id },
+    'GET /api/admin/claim-document': `?claim_id=${claim!.id}`,
   };
 });
 afterAll(async () => {
@@ -109,7 +128,7 @@ const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 const send = (account: Account | undefined, route: { method: string; url: string }) =>
   injectAs(server, account?.token, {
     method: route.method as 'GET' | 'POST',
-    url: route.url,
+    url: route.method === 'GET' && typeof bodies[key(route)] === 'string' ? `${route.url}${bodies[key(route)] as string}` : route.url,
     ...(route.method === 'POST' ? { payload: bodies[key(route)] ?? {} } : {}),
   });
 

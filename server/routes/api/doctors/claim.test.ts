@@ -117,18 +117,16 @@ describe('a claim by e-mail', () => {
   it('transfers the practice with the right code: same id and reviews, the claimant’s sign-in, old sessions ended', async () => {
     const doctorId = await importedPractice('https://transfer.example');
     const petOwner = await createAccount(app, { accountType: 'owner' });
-    await app.database.db
-      .insert(reviews)
-      .values({
-        doctorId,
-        authorId: petOwner.user.id,
-        rating: 4,
-        title: 'Good',
-        text: 'Good care for our old dog.',
-        visitMonth: '2026-01',
-        species: 'dog',
-        state: 'published',
-      });
+    await app.database.db.insert(reviews).values({
+      doctorId,
+      authorId: petOwner.user.id,
+      rating: 4,
+      title: 'Good',
+      text: 'Good care for our old dog.',
+      visitMonth: '2026-01',
+      species: 'dog',
+      state: 'published',
+    });
     const email = uniqueEmail('claimant');
     const vet = await createAccount(app, { email, stage: 'paid', firstName: 'Rosa', lastName: 'Diaz' });
     expect((await byEmail(vet, doctorId, 'rosa@transfer.example')).statusCode).toBe(200);
