@@ -6,7 +6,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { createAccount, FACTORY_PASSWORD } from '../test/factories';
@@ -14,6 +13,7 @@ import { createPostgresDatabase } from '../test/helper';
 import { writeAudit } from '../plugins/app/audit/audit-log';
 import { databaseStorage } from '../storage/database-storage';
 import { factoryTarget, startServerProcess, type ServerProcess } from './processes';
+import { everyRow } from '../test/every-row';
 
 const hasTools = ['pg_dump', 'pg_restore'].every((tool) => spawnSync(tool, ['--version']).status === 0);
 if (!hasTools) console.warn('pg-dump-restore.test.ts skipped: pg_dump and pg_restore are not installed (apt-get install postgresql-client).');
@@ -24,18 +24,6 @@ afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
   await Promise.all(opened.map((d) => d.close()));
 });
-
-async function everyRow(database: Database): Promise<Record<string, string[]>> {
-  const tables = (await database.db.execute(
-    sql`SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname IN ('public', 'drizzle') ORDER BY 1`,
-  )) as unknown as { rows: { name: string }[] };
-  const out: Record<string, string[]> = {};
-  for (const { name } of tables.rows) {
-    const rows = (await database.db.execute(sql.raw(`SELECT md5(t::text) AS h FROM ${name} t ORDER BY 1`))) as unknown as { rows: { h: string }[] };
-    out[name] = rows.rows.map((r) => r.h);
-  }
-  return out;
-}
 
 describe.runIf(enabled)('a pg_dump of the PostgreSQL database', () => {
   it('restores into a new database with every row, and a server on it lets an account sign in', { timeout: 180_000 }, async () => {

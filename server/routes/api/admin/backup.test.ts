@@ -17,6 +17,7 @@ import { buildTestApp, testConfig } from '../../../test/helper';
 import { TokenService } from '../../../plugins/app/auth/tokens';
 import { createAccount, injectAs, uniqueEmail, FACTORY_PASSWORD, type Account } from '../../../test/factories';
 import { multipartBody, pngImage } from '../../../test/profile-fixtures';
+import { everyRow } from '../../../test/every-row';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const clock = createTestClock(new Date('2026-11-26T09:00:00Z'));
@@ -40,19 +41,6 @@ afterAll(async () => {
 });
 
 const download = (token: string | undefined) => injectAs(site, token, { method: 'GET', url: '/api/admin/backup' });
-
-/** Every row of every table, as one md5 per row, sorted: two databases with equal answers hold the same rows. */
-async function everyRow(database: Database): Promise<Record<string, string[]>> {
-  const tables = (await database.db.execute(
-    sql`SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname IN ('public', 'drizzle') ORDER BY 1`,
-  )) as unknown as { rows: { name: string }[] };
-  const out: Record<string, string[]> = {};
-  for (const { name } of tables.rows) {
-    const rows = (await database.db.execute(sql.raw(`SELECT md5(t::text) AS h FROM ${name} t ORDER BY 1`))) as unknown as { rows: { h: string }[] };
-    out[name] = rows.rows.map((r) => r.h);
-  }
-  return out;
-}
 
 async function restoreInto(bytes: Buffer): Promise<{ folder: string; database: Database }> {
   const file = path.join(newFolder('file'), 'backup.tar.gz');

@@ -5,9 +5,10 @@
 // a raw socket and line breaks in typed text get.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import net from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
+import type { AddressInfo } from 'node:net';
+import { rawRequest } from '../../../test/raw-request';
 import { createAccount, createVet, FACTORY_PASSWORD, injectAs, type Account } from '../../../test/factories';
 import { mailSettled, startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/smtp-capture';
 import { createTestClock } from '../../../lib/clock';
@@ -418,7 +419,7 @@ describe('an attacker', () => {
     const served = await buildTestApp({ SMTP_URL: smtp.url });
     try {
       await served.listen({ port: 0, host: '127.0.0.1' });
-      const port = (served.server.address() as net.AddressInfo).port;
+      const port = (served.server.address() as AddressInfo).port;
       const olive = await createAccount(served, { accountType: 'owner' });
       const before = (await served.database.db.select().from(appointments)).length;
       const broken = await rawRequest(port, '/api/appointments/request', { Authorization: `Bearer ${olive.token}` }, '{"doctor_id": 1, "pet_name": "Rex",');
@@ -482,27 +483,4 @@ function icsOf(mail: CapturedMail): string {
   const content = body.join('\r\n\r\n').trim();
   if (/base64/i.test(head!)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
   return content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** One HTTP request written by hand on a fresh socket. */
-function rawRequest(port: number, path: string, headers: Record<string, string>, payload: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let text = '';
-    socket.on('data', (chunk) => (text += chunk.toString('utf8')));
-    socket.on('error', reject);
-    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), body: text.slice(text.indexOf('\r\n\r\n') + 4) }));
-    socket.on('connect', () => {
-      const head = Object.entries({
-        Host: 'localhost',
-        'Content-Type': 'application/json',
-        'Content-Length': String(Buffer.byteLength(payload)),
-        Connection: 'close',
-        ...headers,
-      })
-        .map(([name, value]) => `${name}: ${value}`)
-        .join('\r\n');
-      socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n\r\n${payload}`);
-    });
-  });
 }

@@ -4,9 +4,10 @@
 // token, parallel requests and HTML in every field get.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import net from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
+import type { AddressInfo } from 'node:net';
+import { rawRequest } from '../../../test/raw-request';
 import { createAccount, createVet, FACTORY_PASSWORD, injectAs, uniqueEmail, type Account } from '../../../test/factories';
 import { mailSettled, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
 import { createTestClock } from '../../../lib/clock';
@@ -561,35 +562,12 @@ describe('deleting an account', () => {
   });
 });
 
-/** One HTTP request written by hand on a fresh socket; resolves with the status line and the body. */
-function rawRequest(port: number, path: string, headers: Record<string, string>, payload: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let text = '';
-    socket.on('data', (chunk) => (text += chunk.toString('utf8')));
-    socket.on('error', reject);
-    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), body: text.slice(text.indexOf('\r\n\r\n') + 4) }));
-    socket.on('connect', () => {
-      const head = Object.entries({
-        Host: 'localhost',
-        'Content-Type': 'application/json',
-        'Content-Length': String(Buffer.byteLength(payload)),
-        Connection: 'close',
-        ...headers,
-      })
-        .map(([name, value]) => `${name}: ${value}`)
-        .join('\r\n');
-      socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n\r\n${payload}`);
-    });
-  });
-}
-
 describe('a raw socket', () => {
   it('cannot choose its client address with X-Forwarded-For: the third review from one socket address is held', async () => {
     const served = await buildTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '100000' });
     try {
       await served.listen({ port: 0, host: '127.0.0.1' });
-      const port = (served.server.address() as net.AddressInfo).port;
+      const port = (served.server.address() as AddressInfo).port;
       const doctor = await createVet(served);
       const states: string[] = [];
       for (let i = 0; i < 3; i++) {
