@@ -11,6 +11,7 @@ import { formBody, TEST_ZIPS } from '../../../test/import-fixtures';
 import type { ImportStatus } from '../../../../shared/schemas/import-claim';
 import type { DoctorPage, DoctorSearchAnswer } from '../../../../shared/schemas/doctor';
 import type { AdminUsersAnswer } from '../../../../shared/schemas/admin';
+import { nextBatchRows } from '../../../plugins/app/practice-import/import-run';
 
 let app: FastifyInstance;
 let admin: Account;
@@ -226,5 +227,16 @@ describe('POST /api/admin/import', () => {
     expect((await list({ listings: 'all' })).data.map((u) => u.clinic_name)).toEqual([clinic]);
     const wrong = await injectAs(app, admin.token, { url: '/api/admin/users', payload: { listings: 'everyone' } });
     expect(wrong.statusCode).toBe(400);
+  });
+});
+
+describe('batch sizes (decision 110)', () => {
+  it('doubles after a quick batch up to 2,000 rows, halves after a slow one down to 500, and keeps a batch in between', () => {
+    expect(nextBatchRows(500, 120)).toBe(1000);
+    expect(nextBatchRows(1000, 200)).toBe(2000);
+    expect(nextBatchRows(2000, 100)).toBe(2000);
+    expect(nextBatchRows(2000, 450)).toBe(2000);
+    expect(nextBatchRows(2000, 900)).toBe(1000);
+    expect(nextBatchRows(500, 3000)).toBe(500);
   });
 });
