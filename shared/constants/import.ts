@@ -21,8 +21,12 @@ export const IMPORT_OPTIONAL_COLUMNS: readonly ImportColumn[] = ['latitude', 'lo
 export const IMPORT_LIMITS = {
   /** The largest file taken. */
   maxBytes: 50 * 1024 * 1024,
-  /** Rows written in one transaction (and one multi-row statement each for new and updated rows). */
+  /** Rows written in one transaction (and one multi-row statement each for new and updated rows) at first... */
   batchRows: 500,
+  /** ...growing up to this many while a batch's transaction takes under half of batchTargetMs (decision 110). */
+  batchRowsMax: 2000,
+  /** How long one batch may hold the database: searches wait behind it at most about this long. */
+  batchTargetMs: 600,
   /** Errors and dry-run outcomes kept for the status answer. */
   keptRows: 1000,
   externalIdMax: 100,

@@ -35,6 +35,8 @@ export const AdminUsersBody = Type.Object(
     plan: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
     review_state: Type.Optional(ReviewStateSchema),
     suspended: Type.Optional(Type.Boolean()),
+    /** Accounts only (default), imported practices nobody has claimed yet (docs/product.md section 20), or both. */
+    listings: Type.Optional(Type.Union([Type.Literal('accounts'), Type.Literal('unclaimed'), Type.Literal('all')])),
     page: Page,
     pageSize: PageSize,
     /** A column, newest/largest first with a leading '-'. Default '-created_at'. */
@@ -53,6 +55,8 @@ export const AdminUserRow = Type.Object({
   clinic_name: Nullable(Type.String()),
   city: Nullable(Type.String()),
   state: Nullable(Type.String()),
+  /** false for an imported practice nobody has claimed yet: it has no person's name, only its clinic. */
+  claimed: Type.Boolean(),
   created_at: Type.String(),
 });
 export type AdminUserRow = Static<typeof AdminUserRow>;

@@ -1,12 +1,14 @@
 // Issue 27's journey in a real browser, at 390 and at 1280 px (docs/product.md section 20): an administrator imports
 // a CSV file on /admin (dry run, then the import, whose progress survives a reload); a visitor finds the practice
 // marked 'Unclaimed'; its vet claims it with the code e-mailed to an address at the practice's domain, buys a plan
-// in the sandbox and opens the profile; the listing is no longer marked unclaimed.
+// in the sandbox and edits its phone and summary in Edit Profile; the public profile shows the edits and is no longer
+// marked unclaimed.
 import path from 'node:path';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { MESSAGES } from '../../shared/constants/messages';
 import { codeOf } from '../../server/test/smtp-capture';
 import { DESKTOP, PHONE, openPage, settled, storeSession } from './support/browser';
 import { useSite } from './support/site';
@@ -23,6 +25,7 @@ const shots = process.env.SCREENSHOT_DIR ?? path.resolve(import.meta.dirname, '.
 fs.mkdirSync(shots, { recursive: true });
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const main = (page: Page) => page.locator('main');
+const toast = (page: Page, text: string) => page.locator('.toaster').getByText(text);
 const TILE_FAILURE = /Failed to load resource: net::ERR_FAILED/;
 
 async function open(size: typeof PHONE) {
@@ -38,7 +41,7 @@ const journeys = [
 
 describe('import and claim', () => {
   for (const journey of journeys) {
-    it(`an administrator imports, a visitor finds the unclaimed practice, its vet claims it by e-mail and buys a plan (${journey.label})`, async () => {
+    it(`an administrator imports, a visitor finds the unclaimed practice, its vet claims it by e-mail, buys a plan and edits it (${journey.label})`, async () => {
       const { size, label } = journey;
       const tag = randomUUID().slice(0, 6);
       const clinic = `Quillfeather ${label === 'phone' ? 'Pet' : 'Animal'} Clinic ${tag}`;
@@ -105,6 +108,24 @@ describe('import and claim', () => {
       await poll(() => page.getByText('Your plan: Basic').isVisible()).toBe(true);
       await page.goto(`${site.server.url}/viewprofile`);
       await poll(() => main(page).getByText(clinic).first().isVisible()).toBe(true);
+
+      // ... and edits it like any profile: a new phone and a summary in Edit Profile.
+      const summary = `Walk-ins welcome every Saturday morning (${tag}).`;
+      const phone = `(646) 555-0${label === 'phone' ? '123' : '187'}`;
+      await page.goto(`${site.server.url}/setupprofile`);
+      await poll(() => main(page).getByRole('heading', { name: 'Edit your profile' }).isVisible()).toBe(true);
+      const contactCard = main(page).locator('.edit-card', { hasText: 'Contact information' });
+      await contactCard.getByLabel('Contact phone').fill(phone);
+      await contactCard.getByRole('button', { name: 'Save' }).click();
+      await poll(() => toast(page, MESSAGES.saved).isVisible()).toBe(true);
+      await page.locator('.toaster').getByRole('button', { name: 'Dismiss message' }).click();
+      await poll(() => toast(page, MESSAGES.saved).count()).toBe(0);
+      const summaryCard = main(page).locator('.edit-card', { hasText: 'Summary' });
+      await summaryCard.getByLabel('Summary').fill(summary);
+      await summaryCard.getByRole('button', { name: 'Save' }).click();
+      await poll(() => toast(page, MESSAGES.saved).isVisible()).toBe(true);
+      await settled(page);
+      await page.screenshot({ path: path.join(shots, `claimed-edit-${label}.png`), fullPage: true });
       await vet.context.close();
 
       // 5. The listing is no longer marked unclaimed.
@@ -113,6 +134,14 @@ describe('import and claim', () => {
       await poll(() => main(later.page).getByRole('heading', { level: 1, name: clinic }).isVisible()).toBe(true);
       await poll(() => main(later.page).getByText('Unclaimed', { exact: true }).count()).toBe(0);
       expect(await main(later.page).getByText('Dr. Pia Claimer').or(main(later.page).getByText('Dr. Dev Claimer')).first().isVisible()).toBe(true);
+      // The public profile shows the vet's edits.
+      await poll(() => main(later.page).getByText(`Walk-ins welcome every Saturday morning (${tag}).`).isVisible()).toBe(true);
+      await poll(() =>
+        main(later.page)
+          .getByText(`(646) 555-0${label === 'phone' ? '123' : '187'}`)
+          .first()
+          .isVisible(),
+      ).toBe(true);
       await later.context.close();
     });
   }

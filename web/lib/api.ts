@@ -33,7 +33,10 @@ const clientBaseQuery: BaseQueryFn<ApiRequestArgs, unknown, ApiFailure, unknown,
     return { data, meta: { status } };
   } catch (error) {
     if (error instanceof ApiError) return { error: { status: error.status, message: error.message, data: error.data } };
-    throw error; // an abort: RTK Query records it as such
+    // A request aborted by RTK Query itself (resetApiState on a session change, below): nobody reads its answer.
+    // Answered rather than thrown, because RTK Query logs every error a base query throws to the console.
+    if (signal.aborted) return { error: { status: undefined, message: '', data: undefined } };
+    throw error;
   }
 };
 

@@ -45,6 +45,10 @@ function userConditions(input: AdminUsersBody): SQL | undefined {
   if (input.verified !== undefined) conditions.push(eq(users.verify, input.verified));
   if (input.review_state) conditions.push(eq(users.reviewState, input.review_state));
   if (input.suspended !== undefined) conditions.push(input.suspended ? eq(users.status, 'suspended') : ne(users.status, 'suspended'));
+  // docs/product.md section 20: imported practices are account rows (decision 108) without a person; the list
+  // shows people unless asked for the unclaimed listings.
+  const listings = input.listings ?? 'accounts';
+  if (listings !== 'all') conditions.push(eq(users.claimed, listings === 'accounts'));
   if (input.plan !== undefined) conditions.push(input.plan === 0 ? not(planInForceSql(users.id)) : planInForceSql(users.id, input.plan));
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -89,6 +93,7 @@ export async function listUsers(db: DbOrTx, input: AdminUsersBody): Promise<Admi
       clinic_name: clinic,
       city,
       state,
+      claimed: user.claimed,
       created_at: user.createdAt.toISOString(),
     };
   });

@@ -313,7 +313,13 @@ async function transferPractice(tx: DbOrTx, claimId: number, fromState: ClaimSta
   }
   await tx.update(checkoutSessions).set({ userId: practice.id }).where(eq(checkoutSessions.userId, claimant.id));
   const transfer = {
-    practice: { email: practice.email, first_name: practice.firstName, last_name: practice.lastName, account_type: practice.accountType },
+    practice: {
+      email: practice.email,
+      first_name: practice.firstName,
+      last_name: practice.lastName,
+      account_type: practice.accountType,
+      submit_at: practice.submitAt?.toISOString() ?? null,
+    },
     profile: {
       license_number: profile?.licenseNumber ?? null,
       license_state: profile?.licenseState ?? null,
@@ -348,6 +354,9 @@ async function transferPractice(tx: DbOrTx, claimId: number, fromState: ClaimSta
       verifiedAt: claimant.verifiedAt ?? now,
       accountType: 'vet',
       claimed: true,
+      // The listing is live and approved already: the new owner edits it with Edit Profile like any submitted
+      // profile (docs/product.md 20.11), not through the first-time wizard.
+      submitAt: practice.submitAt ?? now,
       stripeCustomerId: claimant.stripeCustomerId,
       tokenVersion: sql`${users.tokenVersion} + 1`,
       updatedAt: now,
@@ -421,6 +430,7 @@ export async function restoreClaim(deps: ClaimDeps, admin: Actor, claimId: numbe
   if (claim.state !== 'approved' || !claim.transfer)
     throw domainError(409, 'NOT_RESTORABLE', 'Only an approved claim can be restored, once.', { field: 'claim_id' });
   const transfer = claim.transfer as {
+    practice?: { submit_at?: string | null };
     profile: { license_number: string | null; license_state: string | null; contact_email: string | null; step1_done_at: string | null };
     claimant: { email: string; first_name: string; last_name: string; account_type: 'owner' | 'vet'; verified_at: string | null; created_at: string };
     moved_reviews: number[];
@@ -444,6 +454,7 @@ export async function restoreClaim(deps: ClaimDeps, admin: Actor, claimId: numbe
         lastName: '',
         verify: false,
         verifiedAt: null,
+        submitAt: transfer.practice?.submit_at ? new Date(transfer.practice.submit_at) : null,
         claimed: false,
         stripeCustomerId: null,
         tokenVersion: sql`${users.tokenVersion} + 1`,

@@ -1,5 +1,5 @@
 // An import run (docs/product.md section 20; docs/decisions/110-import-in-batches.md): the file is read
-// row by row, rows are checked, and every 500 rows are written in one transaction with one multi-row
+// row by row, rows are checked, and every 500 to 2,000 rows are written in one transaction with one multi-row
 // statement for the new practices and one for the updated ones. Should a batch fail as a whole, its rows
 // are written one transaction each, so a bad row is reported and skipped, never half-written. Progress
 // goes to import_jobs after every batch, where a reload (or another app server) reads it.
@@ -75,10 +75,13 @@ export async function runImport(
   };
 
   let batch: ImportRow[] = [];
+  let batchRows: number = IMPORT_LIMITS.batchRows;
   const flush = async () => {
     const rows = batch;
     batch = [];
+    const started = performance.now();
     if (rows.length) await writeBatch(deps, job.dryRun, rows, counts, refuse, outcome);
+    if (rows.length >= batchRows) batchRows = nextBatchRows(batchRows, performance.now() - started);
     await saveProgress(deps.db, job.id, counts, 'running');
   };
 
@@ -103,7 +106,7 @@ export async function runImport(
         if (checked.phoneKey) seenPhones.set(checked.phoneKey, record.line);
         batch.push(checked);
       }
-      if (batch.length >= IMPORT_LIMITS.batchRows || counts.done % (IMPORT_LIMITS.batchRows * 4) === 0) await flush();
+      if (batch.length >= batchRows || counts.done % (IMPORT_LIMITS.batchRows * 4) === 0) await flush();
       if (deps.stopping()) throw new Error('The server stopped during the import. Run it again: rows already written are updated, not repeated.');
     }
     await flush();
@@ -113,6 +116,18 @@ export async function runImport(
     await finish(deps, job, counts, 'failed', message).catch(() => undefined);
     if (!(error instanceof Error && error.message.startsWith('The server stopped'))) throw error;
   }
+}
+
+/**
+ * The next batch's size from how long a full one took: a batch costs a fixed part (lookups, the progress, the
+ * search index's one read of the batch) besides its rows, so larger batches import faster while they stay
+ * short enough that a search waiting behind one still answers within about batchTargetMs (decision 110).
+ */
+export function nextBatchRows(rows: number, tookMs: number): number {
+  const { batchRows, batchRowsMax, batchTargetMs } = IMPORT_LIMITS;
+  if (tookMs < batchTargetMs / 2) return Math.min(batchRowsMax, rows * 2);
+  if (tookMs > batchTargetMs) return Math.max(batchRows, Math.floor(rows / 2));
+  return rows;
 }
 
 async function saveProgress(db: DbOrTx, id: number, counts: Counts, state: 'running' | 'done' | 'failed', failure: string | null = null): Promise<void> {

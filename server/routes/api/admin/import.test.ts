@@ -10,6 +10,8 @@ import { auditLog, profiles, users, zipCodes } from '../../../db/schema';
 import { formBody, TEST_ZIPS } from '../../../test/import-fixtures';
 import type { ImportStatus } from '../../../../shared/schemas/import-claim';
 import type { DoctorPage, DoctorSearchAnswer } from '../../../../shared/schemas/doctor';
+import type { AdminUsersAnswer } from '../../../../shared/schemas/admin';
+import { nextBatchRows } from '../../../plugins/app/practice-import/import-run';
 
 let app: FastifyInstance;
 let admin: Account;
@@ -209,5 +211,32 @@ describe('POST /api/admin/import', () => {
     expect(page.statusCode).toBe(200);
     expect(page.json<DoctorPage>()).toMatchObject({ claimed: false, contact_form: false, website_url: 'https://zzyzx.example/', services: ['Acupuncture'] });
     expect(page.json<DoctorPage>().photos).toBeUndefined();
+  });
+
+  it("keeps unclaimed listings out of the administrators' account list unless the Listings filter asks for them", async () => {
+    const p = prefix();
+    const clinic = `Yarrowby ${p} Animal Hospital`;
+    await importFile(`${HEADER}\n${p}-u,${clinic},3 Elm St,Honolulu,HI,96813,${phone()},https://yarrowby.example,Cats,,,\n`);
+    const list = async (filters: object) =>
+      (await injectAs(app, admin.token, { url: '/api/admin/users', payload: { search: p, ...filters } })).json<AdminUsersAnswer>();
+    expect((await list({})).totalCount).toBe(0);
+    expect((await list({ listings: 'accounts' })).totalCount).toBe(0);
+    const unclaimed = await list({ listings: 'unclaimed' });
+    expect(unclaimed.data).toHaveLength(1);
+    expect(unclaimed.data[0]).toMatchObject({ clinic_name: clinic, claimed: false });
+    expect((await list({ listings: 'all' })).data.map((u) => u.clinic_name)).toEqual([clinic]);
+    const wrong = await injectAs(app, admin.token, { url: '/api/admin/users', payload: { listings: 'everyone' } });
+    expect(wrong.statusCode).toBe(400);
+  });
+});
+
+describe('batch sizes (decision 110)', () => {
+  it('doubles after a quick batch up to 2,000 rows, halves after a slow one down to 500, and keeps a batch in between', () => {
+    expect(nextBatchRows(500, 120)).toBe(1000);
+    expect(nextBatchRows(1000, 200)).toBe(2000);
+    expect(nextBatchRows(2000, 100)).toBe(2000);
+    expect(nextBatchRows(2000, 450)).toBe(2000);
+    expect(nextBatchRows(2000, 900)).toBe(1000);
+    expect(nextBatchRows(500, 3000)).toBe(500);
   });
 });

@@ -51,6 +51,7 @@ describe('the account list', () => {
       review_state: 'pending',
       suspended: false,
       payment: { plan: 2 },
+      claimed: true,
     });
     expect((await call('users', { search: `HARBOR ${tag}` })).json<AdminUsersAnswer>().data.map((u) => u.id)).toEqual([vet.user.id]);
     expect((await call('users', { search: `other.${tag}@` })).json<AdminUsersAnswer>().data.map((u) => u.id)).toEqual([other.user.id]);

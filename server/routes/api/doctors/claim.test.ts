@@ -144,6 +144,8 @@ describe('a claim by e-mail', () => {
 
     const [practice] = await app.database.db.select().from(users).where(eq(users.id, doctorId));
     expect(practice).toMatchObject({ email, claimed: true, firstName: 'Rosa', verify: true });
+    // Listed and approved already: the new owner edits it on Edit Profile (docs/product.md 20.11).
+    expect(practice!.submitAt).not.toBeNull();
     expect(await app.database.db.select().from(users).where(eq(users.id, vet.user.id))).toHaveLength(0);
     // The old session belonged to the retired account; the new token signs in to the practice.
     expect((await injectAs(app, vet.token, { url: '/api/user/login-with-token', payload: {} })).statusCode).not.toBe(200);
@@ -230,6 +232,7 @@ describe('a claim by document', () => {
     expect(approve.json().claim).toMatchObject({ state: 'approved', restorable: true });
     const [practice] = await app.database.db.select().from(users).where(eq(users.id, doctorId));
     expect(practice).toMatchObject({ email, claimed: true });
+    expect(practice!.submitAt).not.toBeNull();
     expect(
       (await injectAs(app, admin.token, { url: '/api/admin/claim-decide', payload: { claim_id: claimId, decision: 'reject', reason: 'Twice decided' } }))
         .statusCode,
@@ -238,7 +241,7 @@ describe('a claim by document', () => {
     const restore = await injectAs(app, admin.token, { url: '/api/admin/claim-restore', payload: { claim_id: claimId } });
     expect(restore.statusCode, restore.body).toBe(200);
     const [back] = await app.database.db.select().from(users).where(eq(users.id, doctorId));
-    expect(back).toMatchObject({ claimed: false, passwordHash: '!' });
+    expect(back).toMatchObject({ claimed: false, passwordHash: '!', submitAt: null });
     const [own] = await app.database.db.select().from(users).where(eq(users.email, email));
     expect(own).toMatchObject({ firstName: 'Ana', claimed: true });
     expect(own!.id).not.toBe(doctorId);

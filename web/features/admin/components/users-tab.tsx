@@ -1,6 +1,7 @@
 // The Users tab of /admin (docs/product.md section 10): a paged, sortable table of accounts with search
 // and filters, all done by the server; bulk approve and bulk suspend; a drawer with one account.
-// The list state lives in the URL (?q=&role=&verified=&plan=&review=&suspended=&sort=&page=).
+// The list state lives in the URL (?q=&role=&verified=&plan=&review=&suspended=&listings=&sort=&page=).
+// Imported practices nobody has claimed (docs/product.md section 20) are left out unless the Listings filter asks.
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TableProps } from 'antd';
@@ -30,6 +31,8 @@ function queryFrom(params: URLSearchParams): UsersQuery {
   if (plan && /^[0-3]$/.test(plan)) query.plan = Number(plan);
   const review = params.get('review');
   if (review === 'draft' || review === 'pending' || review === 'approved' || review === 'rejected') query.review_state = review;
+  const listings = params.get('listings');
+  if (listings === 'unclaimed' || listings === 'all') query.listings = listings;
   const sort = params.get('sort');
   if (sort && /^-?(created_at|name|email|submit_at)$/.test(sort)) query.sort = sort as Sort;
   return query;
@@ -42,7 +45,8 @@ function StatusTags({ user }: { user: AdminUserRow }) {
     <span className="status-tags">
       {user.manage_role === 'admin' && <span className="badge badge-blue">Admin</span>}
       {user.suspended && <span className="badge badge-red">Suspended</span>}
-      {!user.verify && <span className="badge badge-amber">Unverified</span>}
+      {!user.claimed && <span className="badge badge-amber">Unclaimed listing</span>}
+      {user.claimed && !user.verify && <span className="badge badge-amber">Unverified</span>}
     </span>
   );
 }
@@ -110,9 +114,9 @@ export default function UsersTab() {
       render: (_: unknown, user) => (
         <div className="user-cell">
           <button type="button" className="link-button" onClick={() => setOpenId(user.id)}>
-            {user.first_name} {user.last_name}
+            {user.claimed ? `${user.first_name} ${user.last_name}` : (user.clinic_name ?? 'Imported practice')}
           </button>
-          <span className="muted small user-email">{user.email}</span>
+          {user.claimed && <span className="muted small user-email">{user.email}</span>}
           <StatusTags user={user} />
         </div>
       ),
@@ -161,11 +165,11 @@ export default function UsersTab() {
     else if (pagination.current && pagination.current !== query.page) update({ page: String(pagination.current) });
   };
 
-  const select = (name: string, label: string, value: string | null, options: [string, string][]) => (
+  const select = (name: string, label: string, value: string | null, options: [string, string][], anyLabel = 'Any') => (
     <label className="filter">
       <span>{label}</span>
       <select className="select" name={name} value={value ?? ''} onChange={(e) => update({ [name]: e.target.value })}>
-        <option value="">Any</option>
+        <option value="">{anyLabel}</option>
         {options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -211,6 +215,16 @@ export default function UsersTab() {
           ['no', 'Active'],
           ['yes', 'Suspended'],
         ])}
+        {select(
+          'listings',
+          'Listings',
+          params.get('listings'),
+          [
+            ['unclaimed', 'Unclaimed listings'],
+            ['all', 'Accounts and unclaimed listings'],
+          ],
+          'Accounts',
+        )}
       </div>
       <div className="bulk-bar" aria-live="polite">
         <span className="muted small">{selected.length > 0 ? `${selected.length} selected` : 'Select accounts for bulk actions'}</span>
@@ -230,7 +244,9 @@ export default function UsersTab() {
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys as number[]),
-          getCheckboxProps: (user) => ({ 'aria-label': `Select ${user.first_name} ${user.last_name}` }),
+          getCheckboxProps: (user) => ({
+            'aria-label': `Select ${user.claimed ? `${user.first_name} ${user.last_name}` : (user.clinic_name ?? 'imported practice')}`,
+          }),
         }}
         page={query.page}
         pageSize={PAGE_SIZE}
