@@ -76,10 +76,12 @@ describe('the business dashboard', () => {
     expect(await tile(page, 'pending-reviews').textContent()).toBe(String(after.pending_reviews.count));
     expect(Number((await tile(page, 'revenue').textContent())!.replace(/[$,]/g, ''))).toBe(after.monthly_revenue.cents / 100);
 
-    // Three charts, each with a title and a table of the 30 days.
+    // Four charts, each with a title and a table of the 30 days; the queues include the claims waiting.
+    expect(await tile(page, 'requests-answered').textContent()).toBe(after.requests_answered!.total.toLocaleString('en-US'));
+    expect(await tile(page, 'claims-waiting').textContent()).toBe(String(after.claims_waiting!.count));
     const charts = page.locator('figure.daily-chart');
-    expect(await charts.count()).toBe(3);
-    expect(await charts.locator('figcaption').allTextContents()).toEqual(['New accounts', 'Searches', 'Profile views']);
+    expect(await charts.count()).toBe(4);
+    expect(await charts.locator('figcaption').allTextContents()).toEqual(['New accounts', 'Searches', 'Profile views', 'Requests answered']);
     await charts.nth(1).locator('summary').click();
     expect(await charts.nth(1).locator('tbody tr').count()).toBe(30);
     expect(await charts.nth(1).locator('tbody tr').first().locator('td').textContent()).toBe(after.searches.series.at(-1)!.count.toLocaleString('en-US'));
