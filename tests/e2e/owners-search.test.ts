@@ -64,8 +64,12 @@ describe('what pet owners keep: results first, near me, favourites', () => {
           .getByRole('button', { name: /^Filters/ })
           .click();
         const sheet = page.locator('dialog.sheet[open]');
-        await sheet.getByLabel('Open now').check();
-        await poll(() => page.url()).toContain('open=1');
+        // The filter re-renders with the address it writes; a tap that lands during that render is tapped again.
+        const openNow = sheet.getByLabel('Open now');
+        await poll(async () => {
+          if (!(await openNow.isChecked())) await openNow.click();
+          return page.url();
+        }).toContain('open=1');
         await sheet.getByRole('button', { name: /^Show/ }).click();
         await poll(() =>
           main(page)
