@@ -28,6 +28,8 @@ const checksAndApi: Step[] = [
   { name: 'type check', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
   { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { name: 'format check', command: ['npm', 'run', 'format:check', '--silent'] },
+  // Exports no file imports, and files nothing reaches (knip.json; decision 142).
+  { name: 'unused exports and files', command: ['npx', 'knip'] },
   // NOTE: twice a PGlite worker has spun at full CPU inside PostgreSQL's error handling (errfinish under
   // PostgresMainLoopOnce, during an Execute) and never finished its file; the cause is not found
   // (docs/decisions/081-a-stuck-test-step-runs-again.md). The slowest file prints within 5 minutes.

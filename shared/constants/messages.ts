@@ -34,10 +34,8 @@ export const JWT_STORAGE_KEY = 'animaldoctorJwtToken';
  * does not count a vet's own visit to a profile page it sends (docs/decisions/068-profile-view-counted-with-the-page.md).
  */
 export const OWN_PROFILE_COOKIE = { name: 'ad_self', path: '/viewdoctorprofile' } as const;
-export const DATE_FORMAT = 'MMM DD, YYYY';
 export const TOAST = { durationMs: 5000, hoverExtraMs: 1000, showMs: 300, hideMs: 1000 } as const;
 export const SEARCH_DEFAULTS = { searchCount: 10, searchStart: 0 } as const;
 export const BLOG_DEFAULTS = { page: 1, pageSize: 10, pageSizeOptions: [10, 20, 50, 100], sizeChangerAbove: 50 } as const;
 export const MODAL_WIDTHS = { large: 770, medium: 600 } as const;
-export const TOOLTIP_MAX_WIDTH = 250;
 export const PRODUCT_NAME = 'Animal Doctor';

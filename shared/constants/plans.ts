@@ -57,8 +57,6 @@ export const PLANS: readonly Plan[] = [
 /** Shown on /services while the built-in sandbox checkout takes the payments (docs/product.md, Plans and payment). */
 export const SANDBOX_NOTICE = 'Test mode: payments are simulated and no card is charged.';
 
-export const PLAN_PERIODS: readonly PlanPeriod[] = ['month', 'year'];
-
 export function planById(id: number): Plan | undefined {
   return PLANS.find((plan) => plan.id === id);
 }

@@ -10,9 +10,6 @@ const Page = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
 const PageSize = Type.Integer({ minimum: 1, maximum: 100, default: 25 });
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
-export const REVIEW_STATES = ['draft', 'pending', 'approved', 'rejected'] as const;
-export const USER_SORTS = ['created_at', '-created_at', 'name', '-name', 'email', '-email', 'submit_at', '-submit_at'] as const;
-export const SUBSCRIBER_STATES = ['pending', 'confirmed', 'unsubscribed'] as const;
 const SubscriberStateSchema = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('unsubscribed')]);
 const UserSortSchema = Type.Union([
   Type.Literal('created_at'),

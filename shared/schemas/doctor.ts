@@ -39,7 +39,7 @@ export const DoctorSearchBody = Type.Object(
 );
 
 // Radii, default radius and count cap live in ../constants/search.ts (the web's first page reads them without TypeBox).
-export { DEFAULT_SEARCH_RADIUS, RATING_MAX, RATING_MIN, SEARCH_COUNT_CAP, SEARCH_PAGE_MAX, SEARCH_RADII, SEARCH_RADIUS_MAX } from '../constants/search';
+export { DEFAULT_SEARCH_RADIUS, RATING_MAX, RATING_MIN, SEARCH_COUNT_CAP, SEARCH_RADIUS_MAX } from '../constants/search';
 
 /** A public profile by id; ids above 2147483647 are refused with 400 (docs/security.md, row 8). */
 export const DoctorIdBody = Type.Object({ id: ColonId }, { additionalProperties: false });

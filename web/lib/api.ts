@@ -61,9 +61,6 @@ export function failureField(failure: unknown): string | undefined {
   return typeof field === 'string' ? field : undefined;
 }
 
-/** The HTTP status of a failed call (undefined when the server could not be reached). */
-export const failureStatus = (failure: unknown): number | undefined => (failure as Partial<ApiFailure> | undefined)?.status;
-
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: clientBaseQuery,

@@ -10,8 +10,7 @@ import type { Actor } from '../audit/audit-log';
 import type { UserRow } from '../users/user-repository';
 import { claimByDocument, claimByEmail, claimDocument, decideClaim, listClaims, restoreClaim, unclaimedTwin, verifyClaimCode, type ClaimDeps } from './claims';
 
-export { CLAIM_MESSAGES, PRIVATE_PREFIX } from './claims';
-export { emailMatchesPractice, practiceEmailDomain } from './claim-domain';
+export { CLAIM_MESSAGES } from './claims';
 
 function claimsOf(fastify: FastifyInstance) {
   const deps: ClaimDeps = {

@@ -14,8 +14,6 @@ export interface Announcer {
   announce(change: Change): void;
 }
 
-export const CHANGE_KINDS: readonly ChangeKind[] = ['listing changed', 'article changed'];
-
 /** A change as read from another server: checked, since anything may arrive on a channel. */
 export function parseChange(value: unknown): Change | undefined {
   if (typeof value !== 'object' || value === null) return undefined;

@@ -14,7 +14,6 @@ import { readStatistics } from './statistics';
 import profileStatsPlugin from './profile-stats';
 
 export { CONTACT_SENT } from './contact';
-export { FEATURE_MESSAGES };
 
 function planFeaturesOf(fastify: FastifyInstance) {
   const { db } = fastify.database;

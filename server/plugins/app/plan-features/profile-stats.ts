@@ -14,7 +14,6 @@ import { boundedCounters } from '../limits/counters';
 import type { DbOrTx } from '../../../db/client';
 
 export type StatKind = 'views' | 'appearances' | 'clicks_phone' | 'clicks_website' | 'clicks_directions' | 'messages';
-export const STAT_KINDS: readonly StatKind[] = ['views', 'appearances', 'clicks_phone', 'clicks_website', 'clicks_directions', 'messages'];
 /** A tally this large is written at once rather than waiting for the timer. */
 const MAX_PENDING_ROWS = 5_000;
 /** Views already counted today that one server remembers without Redis (about 15 MB); beyond, the oldest may count again. */

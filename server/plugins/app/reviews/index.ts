@@ -24,7 +24,6 @@ import { createReview, deleteReview, ownReviews, updateReview } from './review-w
 import { visitCompleted } from './verified-visits';
 
 export { REVIEW_MESSAGES };
-export { HOLD_REASONS } from './review-screening';
 export type { RatingSummary } from './review-list';
 
 function reviewsOf(fastify: FastifyInstance) {

@@ -10,7 +10,7 @@ import type { FileStorage } from '../../../storage/storage';
 import { storeImage, storeVariants, toWebpVariants, type ImageRefusalForm, type ImageVariant, type StoreImageOptions, type StoredImage } from './images';
 import { readOneFile, type OneFile } from './read-one-file';
 
-export { ARTICLE_IMAGES_PREFIX, AVATAR_SIZES, IMAGE_MESSAGES, IMAGE_RULES, variantUrls, type ImageVariant, type StoredImage } from './images';
+export { ARTICLE_IMAGES_PREFIX, AVATAR_SIZES, IMAGE_RULES, type ImageVariant, type StoredImage } from './images';
 export type { OneFile };
 
 export interface Uploads {
