@@ -21,7 +21,7 @@ export interface AccountData {
   /** Everything the account holds, as one JSON document. */
   export(userId: number): Promise<AccountExport>;
   /** 'Delete my account': the password is checked behind the sign-in throttle, then the account goes. */
-  deleteOwn(user: UserRow, password: string, client: string): Promise<void>;
+  deleteOwn(user: UserRow, password: string, client: string): Promise<{ confirmationSent: boolean }>;
   /** The administrator's delete-user: the address typed must be the account's. */
   deleteByAdministrator(actor: Actor, input: { user_id: number; confirm_email: string }): Promise<void>;
   /** Adds a step every deletion runs in its transaction before the account's row goes. */
@@ -46,6 +46,8 @@ export default fp(
       // Looked up when used: the payments area registers after this one's dependants.
       cancelPlan: (user) => fastify.payments.cancel(user),
       now: () => fastify.clock.now(),
+      engine: fastify.database.engine,
+      warn: (error, message) => fastify.log.warn({ err: error }, message),
     };
     const accountData: AccountData = {
       export: (userId) => exportAccount(db, userId, fastify.clock.now()),
@@ -56,7 +58,7 @@ export default fp(
         if (!current || !(await verifyPassword(current.passwordHash, password)))
           throw domainError(400, 'WRONG_PASSWORD', ACCOUNT_DATA_MESSAGES.wrongPassword, { field: 'password' });
         await fastify.accounts.loginThrottle.succeeded(user.email, client);
-        await deleteAccount(deps, user.id, null);
+        return deleteAccount(deps, user.id, null);
       },
       async deleteByAdministrator(actor, input) {
         const target = await findUserById(db, input.user_id);

@@ -87,3 +87,16 @@ export async function clearBlockingReferences(db: DbOrTx, userId: number): Promi
     }
   }
 }
+
+/** The tables with at least one row naming the account by id (those a deletion changes). */
+export async function tablesNaming(db: DbOrTx, userId: number): Promise<string[]> {
+  const found: string[] = [];
+  for (const reference of await tablesReferencingUsers(db)) {
+    const where = reference.columns.map((column) => `${identifier(column)} = ${Number(userId)}`).join(' OR ');
+    const result = (await db.execute(sql.raw(`SELECT EXISTS (SELECT 1 FROM ${identifier(reference.table)} WHERE ${where}) AS found`))) as unknown as {
+      rows: { found: boolean }[];
+    };
+    if (result.rows[0]?.found) found.push(reference.table);
+  }
+  return found;
+}

@@ -48,10 +48,11 @@ export default fp(
   async (fastify) => {
     fastify.decorate('claims', claimsOf(fastify));
     // A deleted account's claims go with it, and the documents it sent (docs/product.md section 22): no row names it.
+    // Claims that name it by address only are its own once it proved the address (docs/product.md 22.7).
     fastify.accountData.onAccountDeleted(async (tx, account) => {
       const gone = await tx
         .delete(practiceClaims)
-        .where(or(eq(practiceClaims.claimantId, account.id), sql`lower(${practiceClaims.claimantEmail}) = ${account.email}`))
+        .where(or(eq(practiceClaims.claimantId, account.id), account.verified ? sql`lower(${practiceClaims.claimantEmail}) = ${account.email}` : sql`false`))
         .returning({ documentKey: practiceClaims.documentKey });
       const keys = gone.flatMap((claim) => (claim.documentKey ? [claim.documentKey] : []));
       if (keys.length > 0) await tx.delete(uploads).where(inArray(uploads.key, keys));

@@ -10,9 +10,10 @@ import { eq, sql } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, createVet, FACTORY_PASSWORD, injectAs, type Account } from '../../../test/factories';
 import { mailSettled, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
-import { auditLog, contactMessages, newsletterSubscribers, reviewStats, reviews, uploads, users } from '../../../db/schema';
+import { auditLog, contactMessages, favorites, newsletterSubscribers, practiceClaims, reviewStats, reviews, uploads, users } from '../../../db/schema';
 import { writeAudit } from '../../../plugins/app/audit/audit-log';
 import { NEVER_EXPORTED, rowsNaming, tablesReferencingUsers } from '../../../plugins/app/account-data/user-references';
+import { ACCOUNT_COLUMNS, AUDIT_ABOUT_COLUMNS, BY_ADDRESS_COLUMNS, EXPORT_COLUMNS, type ExportList } from '../../../plugins/app/account-data/export-columns';
 import type { DeletedAccount } from '../../../plugins/app/account-data/index';
 
 let app: FastifyInstance;
@@ -121,12 +122,20 @@ describe('Download my data', () => {
         audit_entries: unknown[];
       }>();
       expect(data.account).toMatchObject({ id: account.user.id, email: account.user.email });
-      // Every table the catalog says references users, with exactly the rows that name the account.
+      // Every table the catalog says references users, with exactly the rows its written lists export.
       const references = await tablesReferencingUsers(app.database.db);
       expect(references.map((r) => r.table)).toEqual(expect.arrayContaining(['profiles', 'payments', 'reviews', 'audit_log', 'uploads']));
       for (const reference of references) {
-        const expected = await rowsNaming(app.database.db, reference, account.user.id);
-        expect(data.records[reference.table], reference.table).toHaveLength(expected.length);
+        let expected = 0;
+        for (const column of reference.columns) {
+          const list = EXPORT_COLUMNS[reference.table]?.[column];
+          if (!list?.exported.length) continue;
+          const counted = (await app.database.db.execute(
+            sql.raw(`SELECT count(*)::int AS n FROM "${reference.table}" WHERE "${column}" = ${account.user.id}${list.where ? ` AND (${list.where})` : ''}`),
+          )) as unknown as { rows: { n: number }[] };
+          expected += Number(counted.rows[0]!.n);
+        }
+        expect(data.records[reference.table] ?? [], reference.table).toHaveLength(expected);
       }
       const text = res.body;
       for (const secret of NEVER_EXPORTED) expect(text, secret).not.toContain(`"${secret}"`);
@@ -147,6 +156,170 @@ describe('Download my data', () => {
   it('gives a visitor and a forged token nothing', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/user/export', payload: {} })).statusCode).toBe(401);
     expect((await injectAs(app, 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged', { url: '/api/user/export', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+/** Every (table, column) the export reads or could read with no written list, and every listed name the table does not have. */
+async function unlistedColumns(): Promise<string[]> {
+  const { db } = app.database;
+  const catalog = (await db.execute(sql`
+    SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`)) as unknown as {
+    rows: { table_name: string; column_name: string }[];
+  };
+  const columnsOf = (table: string) => catalog.rows.filter((row) => row.table_name === table).map((row) => row.column_name);
+  const problems: string[] = [];
+  const check = (label: string, table: string, list: ExportList | undefined) => {
+    if (!list) return problems.push(`${label}: no list`);
+    const actual = columnsOf(table);
+    for (const name of [...list.exported, ...list.withheld]) if (!actual.includes(name)) problems.push(`${label}: lists ${name}, which ${table} does not have`);
+    // A list that exports nothing lets nothing out, whatever columns the table gains.
+    if (list.exported.length === 0) return;
+    for (const column of actual) if (!list.exported.includes(column) && !list.withheld.includes(column)) problems.push(`${label}: ${column} is in no list`);
+    for (const column of list.exported) if (NEVER_EXPORTED.has(column)) problems.push(`${label}: exports the secret ${column}`);
+  };
+  for (const reference of await tablesReferencingUsers(db))
+    for (const column of reference.columns) check(`${reference.table}.${column}`, reference.table, EXPORT_COLUMNS[reference.table]?.[column]);
+  check('users', 'users', ACCOUNT_COLUMNS);
+  check('audit_log about the account', 'audit_log', AUDIT_ABOUT_COLUMNS);
+  for (const [table, list] of Object.entries(BY_ADDRESS_COLUMNS)) check(`${table} by address`, table, list);
+  return problems;
+}
+
+describe('what an export holds (issue 34, item 2)', () => {
+  it('has a written list of columns for every table and column of the catalog it reads', async () => {
+    expect(await unlistedColumns()).toEqual([]);
+  });
+
+  it("gives a practice its reviews' public text and name only, and nobody else's ids, addresses, claims or reasons", async () => {
+    const { db } = app.database;
+    const vet = await createVet(app, { plan: 2 });
+    const robin = await createAccount(app, { accountType: 'owner', firstName: 'Robin', lastName: 'Leaver' });
+    const held = await createAccount(app, { accountType: 'owner', firstName: 'Hollis', lastName: 'Held' });
+    const saver = await createAccount(app, { accountType: 'owner' });
+    const review = (authorId: number, state: 'published' | 'pending', extra: Partial<typeof reviews.$inferInsert>) => ({
+      doctorId: vet.user.id,
+      authorId,
+      rating: 5,
+      title: 'Kind and quick',
+      text: 'They saw our dog the same day and explained the treatment.',
+      visitMonth: '2026-09',
+      species: 'dog',
+      state,
+      ...extra,
+    });
+    await db
+      .insert(reviews)
+      .values([
+        review(robin.user.id, 'published', { clientIp: '203.0.113.41' }),
+        review(held.user.id, 'pending', { clientIp: '203.0.113.42', holdReason: 'Names a person: held-review-reason-7', text: 'held-review-text-7 was rude' }),
+      ]);
+    await db.insert(favorites).values({ account: saver.user.id, doctorId: vet.user.id });
+    await db.insert(practiceClaims).values({
+      doctorId: vet.user.id,
+      claimantEmail: 'other-claimant-55@example.org',
+      method: 'document',
+      licenseNumber: 'LIC-OTHER-5512',
+      licenseState: 'CA',
+      documentKey: 'claims/other-claimant-document-5512.pdf',
+      state: 'rejected',
+    });
+    await writeAudit(db, { id: admin.user.id, ip: '198.51.100.77' }, { action: 'profile.approved', targetType: 'profile', targetId: vet.user.id });
+
+    const res = await exportOf(vet);
+    const data = res.json<{ records: Record<string, Record<string, unknown>[]>; audit_entries: Record<string, unknown>[] }>();
+    // The published review as the profile shows it; the held one not at all.
+    expect(data.records.reviews).toHaveLength(1);
+    expect(data.records.reviews![0]).toMatchObject({ rating: 5, title: 'Kind and quick', author_name: 'Robin L.' });
+    for (const column of ['author_id', 'client_ip', 'hold_reason', 'state', 'moderated_by']) expect(data.records.reviews![0]).not.toHaveProperty(column);
+    // Who saved it, and who else claimed it, are theirs.
+    expect(data.records.favorites ?? []).toEqual([]);
+    expect(data.records.practice_claims ?? []).toEqual([]);
+    // The administrator's approval: what and when, not who or from where.
+    const approval = data.audit_entries.find((entry) => entry.action === 'profile.approved');
+    expect(approval).toBeDefined();
+    expect(approval).not.toHaveProperty('actor_id');
+    expect(approval).not.toHaveProperty('ip');
+    for (const secret of [
+      '203.0.113.41',
+      '203.0.113.42',
+      'held-review-reason-7',
+      'held-review-text-7',
+      'other-claimant-55@example.org',
+      'LIC-OTHER-5512',
+      'other-claimant-document-5512',
+      '198.51.100.77',
+      held.user.email,
+      robin.user.email,
+      saver.user.email,
+    ])
+      expect(res.body, secret).not.toContain(secret);
+    // The account's own row carries no administrator's id.
+    expect(res.json().account).not.toHaveProperty('reviewed_by');
+  });
+});
+
+describe('an address proven before it owns anything (issue 34, item 1)', () => {
+  /** Someone's messages, newsletter subscription and claim, all by their address, before any account has it. */
+  async function someonesTrail(address: string) {
+    const { db } = app.database;
+    const vet = await createVet(app, { plan: 2 });
+    await db.insert(contactMessages).values({
+      doctorId: vet.user.id,
+      name: 'Real Person',
+      email: address,
+      phone: '555-0142-778',
+      species: 'cat',
+      message: 'Our cat has kidney-disease-stage-3; can you see her?',
+    });
+    await db.insert(newsletterSubscribers).values({ email: address, status: 'confirmed', unsubscribeToken: `tok-real-${vet.user.id}` });
+    await db.insert(practiceClaims).values({
+      doctorId: vet.user.id,
+      claimantEmail: address,
+      method: 'document',
+      licenseNumber: 'LIC-REAL-778',
+      licenseState: 'NY',
+      state: 'rejected',
+    });
+    return vet;
+  }
+  const count = async (query: ReturnType<typeof sql>) => Number(((await app.database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+
+  it("an unverified account of someone else's address exports none of its rows and its deletion touches none of them", async () => {
+    const address = `real-person-${Date.now()}@example.com`;
+    const vet = await someonesTrail(address);
+    const squatter = await createAccount(app, { stage: 'unverified', accountType: 'owner', email: address });
+
+    const exported = await exportOf(squatter);
+    const data = exported.json<{ by_email_address: Record<string, unknown[]> }>();
+    expect(data.by_email_address).toEqual({ newsletter_subscription: [], contact_messages_sent: [] });
+    for (const secret of ['kidney-disease-stage-3', '555-0142-778', 'LIC-REAL-778']) expect(exported.body).not.toContain(secret);
+
+    const res = await deleteOwn(squatter, FACTORY_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Your account and its data have been deleted.');
+    await mailSettled(app);
+    // The practice keeps the message, the person stays subscribed, their claim stays, and nobody told them about an account they never had.
+    expect(await count(sql`SELECT count(*)::int AS n FROM contact_messages WHERE doctor_id = ${vet.user.id} AND email = ${address}`)).toBe(1);
+    expect(await count(sql`SELECT count(*)::int AS n FROM newsletter_subscribers WHERE email = ${address} AND status = 'confirmed'`)).toBe(1);
+    expect(await count(sql`SELECT count(*)::int AS n FROM practice_claims WHERE claimant_email = ${address}`)).toBe(1);
+    expect(smtp.messages.filter((m) => m.to.includes(address) && /has been deleted/.test(m.subject))).toHaveLength(0);
+  });
+
+  it('a later verification claims the rows of the address: the export lists them and the deletion removes them', async () => {
+    const address = `proven-person-${Date.now()}@example.com`;
+    const vet = await someonesTrail(address);
+    const account = await createAccount(app, { stage: 'unverified', accountType: 'owner', email: address });
+    expect((await exportOf(account)).json().by_email_address.contact_messages_sent).toHaveLength(0);
+    await app.database.db.update(users).set({ verify: true, verifiedAt: new Date() }).where(eq(users.id, account.user.id));
+    const data = (await exportOf(account)).json<{ by_email_address: Record<string, Record<string, unknown>[]> }>();
+    expect(data.by_email_address.contact_messages_sent).toHaveLength(1);
+    expect(data.by_email_address.contact_messages_sent![0]).toMatchObject({ doctor_id: vet.user.id, phone: '555-0142-778' });
+    expect(data.by_email_address.newsletter_subscription).toHaveLength(1);
+    expect((await deleteOwn(account, FACTORY_PASSWORD)).statusCode).toBe(200);
+    await mailSettled(app);
+    expect(await count(sql`SELECT count(*)::int AS n FROM contact_messages WHERE email = ${address}`)).toBe(0);
+    expect(await count(sql`SELECT count(*)::int AS n FROM practice_claims WHERE claimant_email = ${address}`)).toBe(0);
+    expect(smtp.messages.filter((m) => m.to.includes(address) && /has been deleted/.test(m.subject))).toHaveLength(1);
   });
 });
 
@@ -231,7 +404,7 @@ describe('Delete my account', () => {
 });
 
 describe('a table another area adds later', () => {
-  it('is exported and emptied of the account without a change to the deletion, whatever its ON DELETE', async () => {
+  it('is emptied of the account without a change to the deletion, whatever its ON DELETE, and exported only once its columns are listed', async () => {
     const { db } = app.database;
     await db.execute(sql`CREATE TABLE later_area_notes (id serial PRIMARY KEY, owner_id integer NOT NULL REFERENCES users(id), note text NOT NULL)`);
     await db.execute(sql`CREATE TABLE later_area_links (id serial PRIMARY KEY, seen_by integer REFERENCES users(id) ON DELETE RESTRICT)`);
@@ -242,9 +415,11 @@ describe('a table another area adds later', () => {
         sql`INSERT INTO later_area_notes (owner_id, note) VALUES (${owner.user.id}, 'first'), (${owner.user.id}, 'second'), (${other.user.id}, 'other')`,
       );
       await db.execute(sql`INSERT INTO later_area_links (seen_by) VALUES (${owner.user.id}), (${other.user.id})`);
+      // Without a written list of its columns it is not exported, and the lists' check names it (docs/product.md 22.4).
       const data = (await exportOf(owner)).json<{ records: Record<string, { note?: string }[]> }>();
-      expect(data.records.later_area_notes!.map((row) => row.note)).toEqual(['first', 'second']);
-      expect(data.records.later_area_links).toHaveLength(1);
+      expect(data.records.later_area_notes).toBeUndefined();
+      expect(data.records.later_area_links).toBeUndefined();
+      expect(await unlistedColumns()).toEqual(expect.arrayContaining(['later_area_notes.owner_id: no list', 'later_area_links.seen_by: no list']));
       expect((await deleteOwn(owner, FACTORY_PASSWORD)).statusCode).toBe(200);
       await mailSettled(app);
       expect(await rowsNamingAccount(owner.user.id, owner.user.email)).toEqual([]);

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DeleteAccountBody } from '../../../../shared/schemas/account-data';
 import { EmptyBody, ErrorSchema, MessageSchema } from '../../../../shared/schemas/user';
+import { DELETION_MESSAGES } from '../../../plugins/app/account-data/account-deletion';
 
 const tags = ['user'];
 
@@ -43,8 +44,8 @@ export default async function accountDataRoutes(app: FastifyInstance): Promise<v
     },
     handler: async (request) => {
       const { email } = request.user;
-      await accountData.deleteOwn(request.user, request.body.password, request.ip);
-      return { message: 'Your account and its data have been deleted. We sent a confirmation to your e-mail address.', email };
+      const { confirmationSent } = await accountData.deleteOwn(request.user, request.body.password, request.ip);
+      return { message: confirmationSent ? DELETION_MESSAGES.deleted : DELETION_MESSAGES.deletedUnverified, email };
     },
   });
 }
