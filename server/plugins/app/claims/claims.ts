@@ -23,6 +23,7 @@ import { stateCode } from '../../../../shared/constants/us-states';
 import { addressLine } from '../../../../shared/lib/address';
 import { domainError } from '../../../lib/domain-error';
 import { quantity } from '../../../lib/wording';
+import { CODE_RULES, codeHash, codeMatches, newCode } from '../../../lib/one-time-codes';
 import type { Clock } from '../../../lib/clock';
 import type { Mailer } from '../mail/index';
 import type { Announcer } from '../listing/changes';
@@ -84,7 +85,6 @@ const HOUR = 3_600_000;
 /** Claim documents live under a prefix that GET /uploads never serves (server/routes/uploads). */
 export const PRIVATE_PREFIX = 'private/';
 
-const hashCode = (claimId: number, code: string) => crypto.createHash('sha256').update(`claim:${claimId}:${code}`).digest('hex');
 type Rows<T> = { rows: T[] };
 
 interface Practice {
@@ -144,7 +144,7 @@ async function checkCoolDown(db: DbOrTx, doctorId: number, now: Date): Promise<v
       and(
         eq(practiceClaims.doctorId, doctorId),
         eq(practiceClaims.method, 'email'),
-        sql`${practiceClaims.attempts} >= ${CLAIM_CODE.tries}`,
+        sql`${practiceClaims.attempts} >= ${CODE_RULES.claim.tries}`,
         sql`${practiceClaims.createdAt} > ${new Date(now.getTime() - CLAIM_CODE.coolDownMs)}`,
       ),
     );
@@ -185,7 +185,7 @@ async function closeStale(tx: DbOrTx, doctorId: number, claimantId: number, now:
       and(
         eq(practiceClaims.doctorId, doctorId),
         eq(practiceClaims.state, 'code_sent'),
-        sql`(${practiceClaims.codeExpiresAt} <= ${now} OR ${practiceClaims.attempts} >= ${CLAIM_CODE.tries} OR ${practiceClaims.claimantId} = ${claimantId})`,
+        sql`(${practiceClaims.codeExpiresAt} <= ${now} OR ${practiceClaims.attempts} >= ${CODE_RULES.claim.tries} OR ${practiceClaims.claimantId} = ${claimantId})`,
       ),
     );
 }
@@ -228,7 +228,7 @@ export async function claimByEmail(deps: ClaimDeps, claimant: UserRow, input: Cl
   await countClaim(deps, claimant);
   // The code goes to an address at the practice: it spends that recipient's and this client's e-mail budgets (20.8).
   await deps.sendLimits.take('claim_code', email, ip ?? 'unknown');
-  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newCode();
   const claim = await deps.db.transaction(async (tx) => {
     await closeStale(tx, practice.id, claimant.id, now);
     const made = await insertClaim(tx, {
@@ -240,12 +240,12 @@ export async function claimByEmail(deps: ClaimDeps, claimant: UserRow, input: Cl
       ...lic,
       state: 'code_sent',
       codeHash: 'pending',
-      codeExpiresAt: new Date(now.getTime() + CLAIM_CODE.ttlMs),
+      codeExpiresAt: new Date(now.getTime() + CODE_RULES.claim.ttlMs),
       createdAt: now,
     });
     await tx
       .update(practiceClaims)
-      .set({ codeHash: hashCode(made.id, code) })
+      .set({ codeHash: codeHash('claim', made.id, code) })
       .where(eq(practiceClaims.id, made.id));
     await deps.mailer.enqueue(tx, { address: email, kind: 'claim_code' }, claimCodeEmail(code, practice.clinicName ?? 'your practice'));
     await writeAudit(
@@ -317,15 +317,14 @@ export async function verifyClaimCode(deps: ClaimDeps, claimant: UserRow, input:
       and(
         eq(practiceClaims.id, open.id),
         eq(practiceClaims.state, 'code_sent'),
-        lt(practiceClaims.attempts, CLAIM_CODE.tries),
+        lt(practiceClaims.attempts, CODE_RULES.claim.tries),
         sql`${practiceClaims.codeExpiresAt} > ${now}`,
       ),
     )
     .returning({ attempts: practiceClaims.attempts, codeHash: practiceClaims.codeHash });
   if (!counted) throw domainError(429, 'TOO_MANY_TRIES', CLAIM_MESSAGES.tooMany, { field: 'code' });
-  const given = hashCode(open.id, input.code.trim());
-  if (!crypto.timingSafeEqual(Buffer.from(counted.codeHash!), Buffer.from(given))) {
-    const left = CLAIM_CODE.tries - counted.attempts;
+  if (!codeMatches(counted.codeHash!, 'claim', open.id, input.code)) {
+    const left = CODE_RULES.claim.tries - counted.attempts;
     await writeAudit(
       deps.db,
       { id: claimant.id, ip },
