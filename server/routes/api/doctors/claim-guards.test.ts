@@ -76,18 +76,16 @@ describe('an administrator’s restore undoes a wrongful claim (issue 34, item 3
     const doctorId = await importedPractice(app, admin, 'https://www.rightful.example');
     const [imported] = await app.database.db.select().from(profiles).where(eq(profiles.userId, doctorId));
     const owner = await createAccount(app, { accountType: 'owner' });
-    await app.database.db
-      .insert(reviews)
-      .values({
-        doctorId,
-        authorId: owner.user.id,
-        rating: 5,
-        title: 'Kind',
-        text: 'Kind to our cat.',
-        visitMonth: '2026-01',
-        species: 'cat',
-        state: 'published',
-      });
+    await app.database.db.insert(reviews).values({
+      doctorId,
+      authorId: owner.user.id,
+      rating: 5,
+      title: 'Kind',
+      text: 'Kind to our cat.',
+      visitMonth: '2026-01',
+      species: 'cat',
+      state: 'published',
+    });
 
     // A wrongful claim by document is approved.
     const thief = await createAccount(app, { stage: 'paid', firstName: 'Mal', lastName: 'Lory' });
