@@ -175,6 +175,8 @@ export const profiles = pgTable(
     longitude: doublePrecision('longitude'),
     websiteTitle: text('website_title'),
     websiteUrl: text('website_url'),
+    /** The website as imported or last approved by an administrator: the one a claim by e-mail trusts (docs/product.md 20.8; migration 0023). */
+    reviewedWebsiteUrl: text('reviewed_website_url'),
     workingTime: jsonb('working_time').$type<WorkingDay[]>(),
     timeZone: text('time_zone'),
     /** Holiday and special hours, dated in the practice's zone (docs/product.md section 22; migration 0019). */
@@ -735,3 +737,12 @@ export const practiceClaims = pgTable(
     index('practice_claims_state_created_idx').on(t.state, t.createdAt),
   ],
 );
+
+/** Code guesses at one practice over every account and claim, in a window of an hour (docs/product.md 20.8; migration 0023). */
+export const practiceClaimGuesses = pgTable('practice_claim_guesses', {
+  doctorId: integer('doctor_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  guesses: integer('guesses').notNull().default(0),
+});

@@ -40,4 +40,11 @@ export const IMPORT_LIMITS = {
 /** A claim by document: PDF, JPEG or PNG up to 10 MB. */
 export const CLAIM_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** A claim code: six digits, valid 10 minutes, 5 tries. */
-export const CLAIM_CODE = { ttlMs: 10 * 60_000, tries: 5 } as const;
+export const CLAIM_CODE = {
+  ttlMs: 10 * 60_000,
+  tries: 5,
+  /** Code guesses at one practice in an hour, over every account and claim together (docs/product.md 20.8). */
+  practiceGuessesPerHour: 10,
+  /** After a claim's tries are used up, nobody may claim that practice by e-mail for this long (20.8). */
+  coolDownMs: 60 * 60_000,
+} as const;

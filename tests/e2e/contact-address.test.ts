@@ -24,7 +24,7 @@ const main = (page: Page) => page.locator('main');
 const contactCard = (page: Page) => main(page).locator('.edit-card', { has: page.getByRole('heading', { name: 'Contact information' }) });
 const waiting = (page: Page) => contactCard(page).getByTestId('contact-email-waiting');
 const BACK_TO_REVIEW =
-  'Changing the clinic name or the contact e-mail sends your profile back to review: it leaves search until an administrator approves it again.';
+  'Changing the clinic name, the contact e-mail or the website sends your profile back to review: it leaves search until an administrator approves it again.';
 
 describe('contact address', () => {
   for (const [viewport, label, key] of [

@@ -16,7 +16,9 @@ export type SendPurpose =
   /** The sender's copy of a contact-form message (docs/product.md, 5.7). */
   | 'contact_confirmation'
   /** The link that confirms a practice's contact address (docs/product.md, 5.7). */
-  | 'contact_address';
+  | 'contact_address'
+  /** The code of a claim by e-mail, sent to an address at the practice (docs/product.md, 20.8). */
+  | 'claim_code';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -4,20 +4,33 @@
 // and retires the claimant's empty account; what it changed is kept on the claim, so an administrator can
 // restore it (docs/decisions/108-imported-practice-is-an-account-row.md).
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, lt, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { checkoutSessions, payments, practiceClaims, profiles, reviews, users, type ClaimState } from '../../../db/schema';
+import {
+  checkoutSessions,
+  payments,
+  practiceClaimGuesses,
+  practiceClaims,
+  profiles,
+  reviews,
+  users,
+  type ClaimState,
+  type ReviewState,
+} from '../../../db/schema';
 import { CLAIM_CODE } from '../../../../shared/constants/import';
 import type { Claim, ClaimInput } from '../../../../shared/schemas/import-claim';
 import { stateCode } from '../../../../shared/constants/us-states';
 import { addressLine } from '../../../../shared/lib/address';
 import { domainError } from '../../../lib/domain-error';
+import { quantity } from '../../../lib/wording';
+import { CODE_RULES, codeHash, codeMatches, newCode } from '../../../lib/one-time-codes';
 import type { Clock } from '../../../lib/clock';
 import type { Mailer } from '../mail/index';
 import type { Announcer } from '../listing/changes';
 import type { Counters } from '../limits/counters';
 import type { FileStorage } from '../../../storage/storage';
 import type { TokenService } from '../auth/tokens';
+import type { SendLimits } from '../accounts/send-limits';
 import { writeAudit, type Actor } from '../audit/audit-log';
 import type { UserRow } from '../users/user-repository';
 import { unclaimedEmail } from '../practice-import/index';
@@ -32,6 +45,8 @@ export interface ClaimDeps {
   counters: Counters;
   storage: FileStorage;
   tokens: TokenService;
+  /** The one send budget (docs/decisions/012): a code e-mail spends the recipient's and the client's. */
+  sendLimits: SendLimits;
   practiceLink: (id: number) => string;
 }
 
@@ -51,6 +66,9 @@ export const CLAIM_MESSAGES = {
   noCodeClaim: 'There is no claim of this practice waiting for a code from your account. Start the claim again.',
   expired: 'The code has expired. Ask for a new one.',
   tooMany: 'Too many wrong codes. Ask for a new code.',
+  practiceGuesses: 'Too many codes were tried for this practice in the last hour. Please try again later, or claim it with a document.',
+  coolingDown: (minutes: number) =>
+    `Too many wrong codes were entered for this practice. It can be claimed by e-mail again in ${quantity(minutes, 'minute')}; you can claim it with a document now.`,
   wrong: (left: number) => `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
   tooManyClaims: 'Too many claims from this account in the last hour. Please try again later.',
   codeSent: (email: string) => `We sent a six-digit code to ${email}. Enter it within 10 minutes.`,
@@ -67,7 +85,6 @@ const HOUR = 3_600_000;
 /** Claim documents live under a prefix that GET /uploads never serves (server/routes/uploads). */
 export const PRIVATE_PREFIX = 'private/';
 
-const hashCode = (claimId: number, code: string) => crypto.createHash('sha256').update(`claim:${claimId}:${code}`).digest('hex');
 type Rows<T> = { rows: T[] };
 
 interface Practice {
@@ -76,6 +93,7 @@ interface Practice {
   status: string;
   clinicName: string | null;
   websiteUrl: string | null;
+  reviewedWebsiteUrl: string | null;
   externalId: string | null;
 }
 
@@ -87,6 +105,7 @@ async function practiceOf(db: DbOrTx, id: number): Promise<Practice | undefined>
       status: users.status,
       clinicName: profiles.clinicName,
       websiteUrl: profiles.websiteUrl,
+      reviewedWebsiteUrl: profiles.reviewedWebsiteUrl,
       externalId: profiles.externalId,
     })
     .from(users)
@@ -112,6 +131,51 @@ async function countClaim(deps: ClaimDeps, claimant: UserRow): Promise<void> {
   if ((await deps.counters.hit(`claim:${claimant.id}`, HOUR)) > CLAIMS_PER_HOUR) throw domainError(429, 'RATE_LIMITED', CLAIM_MESSAGES.tooManyClaims);
 }
 
+/**
+ * After a claim by e-mail used up its tries, nobody claims that practice by e-mail for an hour (docs/product.md
+ * 20.8): a fresh claim from another account would otherwise bring five fresh guesses at once. Counted from the
+ * used-up claim's start; a claim by document stays open to the real vet meanwhile.
+ */
+async function checkCoolDown(db: DbOrTx, doctorId: number, now: Date): Promise<void> {
+  const [last] = await db
+    .select({ at: sql<Date | string | null>`max(${practiceClaims.createdAt})` })
+    .from(practiceClaims)
+    .where(
+      and(
+        eq(practiceClaims.doctorId, doctorId),
+        eq(practiceClaims.method, 'email'),
+        sql`${practiceClaims.attempts} >= ${CODE_RULES.claim.tries}`,
+        sql`${practiceClaims.createdAt} > ${new Date(now.getTime() - CLAIM_CODE.coolDownMs)}`,
+      ),
+    );
+  if (!last?.at) return;
+  const waitMs = new Date(last.at).getTime() + CLAIM_CODE.coolDownMs - now.getTime();
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  throw domainError(429, 'CLAIM_COOLING_DOWN', CLAIM_MESSAGES.coolingDown(minutes), { field: 'doctor_id', retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) });
+}
+
+/**
+ * Takes one guess at a practice's codes from its hourly budget over every account and claim together
+ * (docs/product.md 20.8): counted and checked in ONE statement, so parallel guesses from many accounts
+ * never pass the limit. False when the budget is spent.
+ */
+async function takePracticeGuess(db: DbOrTx, doctorId: number, now: Date): Promise<boolean> {
+  const windowOver = sql`${practiceClaimGuesses.windowStart} <= ${new Date(now.getTime() - HOUR)}`;
+  const taken = await db
+    .insert(practiceClaimGuesses)
+    .values({ doctorId, windowStart: now, guesses: 1 })
+    .onConflictDoUpdate({
+      target: practiceClaimGuesses.doctorId,
+      set: {
+        guesses: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${practiceClaimGuesses.guesses} + 1 END`,
+        windowStart: sql`CASE WHEN ${windowOver} THEN ${now}::timestamptz ELSE ${practiceClaimGuesses.windowStart} END`,
+      },
+      setWhere: sql`${windowOver} OR ${practiceClaimGuesses.guesses} < ${CLAIM_CODE.practiceGuessesPerHour}`,
+    })
+    .returning({ guesses: practiceClaimGuesses.guesses });
+  return taken.length > 0;
+}
+
 /** Ends open code claims whose code has expired, and the claimant's own open claim of this practice (a new one replaces it). */
 async function closeStale(tx: DbOrTx, doctorId: number, claimantId: number, now: Date): Promise<void> {
   await tx
@@ -121,7 +185,7 @@ async function closeStale(tx: DbOrTx, doctorId: number, claimantId: number, now:
       and(
         eq(practiceClaims.doctorId, doctorId),
         eq(practiceClaims.state, 'code_sent'),
-        sql`(${practiceClaims.codeExpiresAt} <= ${now} OR ${practiceClaims.attempts} >= ${CLAIM_CODE.tries} OR ${practiceClaims.claimantId} = ${claimantId})`,
+        sql`(${practiceClaims.codeExpiresAt} <= ${now} OR ${practiceClaims.attempts} >= ${CODE_RULES.claim.tries} OR ${practiceClaims.claimantId} = ${claimantId})`,
       ),
     );
 }
@@ -154,12 +218,17 @@ export async function claimByEmail(deps: ClaimDeps, claimant: UserRow, input: Cl
     throw domainError(400, 'VALIDATION_ERROR', CLAIM_MESSAGES.badEmail, { field: 'email' });
   const lic = licence(input);
   const practice = await checkClaim(deps, claimant, input.doctor_id);
-  const domain = practiceEmailDomain(practice.websiteUrl);
+  // The website as imported or last approved by an administrator, never one its holder typed since (20.8):
+  // a wrongful holder's own domain must not let it claim the practice back after a restore.
+  const domain = practiceEmailDomain(practice.reviewedWebsiteUrl);
   if (!domain) throw domainError(400, 'NO_EMAIL_DOMAIN', CLAIM_MESSAGES.noDomain, { field: 'method' });
-  if (!emailMatchesPractice(email, practice.websiteUrl)) throw domainError(400, 'WRONG_DOMAIN', CLAIM_MESSAGES.wrongDomain(domain), { field: 'email' });
-  await countClaim(deps, claimant);
+  if (!emailMatchesPractice(email, practice.reviewedWebsiteUrl)) throw domainError(400, 'WRONG_DOMAIN', CLAIM_MESSAGES.wrongDomain(domain), { field: 'email' });
   const now = deps.clock.now();
-  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  await checkCoolDown(deps.db, practice.id, now);
+  await countClaim(deps, claimant);
+  // The code goes to an address at the practice: it spends that recipient's and this client's e-mail budgets (20.8).
+  await deps.sendLimits.take('claim_code', email, ip ?? 'unknown');
+  const code = newCode();
   const claim = await deps.db.transaction(async (tx) => {
     await closeStale(tx, practice.id, claimant.id, now);
     const made = await insertClaim(tx, {
@@ -171,12 +240,12 @@ export async function claimByEmail(deps: ClaimDeps, claimant: UserRow, input: Cl
       ...lic,
       state: 'code_sent',
       codeHash: 'pending',
-      codeExpiresAt: new Date(now.getTime() + CLAIM_CODE.ttlMs),
+      codeExpiresAt: new Date(now.getTime() + CODE_RULES.claim.ttlMs),
       createdAt: now,
     });
     await tx
       .update(practiceClaims)
-      .set({ codeHash: hashCode(made.id, code) })
+      .set({ codeHash: codeHash('claim', made.id, code) })
       .where(eq(practiceClaims.id, made.id));
     await deps.mailer.enqueue(tx, { address: email, kind: 'claim_code' }, claimCodeEmail(code, practice.clinicName ?? 'your practice'));
     await writeAudit(
@@ -238,6 +307,8 @@ export async function verifyClaimCode(deps: ClaimDeps, claimant: UserRow, input:
     .limit(1);
   if (!open) throw domainError(404, 'NOT_FOUND', CLAIM_MESSAGES.noCodeClaim, { field: 'code' });
   if (open.codeExpiresAt!.getTime() <= now.getTime()) throw domainError(400, 'CODE_EXPIRED', CLAIM_MESSAGES.expired, { field: 'code' });
+  // The practice's budget first (every account together), then the claim's own 5 tries.
+  if (!(await takePracticeGuess(deps.db, open.doctorId, now))) throw domainError(429, 'TOO_MANY_GUESSES', CLAIM_MESSAGES.practiceGuesses, { field: 'code' });
   // NOTE: the try is counted and the limit checked in ONE statement; only a try that won a slot is compared.
   const [counted] = await deps.db
     .update(practiceClaims)
@@ -246,15 +317,14 @@ export async function verifyClaimCode(deps: ClaimDeps, claimant: UserRow, input:
       and(
         eq(practiceClaims.id, open.id),
         eq(practiceClaims.state, 'code_sent'),
-        lt(practiceClaims.attempts, CLAIM_CODE.tries),
+        lt(practiceClaims.attempts, CODE_RULES.claim.tries),
         sql`${practiceClaims.codeExpiresAt} > ${now}`,
       ),
     )
     .returning({ attempts: practiceClaims.attempts, codeHash: practiceClaims.codeHash });
   if (!counted) throw domainError(429, 'TOO_MANY_TRIES', CLAIM_MESSAGES.tooMany, { field: 'code' });
-  const given = hashCode(open.id, input.code.trim());
-  if (!crypto.timingSafeEqual(Buffer.from(counted.codeHash!), Buffer.from(given))) {
-    const left = CLAIM_CODE.tries - counted.attempts;
+  if (!codeMatches(counted.codeHash!, 'claim', open.id, input.code)) {
+    const left = CODE_RULES.claim.tries - counted.attempts;
     await writeAudit(
       deps.db,
       { id: claimant.id, ip },
@@ -319,7 +389,13 @@ async function transferPractice(tx: DbOrTx, claimId: number, fromState: ClaimSta
       last_name: practice.lastName,
       account_type: practice.accountType,
       submit_at: practice.submitAt?.toISOString() ?? null,
+      review_state: practice.reviewState,
+      review_reason: practice.reviewReason,
+      reviewed_at: practice.reviewedAt?.toISOString() ?? null,
+      reviewed_by: practice.reviewedBy,
     },
+    // The whole profile as it was: a restore puts back every public field the claimant changed (20.12).
+    profile_before: profile ?? null,
     profile: {
       license_number: profile?.licenseNumber ?? null,
       license_state: profile?.licenseState ?? null,
@@ -422,6 +498,23 @@ export async function decideClaim(deps: ClaimDeps, admin: Actor, input: { claim_
   return { claim: (await listClaims(deps.db, { ids: [claim.id] })).data[0]! };
 }
 
+/** Profile columns a restore never writes back: the row's key and identity, what the database derives, and the counters of visits. */
+const KEPT_ON_RESTORE = new Set(['userId', 'externalId', 'phoneKey', 'viewCount', 'createdAt', 'updatedAt']);
+
+/**
+ * The profile's columns as the transfer kept them (docs/product.md 20.12): every public field the claimant
+ * changed goes back, the website it trusted for claims included. A column added after the transfer keeps its value.
+ */
+function profileAsBefore(before: Record<string, unknown>): Partial<typeof profiles.$inferInsert> {
+  const values: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(profiles))) {
+    if (KEPT_ON_RESTORE.has(key) || !(key in before)) continue;
+    const value = before[key];
+    values[key] = column.columnType === 'PgTimestamp' && typeof value === 'string' ? new Date(value) : value;
+  }
+  return values as Partial<typeof profiles.$inferInsert>;
+}
+
 /** Puts a practice back as it was before an approved claim: unclaimed again, and the claimant's own account back (with a new id). */
 export async function restoreClaim(deps: ClaimDeps, admin: Actor, claimId: number) {
   const now = deps.clock.now();
@@ -430,7 +523,14 @@ export async function restoreClaim(deps: ClaimDeps, admin: Actor, claimId: numbe
   if (claim.state !== 'approved' || !claim.transfer)
     throw domainError(409, 'NOT_RESTORABLE', 'Only an approved claim can be restored, once.', { field: 'claim_id' });
   const transfer = claim.transfer as {
-    practice?: { submit_at?: string | null };
+    practice?: {
+      submit_at?: string | null;
+      review_state?: ReviewState;
+      review_reason?: string | null;
+      reviewed_at?: string | null;
+      reviewed_by?: number | null;
+    };
+    profile_before?: Record<string, unknown> | null;
     profile: { license_number: string | null; license_state: string | null; contact_email: string | null; step1_done_at: string | null };
     claimant: { email: string; first_name: string; last_name: string; account_type: 'owner' | 'vet'; verified_at: string | null; created_at: string };
     moved_reviews: number[];
@@ -455,6 +555,15 @@ export async function restoreClaim(deps: ClaimDeps, admin: Actor, claimId: numbe
         verify: false,
         verifiedAt: null,
         submitAt: transfer.practice?.submit_at ? new Date(transfer.practice.submit_at) : null,
+        // The review state as before the claim: a listing the claimant sent back to review is listed as it was.
+        ...(transfer.practice?.review_state
+          ? {
+              reviewState: transfer.practice.review_state,
+              reviewReason: transfer.practice.review_reason ?? null,
+              reviewedAt: transfer.practice.reviewed_at ? new Date(transfer.practice.reviewed_at) : null,
+              reviewedBy: transfer.practice.reviewed_by ?? null,
+            }
+          : {}),
         claimed: false,
         stripeCustomerId: null,
         tokenVersion: sql`${users.tokenVersion} + 1`,
@@ -483,13 +592,23 @@ export async function restoreClaim(deps: ClaimDeps, admin: Actor, claimId: numbe
     await tx
       .update(profiles)
       .set({
-        licenseNumber: transfer.profile.license_number,
-        licenseState: transfer.profile.license_state,
-        contactEmail: transfer.profile.contact_email,
-        step1DoneAt: transfer.profile.step1_done_at ? new Date(transfer.profile.step1_done_at) : null,
+        ...(transfer.profile_before
+          ? profileAsBefore(transfer.profile_before)
+          : {
+              // A claim transferred before whole profiles were kept (migration 0023) restores what it kept.
+              licenseNumber: transfer.profile.license_number,
+              licenseState: transfer.profile.license_state,
+              contactEmail: transfer.profile.contact_email,
+              step1DoneAt: transfer.profile.step1_done_at ? new Date(transfer.profile.step1_done_at) : null,
+            }),
         updatedAt: now,
       })
       .where(eq(profiles.userId, practice.id));
+    // Nobody could answer reviews while the practice was unclaimed: every reply is the claimant's and goes (20.12).
+    await tx
+      .update(reviews)
+      .set({ replyText: null, replyCreatedAt: null, replyUpdatedAt: null })
+      .where(and(eq(reviews.doctorId, practice.id), sql`${reviews.replyText} IS NOT NULL`));
     await writeAudit(tx, admin, {
       action: 'claim restored',
       targetType: 'claim',

@@ -21,6 +21,7 @@ function claimsOf(fastify: FastifyInstance) {
     counters: fastify.counters,
     storage: fastify.storage,
     tokens: fastify.tokens,
+    sendLimits: fastify.accounts.sendLimits,
     practiceLink: (id) => `${fastify.config.publicUrl}/viewdoctorprofile/${id}`,
   };
   return {
@@ -58,5 +59,5 @@ export default fp(
       if (keys.length > 0) await tx.delete(uploads).where(inArray(uploads.key, keys));
     });
   },
-  { name: 'claims', dependencies: ['database', 'mailer', 'listing', 'authenticate', 'uploads', 'counters', 'account-data'] },
+  { name: 'claims', dependencies: ['database', 'mailer', 'listing', 'authenticate', 'uploads', 'counters', 'account-data', 'accounts'] },
 );

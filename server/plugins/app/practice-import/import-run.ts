@@ -338,8 +338,8 @@ async function writeRows(tx: DbOrTx, creates: ImportRow[], updates: ImportRow[])
       sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${recordset(creates, true)}::jsonb) AS x(email text, ${ROW_TYPE})),
         u AS (INSERT INTO users (email, password_hash, first_name, last_name, verify, review_state, account_type, claimed)
               SELECT email, '!', '', '', false, 'approved', 'vet', false FROM v RETURNING id, email)
-        INSERT INTO profiles (user_id, external_id, clinic_name, street, city, state, zip, contact_phone, website_url, website_title, species, services, latitude, longitude)
-        SELECT u.id, v.external_id, v.clinic_name, v.street, v.city, v.state, v.zip, v.phone, v.website_url,
+        INSERT INTO profiles (user_id, external_id, clinic_name, street, city, state, zip, contact_phone, website_url, reviewed_website_url, website_title, species, services, latitude, longitude)
+        SELECT u.id, v.external_id, v.clinic_name, v.street, v.city, v.state, v.zip, v.phone, v.website_url, v.website_url,
                CASE WHEN v.website_url IS NULL THEN NULL ELSE 'Website' END, v.species, v.services, v.latitude, v.longitude
         FROM u JOIN v ON v.email = u.email
         RETURNING user_id`,
@@ -350,7 +350,7 @@ async function writeRows(tx: DbOrTx, creates: ImportRow[], updates: ImportRow[])
     const changed = await rowsOf<{ user_id: number }>(
       tx,
       sql`UPDATE profiles p SET clinic_name = v.clinic_name, street = v.street, city = v.city, state = v.state, zip = v.zip,
-            contact_phone = v.phone, website_url = v.website_url, website_title = CASE WHEN v.website_url IS NULL THEN NULL ELSE coalesce(p.website_title, 'Website') END,
+            contact_phone = v.phone, website_url = v.website_url, reviewed_website_url = v.website_url, website_title = CASE WHEN v.website_url IS NULL THEN NULL ELSE coalesce(p.website_title, 'Website') END,
             species = v.species, services = v.services, latitude = v.latitude, longitude = v.longitude, updated_at = now()
           FROM jsonb_to_recordset(${recordset(updates, false)}::jsonb) AS v(${ROW_TYPE}), users u
           WHERE p.external_id = v.external_id AND u.id = p.user_id AND NOT u.claimed

@@ -147,13 +147,14 @@ export function diffProfile(before: ProfileRow | undefined, changes: ProfileChan
 
 /**
  * What the public reads as the practice and where its messages go: an approved profile whose
- * clinic name or contact e-mail changes goes back to review (docs/product.md, 6.3; decision 085).
+ * clinic name, contact e-mail or website changes goes back to review (docs/product.md, 6.3; decision 085).
+ * The website also decides who may claim a listing by e-mail, so it counts only once approved (20.8).
  */
-const REVIEWED_FIELDS = ['clinic_name', 'contact_email'];
+const REVIEWED_FIELDS = ['clinic_name', 'contact_email', 'website_url'];
 
 /**
  * Saves part of the profile. A profile that was ever submitted keeps its review state (an approved
- * one stays listed, unless its name or contact e-mail changed) and each change is written to the
+ * one stays listed, unless its name, contact e-mail or website changed) and each change is written to the
  * audit log as 'profile.changed', so the administrator sees what changed (docs/product.md, Profile
  * and review). `within` runs in the same transaction (the contact address link's e-mail).
  */

@@ -99,6 +99,12 @@ export async function reviewProfile(
       throw domainError(409, 'NOT_IN_REVIEW', input.decision === 'approve' ? REVIEW_MESSAGES.notInReview : REVIEW_MESSAGES.notSubmittedOrListed, {
         review_state: target.reviewState,
       });
+    // The website an administrator approved is the one a claim by e-mail trusts from now on (docs/product.md 20.8).
+    if (input.decision === 'approve')
+      await tx
+        .update(profiles)
+        .set({ reviewedWebsiteUrl: sql`${profiles.websiteUrl}` })
+        .where(eq(profiles.userId, target.id));
     await writeAudit(
       tx,
       { id: admin.id, ip: ip || null },

@@ -233,7 +233,8 @@ describe('editing a profile', () => {
       longitude: -109.4692,
       clinicName: 'Listed Before Edit',
     });
-    const res = await call(vet, 'change-title-website', { website_title: 'New site', website_url: 'https://new.example' });
+    // The website's title stays listed; the website itself goes back to review (docs/product.md 6.3).
+    const res = await call(vet, 'change-title-website', { website_title: 'New site', website_url: '' });
     expect(res.json<User>().profile?.review_state).toBe('approved');
     const found = await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchZipCode: '59001' } });
     expect(found.json<{ data: { id: number }[] }>().data.map((d) => d.id)).toContain(vet.user.id);
@@ -245,15 +246,17 @@ describe('editing a profile', () => {
     expect(entry!.details).toEqual({
       section: 'title_website',
       review_state: 'approved',
-      changes: { website_title: { from: null, to: 'New site' }, website_url: { from: null, to: 'https://new.example' } },
+      changes: { website_title: { from: null, to: 'New site' } },
     });
     // Saving the same values again records nothing new.
-    await call(vet, 'change-title-website', { website_title: 'New site', website_url: 'https://new.example' });
+    await call(vet, 'change-title-website', { website_title: 'New site', website_url: '' });
     const entries = await app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.targetId, String(vet.user.id)), eq(auditLog.action, 'profile.changed')));
     expect(entries).toHaveLength(1);
+    const moved = await call(vet, 'change-title-website', { website_title: 'New site', website_url: 'https://new.example' });
+    expect(moved.json<User>().profile?.review_state).toBe('pending');
   });
 });
 

@@ -1,6 +1,6 @@
 // Above the Edit Profile contact card (docs/product.md, 5.7 and 6.3): where contact-form messages go
 // while the contact e-mail waits for its holder to open the link, and that a listed practice's new
-// name or contact e-mail goes back to review.
+// name, contact e-mail or website goes back to review.
 import type { User } from '../../../../shared/types/user';
 import { toast } from '../../../lib/toast';
 import { useSendContactLinkMutation } from '../api/send-contact-link';
@@ -21,7 +21,8 @@ export function ContactAddressNotice({ user }: { user: User }) {
     <>
       {profile.review_state === 'approved' && (
         <p className="muted">
-          Changing the clinic name or the contact e-mail sends your profile back to review: it leaves search until an administrator approves it again.
+          Changing the clinic name, the contact e-mail or the website sends your profile back to review: it leaves search until an administrator approves it
+          again.
         </p>
       )}
       {waiting && (
