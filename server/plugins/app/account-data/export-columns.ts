@@ -67,6 +67,7 @@ export const EXPORT_COLUMNS: Record<string, Record<string, ExportList>> = {
         'longitude',
         'website_title',
         'website_url',
+        'reviewed_website_url',
         'working_time',
         'time_zone',
         'special_hours',
@@ -248,6 +249,8 @@ export const EXPORT_COLUMNS: Record<string, Record<string, ExportList>> = {
     // Who saved a practice is theirs: the practice sees only how many did.
     doctor_id: { exported: [], withheld: [] },
   },
+  // Guesses at the practice's claim code by any account (docs/product.md 20.8): other people's attempts.
+  practice_claim_guesses: { doctor_id: { exported: [], withheld: [] } },
   favorite_counts: { account: { exported: ['account', 'count'], withheld: [] } },
   import_jobs: {
     admin_id: {
