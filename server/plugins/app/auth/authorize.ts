@@ -45,7 +45,7 @@ export function authGuard<T extends preHandlerAsyncHookHandler>(guard: T): T {
 }
 
 /** Moves a route's guards from its preHandler to the front of its onRequest. */
-export function guardsFirst(route: RouteOptions): void {
+function guardsFirst(route: RouteOptions): void {
   const handlers = route.preHandler ? [route.preHandler].flat() : [];
   const guards = handlers.filter((handler) => GUARDS.has(handler));
   if (guards.length === 0) return;

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../../db/client';
 import { emailOutbox } from '../../../db/schema';
 import { createTransport, type MailTransport } from './transports';
 import type { MailContent } from './templates';
-import { resolveJwtSecret, resolvePreviousJwtSecret } from '../auth/tokens';
+import { resolveJwtSecret, resolvePreviousJwtSecret } from '../auth';
 import { outboxKey, seal, unseal, type SealedContent } from './sealed-content';
 
 const MAX_ATTEMPTS = 12;

@@ -2,7 +2,7 @@
 // requireVerified and refuses a plan without the feature with 403 and a plain sentence.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { authGuard } from '../auth/authorize';
+import { authGuard } from '../auth';
 import type { DbOrTx } from '../../../db/client';
 import { payments } from '../../../db/schema';
 import { planIncludes, type PlanFeature } from '../../../../shared/constants/plans';
