@@ -298,9 +298,15 @@ export const emailOutbox = pgTable(
     id: serial('id').primaryKey(),
     toAddress: text('to_address').notNull(),
     toName: text('to_name'),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body').notNull(),
+    /**
+     * A waiting message's subject, texts, parameters and attachments, encrypted with a key derived from the
+     * JWT secret (server/plugins/app/mail/sealed-content.ts); null once it was sent or given up on
+     * (docs/product.md 3.11). The plain columns below are null for rows written since; older rows hold them.
+     */
+    sealed: text('sealed'),
+    subject: text('subject'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
     kind: text('kind').notNull(),
     /** Template parameters for the third-party e-mail service transport. */
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),

@@ -3,6 +3,7 @@
 // or open from `open` to `close` on that date. Run by the server (open now in search and on profiles,
 // the structured data, the rules a save must meet) and by the pages (the wizard's checks, the profile).
 // No TypeBox here: the pages that check a field do not download it.
+import { isOneLine } from './text-rules';
 
 export interface SpecialDay {
   /** The practice's local date, 'YYYY-MM-DD'. */
@@ -155,8 +156,7 @@ export function checkSpecialHours(entries: readonly SpecialDay[], timeZone: stri
     }
     const note = cleanNote(entry.note);
     if (note.length > SPECIAL_HOURS_LIMITS.noteMax) return `${name}: keep the note to ${SPECIAL_HOURS_LIMITS.noteMax} characters.`;
-    if (/[<>]/.test(note) || [...(entry.note ?? '')].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127))
-      return `${name}: write the note as plain text on one line, without < or >.`;
+    if (/[<>]/.test(note) || !isOneLine(entry.note ?? '')) return `${name}: write the note as plain text on one line, without < or >.`;
   }
   return undefined;
 }

@@ -194,7 +194,19 @@ describe('row 8: hostile text and ids', () => {
   });
 
   it('refuses names with line breaks, control characters, direction overrides or only invisible characters', async () => {
-    for (const name of ['Jamie\r\nBcc: x', 'Ja\u0007mie', 'Jamie \u202Eeil', '\u200B\u200B', '\u2066x\u2069', '   ']) {
+    // U+2028 and U+2029 break a line like a newline; U+061C is a bidi mark (issue 34, item 9).
+    for (const name of [
+      'Jamie\r\nBcc: x',
+      'Ja\u0007mie',
+      'Jamie \u202Eeil',
+      '\u200B\u200B',
+      '\u2066x\u2069',
+      '   ',
+      'Jamie\u2028Lee',
+      'Jamie\u2029Lee',
+      'Ja\u061Cmie',
+      'Ja\u0085mie',
+    ]) {
       const res = await post('/api/user/register', { first_name: name, last_name: 'Lee', email: uniqueEmail('ctl'), password: 'Sunny-Meadow-42' });
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.json()).toMatchObject({ field: 'first_name', message: expect.stringMatching(/^Enter a real first name: /) });

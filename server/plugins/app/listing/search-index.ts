@@ -11,6 +11,7 @@
 // back, servers without Redis). These times are the clock's it is given (docs/decisions/095-one-clock.md): a test
 // moves it instead of waiting.
 import { localDateAt, openOnSpecialDay, specialOpenAt, type SpecialDay } from '../../../../shared/lib/special-hours';
+import { US_STATES } from '../../../../shared/constants/us-states';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
@@ -283,6 +284,16 @@ const originKey = (search: NormalizedSearch) =>
   search.position ? `@${search.position.latitude},${search.position.longitude}` : `${search.zip}|${search.city.toLowerCase()}`;
 /** Near me reaches this far from the nearest known zip code: farther is outside the covered area (docs/product.md 21.2). */
 const COVERED_DEGREES = 0.75;
+/**
+ * The zip codes that make a position covered: the 50 states, DC and the territories of the state list. The
+ * military APO/FPO codes (AA, AE, AP) and the freely associated states' sit at bases abroad or at (0, 0),
+ * and would cover London or the Gulf of Guinea (docs/product.md 21.2).
+ */
+const SERVED_STATES = sql.raw(
+  `(${Object.keys(US_STATES)
+    .map((code) => `'${code}'`)
+    .join(', ')})`,
+);
 const cityLookupKey = (search: NormalizedSearch) => `${search.city}|${search.state}`;
 
 export class SearchIndex {
@@ -811,6 +822,7 @@ export class SearchIndex {
       sql`SELECT zip, city, state FROM zip_codes
         WHERE latitude BETWEEN ${latitude - COVERED_DEGREES} AND ${latitude + COVERED_DEGREES}
           AND longitude BETWEEN ${longitude - dLon} AND ${longitude + dLon}
+          AND state IN ${SERVED_STATES}
         ORDER BY (latitude - ${latitude}) ^ 2 + ((longitude - ${longitude}) * ${cos}) ^ 2 LIMIT 1`,
     );
     return remember(this.origins, key, row ? { ...row, latitude, longitude, city_similarity: null } : null);

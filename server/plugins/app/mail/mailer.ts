@@ -8,6 +8,8 @@ import type { DbOrTx } from '../../../db/client';
 import { emailOutbox } from '../../../db/schema';
 import { createTransport, type MailTransport } from './transports';
 import type { MailContent } from './templates';
+import { resolveJwtSecret, resolvePreviousJwtSecret } from '../auth';
+import { outboxKey, seal, unseal, type SealedContent } from './sealed-content';
 
 const MAX_ATTEMPTS = 12;
 /**
@@ -17,6 +19,13 @@ const MAX_ATTEMPTS = 12;
 export const FORGET_ADDRESS_KINDS = new Set(['account_deleted']);
 export const FORGOTTEN_ADDRESS = 'deleted-account@invalid';
 const MAX_BACKOFF_MS = 15 * 60_000;
+/**
+ * What a row keeps once its message is sent or given up on: kind, recipient, times and state, never the
+ * text. A verification link, a reset code or a claim code must not outlive its sending in the table or in
+ * the backups taken after (docs/product.md 3.11).
+ */
+const FORGET_CONTENT = { sealed: null, subject: null, textBody: null, htmlBody: null, params: {}, attachments: [], replyTo: null, toName: null };
+const UNREADABLE = 'The message was sealed with a JWT secret this server no longer has; it cannot be sent.';
 /** How long a worker holds the rows it claimed (another server takes them over after). */
 const LOCK_MS = 2 * 60_000;
 
@@ -49,6 +58,10 @@ export default fp(
     });
     const baseBackoffMs = fastify.config.mail.retryBaseMs;
     const { clock } = fastify;
+    // The current secret seals; the previous one (during a rotation) still opens what it sealed.
+    const previousSecret = resolvePreviousJwtSecret(fastify.config);
+    const keys = [outboxKey(resolveJwtSecret(fastify.config)), ...(previousSecret ? [outboxKey(previousSecret)] : [])];
+    const sealingKey = keys[0]!;
     let running: Promise<number> | undefined;
     let again = false;
 
@@ -70,16 +83,28 @@ export default fp(
       for (const id of ids) {
         const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
         if (!row) continue;
+        // NOTE: a row written before migration 0025 (or by hand) holds its text in clear.
+        const content: SealedContent | undefined = row.sealed
+          ? unseal(keys, row.sealed)
+          : { subject: row.subject ?? '', text: row.textBody ?? '', html: row.htmlBody ?? '', params: row.params, attachments: row.attachments };
+        if (!content) {
+          await db
+            .update(emailOutbox)
+            .set({ status: 'failed', lockedUntil: null, lastError: UNREADABLE, ...FORGET_CONTENT })
+            .where(eq(emailOutbox.id, id));
+          fastify.log.error({ outboxId: id }, UNREADABLE);
+          continue;
+        }
         try {
           await transport.send({
             to: row.toAddress,
             toName: row.toName,
-            subject: row.subject,
-            text: row.textBody,
-            html: row.htmlBody,
-            params: row.params,
+            subject: content.subject,
+            text: content.text,
+            html: content.html,
+            params: content.params,
             replyTo: row.replyTo,
-            attachments: row.attachments,
+            attachments: content.attachments,
           });
           await db
             .update(emailOutbox)
@@ -89,6 +114,7 @@ export default fp(
               attempts: row.attempts + 1,
               lockedUntil: null,
               lastError: null,
+              ...FORGET_CONTENT,
               ...(FORGET_ADDRESS_KINDS.has(row.kind) ? { toAddress: FORGOTTEN_ADDRESS, toName: null } : {}),
             })
             .where(eq(emailOutbox.id, id));
@@ -104,6 +130,7 @@ export default fp(
               nextAttemptAt: new Date(clock.now().getTime() + delay),
               lockedUntil: null,
               lastError: String((error as Error).message).slice(0, 500),
+              ...(attempts >= MAX_ATTEMPTS ? FORGET_CONTENT : {}),
               ...(attempts >= MAX_ATTEMPTS && FORGET_ADDRESS_KINDS.has(row.kind) ? { toAddress: FORGOTTEN_ADDRESS, toName: null } : {}),
             })
             .where(eq(emailOutbox.id, id));
@@ -159,12 +186,14 @@ export default fp(
           toAddress: to.address,
           toName: to.name ?? null,
           kind: to.kind,
-          subject: content.subject,
-          textBody: content.text,
-          htmlBody: content.html,
-          params: content.params,
+          sealed: seal(sealingKey, {
+            subject: content.subject,
+            text: content.text,
+            html: content.html,
+            params: content.params,
+            attachments: content.attachments ?? [],
+          }),
           replyTo: to.replyTo ?? null,
-          attachments: content.attachments ?? [],
           nextAttemptAt: clock.now(),
         });
         setImmediate(kick);

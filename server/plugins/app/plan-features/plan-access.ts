@@ -2,6 +2,7 @@
 // requireVerified and refuses a plan without the feature with 403 and a plain sentence.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { authGuard } from '../auth';
 import type { DbOrTx } from '../../../db/client';
 import { payments } from '../../../db/schema';
 import { planIncludes, type PlanFeature } from '../../../../shared/constants/plans';
@@ -22,13 +23,13 @@ export async function planInForce(db: DbOrTx, userId: number, now?: Date): Promi
   return activePlan(payment, now);
 }
 
-/** A preHandler for a plan feature call: signed in, verified, and a plan that includes `feature`. */
+/** A guard for a plan feature call (run before validation): signed in, verified, and a plan that includes `feature`. */
 export function requireFeature(fastify: FastifyInstance, feature: keyof typeof FEATURE_MESSAGES): preHandlerAsyncHookHandler {
-  return async function (this: FastifyInstance, request: FastifyRequest, reply) {
+  return authGuard(async function (this: FastifyInstance, request: FastifyRequest, reply) {
     await fastify.requireVerified.call(this, request, reply);
     if (!planIncludes(await planInForce(fastify.database.db, request.user.id, fastify.clock.now()), feature))
       throw domainError(403, 'PLAN_REQUIRED', FEATURE_MESSAGES[feature]);
-  };
+  });
 }
 
 /**

@@ -1,10 +1,11 @@
 // One row of an import file, checked and cleaned (docs/product.md section 20). A row either becomes an
 // ImportRow or is refused with one sentence; nothing of a refused row is written. Text is made inert on
-// the way in: a leading formula start (=, +, -, @) is removed, and so are < and > and control characters,
-// so a cell can neither run in a spreadsheet that opens an export nor carry markup.
+// the way in: a leading formula start (=, +, -, @) is removed, and so are < and >, control characters and
+// bidi controls, so a cell can neither run in a spreadsheet that opens an export nor carry markup.
 import { IMPORT_COLUMNS, IMPORT_LIMITS, IMPORT_OPTIONAL_COLUMNS, type ImportColumn } from '../../../../shared/constants/import';
 import { stateCode } from '../../../../shared/constants/us-states';
 import { checkWebsiteUrl, normalizeUsPhone } from '../../../../shared/lib/profile-rules';
+import { toOneLine } from '../../../../shared/lib/text-rules';
 
 export interface ImportRow {
   line: number;
@@ -40,13 +41,12 @@ export function readHeader(cells: string[]): { columns: Map<ImportColumn, number
   return { columns };
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/g;
 const FORMULA_START = /^[=+\-@]+/;
 
 /** A cell as text that can neither run as a formula nor carry markup. */
 export function inertText(value: string): string {
-  let text = value.replace(CONTROL, ' ').replace(/[<>]/g, '').replace(/\s+/g, ' ').trim();
+  // The one-line rule of names (shared/lib/text-rules.ts): bidi controls dropped, controls and line separators as spaces.
+  let text = toOneLine(value).replace(/[<>]/g, '').replace(/\s+/g, ' ').trim();
   while (FORMULA_START.test(text)) text = text.replace(FORMULA_START, '').trim();
   return text;
 }

@@ -31,6 +31,8 @@ export const REVIEW_MESSAGES = {
   alreadyReported: 'You have already reported this review.',
   replyNotYourPractice: 'Only the practice that was reviewed can reply to this review.',
   replyEmpty: 'Write your reply first.',
+  replyContactDetails:
+    'A reply cannot carry a link, an e-mail address or a phone number: your profile shows how to reach you. Remove them and send the reply again.',
   noReview: 'There is no review with this id.',
   reasonRequired: `Please give the author a reason for this decision (at least ${REVIEW_LIMITS.moderationReasonMin} characters).`,
   ownReviewModeration: 'You cannot moderate your own review; another administrator must decide.',

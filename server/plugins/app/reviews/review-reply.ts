@@ -1,6 +1,7 @@
 // The practice's public answer to a review (docs/product.md section 13): once per review, edited by
 // calling again; the author is e-mailed when the answer first appears. Only the practice that was
-// reviewed may answer, and only a published review.
+// reviewed may answer, and only a published review. A reply is public at once, so one carrying a link, an
+// e-mail address or a phone number (the words rule that holds a review) is refused (decision 132).
 import { eq } from 'drizzle-orm';
 import { profiles, reviews, users } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
@@ -9,10 +10,12 @@ import type { UserRow } from '../users/user-repository';
 import type { PublicReview, ReplyInput } from '../../../../shared/schemas/review';
 import { REVIEW_MESSAGES, type ReviewDeps } from './review-deps';
 import { presentPublicReview } from './review-presenter';
+import { contactDetailsIn } from '../../../../shared/lib/review-rules';
 
 export async function replyToReview(deps: ReviewDeps, practice: UserRow, input: ReplyInput): Promise<PublicReview> {
   const text = input.text.trim();
   if (!text) throw domainError(400, 'INVALID', REVIEW_MESSAGES.replyEmpty, { field: 'text' });
+  if (contactDetailsIn(text).length > 0) throw domainError(400, 'REPLY_CONTACT_DETAILS', REVIEW_MESSAGES.replyContactDetails, { field: 'text' });
   const now = deps.clock.now();
   const replied = await deps.db.transaction(async (tx) => {
     // NOTE: locked, so two replies at once cannot both count as the first (and e-mail the author twice).

@@ -163,6 +163,17 @@ describe('POST /api/admin/import', () => {
     expect(row!.clinicName).toBe('HYPERLINK("http://evil")scriptalert(1)/script');
   });
 
+  it('drops direction overrides and turns line and paragraph separators into spaces (the one-line rule)', async () => {
+    const p = prefix();
+    const status = await importFile(`${HEADER}\n${p}-bidi,Happy \u202EswaP\u202C Clinic\u2028Bcc,1\u2029Main St,New\u2066 York,NY,10001,,,,,,\n`);
+    expect(status).toMatchObject({ created: 1, skipped: 0 });
+    const [row] = await app.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.externalId, `${p}-bidi`));
+    expect(row).toMatchObject({ clinicName: 'Happy swaP Clinic Bcc', street: '1 Main St', city: 'New York' });
+  });
+
   it('refuses a file without the header, a file that is not text, a file over 50 MB, and non-administrators', async () => {
     const noHeader = await upload('a,b,c\n1,2,3\n');
     expect(noHeader.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 // Manage Users, the activity log and subscribers (docs/product.md section 10): POST /api/admin/<verb>
 // and two CSV exports, administrators only (requireAdmin on every route of this plugin). Thin
 // routes: schema, authorization, a command in plugins/app/admin, the answer.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -41,7 +41,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
   const { admin } = fastify;
   // Authorization before validation: anyone else learns nothing about the bodies these calls take.
-  fastify.addHook('preValidation', fastify.requireAdmin);
+  fastify.addHook('onRequest', fastify.requireAdmin as onRequestAsyncHookHandler);
 
   fastify.post('/users', {
     schema: {

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../../test/helper';
 import { createVetMilesNorth } from '../../../test/factories';
 import { zipCodes } from '../../../db/schema';
+import { usZipRows } from '../../../db/seed/zip-codes';
+import { US_STATES } from '../../../../shared/constants/us-states';
 
 let app: FastifyInstance;
 const marker = randomUUID().slice(0, 6);
@@ -93,5 +95,32 @@ describe('search near a position', () => {
       field: 'latitude',
       message: 'That position is outside the area we cover (the United States). Search by zip code, city or state instead.',
     });
+  });
+
+  // Military (APO/FPO: AA, AE, AP) and freely associated states' zip codes sit at bases abroad and at (0, 0):
+  // near me serves the 50 states, DC and the territories of the state list only (docs/product.md 21.2).
+  // The real data set's rows of those zip codes, and one of Puerto Rico, as a full start loads them.
+  beforeAll(async () => {
+    const rows = usZipRows().filter((z) => !US_STATES[z.state] || z.zip === '00612');
+    expect(rows.length).toBeGreaterThan(600);
+    await app.database.db.insert(zipCodes).values(rows).onConflictDoNothing();
+  });
+
+  it.each([
+    ['(0, 0), where the AA zip codes have no position', 0, 0],
+    ['London (AE zip codes 09421, 09498, 09499)', 51.5074, -0.1278],
+    ['Naples, Italy (an AE zip code)', 38.1105, 15.6613],
+    ['Panama City (an AA zip code)', 8.9733, -79.5556],
+    ['Palau', 7.5, 134.5],
+  ])('refuses %s as outside the covered area', async (_, latitude, longitude) => {
+    const res = await search({ latitude, longitude });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'OUTSIDE_AREA', field: 'latitude' });
+  });
+
+  it('still serves the territories of the state list (Arecibo, Puerto Rico)', async () => {
+    const res = await search({ latitude: 18.45, longitude: -66.73 });
+    expect(res.status).toBe(200);
+    expect(res.body.location).toMatchObject({ state: 'PR' });
   });
 });

@@ -524,6 +524,28 @@ describe("the practice's reply", () => {
     const heldId = (await create(await owner(), body(doctor.user.id, { text: 'Held for the link in it: https://example.com/clinic-review' }))).json().id;
     expect((await call(doctor, '/api/reviews/reply', { review_id: heldId, text: 'Thanks' })).statusCode).toBe(404);
   });
+
+  // A review with contact details is held; a reply is public at once, so it is refused (decision 132).
+  it.each([
+    ['a link', 'Thanks! Book online at www.harborvets-deals.com'],
+    ['a link with its scheme', 'See https://example.com/offer for 20% off'],
+    ['an e-mail address', 'Write to frontdesk@harborvets.example for a refund'],
+    ['a phone number', 'Call us on (212) 555-0142 and ask for Sam'],
+  ])('refuses a reply carrying %s, and the public reply stays as it was', async (_, text) => {
+    const author = await owner();
+    const doctor = await createVet(app);
+    const id = await published(author, doctor);
+    expect((await call(doctor, '/api/reviews/reply', { review_id: id, text: 'Thank you for visiting.' })).statusCode).toBe(200);
+    const res = await call(doctor, '/api/reviews/reply', { review_id: id, text });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'REPLY_CONTACT_DETAILS',
+      field: 'text',
+      message: 'A reply cannot carry a link, an e-mail address or a phone number: your profile shows how to reach you. Remove them and send the reply again.',
+    });
+    expect((await stored(id))!.replyText).toBe('Thank you for visiting.');
+    expect((await list(doctor.user.id)).data[0]!.reply).toMatchObject({ text: 'Thank you for visiting.' });
+  });
 });
 
 describe('verified visits', () => {

@@ -167,6 +167,9 @@ describe('saving special hours', () => {
     ['no times on an open day', [{ date: '2026-12-24', closed: false }], /HH:MM/],
     ['markup in the note', [{ date: '2026-12-24', closed: true, note: '<b>Holiday</b>' }], /plain text/],
     ['a note on two lines', [{ date: '2026-12-24', closed: true, note: 'Holiday\nBcc: x@example.com' }], /plain text/],
+    ['a note split by a line separator', [{ date: '2026-12-24', closed: true, note: 'Holiday\u2028Bcc: x@example.com' }], /plain text/],
+    ['a note split by a paragraph separator', [{ date: '2026-12-24', closed: true, note: 'Holiday\u2029Open at 9' }], /plain text/],
+    ['a note with a direction override', [{ date: '2026-12-24', closed: true, note: 'Holiday \u202Eyadilo' }], /plain text/],
     ['a long note', [{ date: '2026-12-24', closed: true, note: 'x'.repeat(81) }], /80 characters/],
     [
       '61 days',

@@ -1,7 +1,7 @@
 // Manage Articles (docs/product.md, Articles): POST /api/admin/articles/<verb>, administrators only.
 // Thin routes: the schema validates, requireAdmin authorizes, `fastify.articles` (plugins/app/articles)
 // changes the data together with the audit log.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -27,7 +27,7 @@ const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Er
 export default async function adminArticleRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
   const { articles } = fastify;
-  fastify.addHook('preHandler', fastify.requireAdmin);
+  fastify.addHook('onRequest', fastify.requireAdmin as onRequestAsyncHookHandler);
   // Scoped to these routes: only upload-image reads multipart bodies (fastify.uploads.readOneFile).
   await fastify.register(multipart);
 

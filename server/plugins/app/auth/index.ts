@@ -1,0 +1,6 @@
+// The auth area (decision 097): `fastify.authenticate` (authenticate.ts: session tokens) and the guards
+// `fastify.require*` (authorize.ts) are registered by app.ts. What other areas may name: the mark that
+// makes a guard run before validation (decision 133), and the JWT secrets, from which the mail area
+// derives the outbox's key (decision 134).
+export { authGuard } from './authorize';
+export { resolveJwtSecret, resolvePreviousJwtSecret } from './tokens';
