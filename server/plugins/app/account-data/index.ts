@@ -11,6 +11,7 @@ import { exportAccount, type AccountExport } from './account-export';
 import { deleteAccount, type AccountDeletionStep, type DeletionDeps } from './account-deletion';
 
 export type { AccountDeletionStep, DeletedAccount } from './account-deletion';
+export { DELETION_MESSAGES } from './account-deletion';
 
 export const ACCOUNT_DATA_MESSAGES = {
   wrongPassword: 'That password is not right, so nothing was deleted. Enter the password you sign in with.',

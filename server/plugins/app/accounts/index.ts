@@ -15,6 +15,7 @@ import { listPractice, sessionRestored } from './account-type';
 
 export { RESET_WINDOW_MS } from './codes';
 export type { SignedIn } from './account-deps';
+export type { SendLimits } from './send-limits';
 
 type Command<F> = F extends (deps: AccountDeps, ...rest: infer A) => infer R ? (...rest: A) => R : never;
 const bind = <F extends (deps: AccountDeps, ...rest: never[]) => unknown>(deps: AccountDeps, command: F) =>

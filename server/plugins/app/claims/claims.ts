@@ -30,7 +30,7 @@ import type { Announcer } from '../listing/changes';
 import type { Counters } from '../limits/counters';
 import type { FileStorage } from '../../../storage/storage';
 import type { TokenService } from '../auth/tokens';
-import type { SendLimits } from '../accounts/send-limits';
+import type { SendLimits } from '../accounts/index';
 import { writeAudit, type Actor } from '../audit/audit-log';
 import type { UserRow } from '../users/user-repository';
 import { unclaimedEmail } from '../practice-import/index';

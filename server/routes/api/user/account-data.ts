@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DeleteAccountBody } from '../../../../shared/schemas/account-data';
 import { EmptyBody, ErrorSchema, MessageSchema } from '../../../../shared/schemas/user';
-import { DELETION_MESSAGES } from '../../../plugins/app/account-data/account-deletion';
+import { DELETION_MESSAGES } from '../../../plugins/app/account-data/index';
 
 const tags = ['user'];
 
