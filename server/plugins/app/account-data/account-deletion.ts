@@ -27,6 +27,7 @@ import type { Announcer } from '../listing/changes';
 import type { Mailer } from '../mail/mailer';
 import { accountDeletedEmail } from '../mail/templates';
 import type { UserRow } from '../users/user-repository';
+import { isAdmin } from '../auth/policies';
 
 export const DELETION_MESSAGES = {
   notFound: 'There is no account with this id.',
@@ -106,7 +107,7 @@ export async function deleteAccount(deps: DeletionDeps, userId: number, actor: A
   const by = actor ? 'administrator' : 'self';
   const [before] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!before) throw domainError(404, 'NOT_FOUND', actor ? DELETION_MESSAGES.notFound : DELETION_MESSAGES.gone);
-  if (before.manageRole === 'admin') throw domainError(409, 'IS_ADMIN', DELETION_MESSAGES.deleteAdmin);
+  if (isAdmin(before)) throw domainError(409, 'IS_ADMIN', DELETION_MESSAGES.deleteAdmin);
 
   // A paid plan ends with its provider first: an account must not be deleted while it is still being charged.
   const [payment] = await deps.db.select().from(payments).where(eq(payments.userId, userId));

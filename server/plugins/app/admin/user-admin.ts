@@ -11,6 +11,7 @@ import type { Announcer } from '../listing/changes';
 import { isListed, planInForceSql } from '../listing/listing-rule';
 import { presentIdentity, presentReviewedUser, presentUser } from '../users/user-presenter';
 import type { UserRow } from '../users/user-repository';
+import { isAdmin } from '../auth/policies';
 
 export const ADMIN_MESSAGES = {
   notFound: 'There is no account with this id.',
@@ -182,7 +183,7 @@ export async function suspendUser(db: DbOrTx, announcer: Announcer, actor: Actor
   const suspended = await db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.id === actor.id) throw domainError(409, 'SELF', ADMIN_MESSAGES.suspendSelf);
-    if (user.manageRole === 'admin') throw domainError(409, 'IS_ADMIN', ADMIN_MESSAGES.suspendAdmin);
+    if (isAdmin(user)) throw domainError(409, 'IS_ADMIN', ADMIN_MESSAGES.suspendAdmin);
     if (user.status === 'suspended') throw domainError(409, 'ALREADY_SUSPENDED', ADMIN_MESSAGES.alreadySuspended);
     const [updated] = await tx
       .update(users)

@@ -9,6 +9,7 @@ import { payments } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
 import type { UserRow } from '../users/user-repository';
 import { hasPaidPlan } from '../listing/listing-rule';
+import { isAdmin } from './policies';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,7 +57,7 @@ export default fp(
     });
     fastify.decorate('requireAdmin', async (request: FastifyRequest) => {
       const user = await signedIn(request, false);
-      if (user.manageRole !== 'admin') throw domainError(403, 'FORBIDDEN', AUTH_MESSAGES.adminOnly);
+      if (!isAdmin(user)) throw domainError(403, 'FORBIDDEN', AUTH_MESSAGES.adminOnly);
     });
   },
   { name: 'authorize', dependencies: ['authenticate', 'database'] },

@@ -23,6 +23,7 @@ import type { UserRow } from '../users/user-repository';
 import { unclaimedEmail } from '../practice-import/index';
 import { claimCodeEmail, claimDecisionEmail } from '../mail/templates';
 import { documentType, emailDomain, emailMatchesPractice, practiceEmailDomain } from './claim-domain';
+import { isAdmin } from '../auth/policies';
 
 export interface ClaimDeps {
   db: DbOrTx;
@@ -97,7 +98,7 @@ async function practiceOf(db: DbOrTx, id: number): Promise<Practice | undefined>
 
 /** Who may claim: a verified account that manages no practice yet, and the practice: imported, active, unclaimed. */
 async function checkClaim(deps: ClaimDeps, claimant: UserRow, doctorId: number): Promise<Practice> {
-  if (claimant.manageRole === 'admin') throw domainError(403, 'FORBIDDEN', CLAIM_MESSAGES.admin);
+  if (isAdmin(claimant)) throw domainError(403, 'FORBIDDEN', CLAIM_MESSAGES.admin);
   const practice = await practiceOf(deps.db, doctorId);
   if (!practice || practice.externalId === null || practice.status !== 'active')
     throw domainError(404, 'NOT_FOUND', CLAIM_MESSAGES.notFound, { field: 'doctor_id' });

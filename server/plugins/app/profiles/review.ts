@@ -14,6 +14,7 @@ import { writeAudit } from '../audit/audit-log';
 import { presentReviewedUser } from '../users/user-presenter';
 import type { Announcer } from '../listing/changes';
 import type { UserRow } from '../users/user-repository';
+import { isAdmin } from '../auth/policies';
 
 const RECENT_CHANGES = 10;
 
@@ -81,7 +82,7 @@ export async function reviewProfile(
     throw domainError(400, 'REASON_REQUIRED', REVIEW_MESSAGES.reasonRequired, { field: 'reason' });
   const decided = await db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, input.user_id));
-    if (!target || target.manageRole === 'admin') throw domainError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
+    if (!target || isAdmin(target)) throw domainError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
     const allowedFrom = input.decision === 'approve' ? (['pending'] as const) : (['pending', 'approved'] as const);
     const now = new Date();
     const [updated] = await tx
