@@ -4,6 +4,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { appointments, profiles, users } from '../../../db/schema';
 import type { Appointment, MyAppointmentsAnswer, PracticeAppointmentsAnswer, PracticeAppointmentsInput } from '../../../../shared/schemas/appointment';
+import { clinicOrPracticeName } from '../../../../shared/lib/practice-name';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -25,13 +26,11 @@ export function presentAppointment(row: AppointmentRow, clinicName: string): App
   };
 }
 
-const clinicOf = (clinic: string | null, first: string, last: string) => clinic?.trim() || `Dr. ${first} ${last}`;
-
 export async function ownerAppointments(db: DbOrTx, ownerId: number, page = 1, pageSize = 20): Promise<MyAppointmentsAnswer> {
   const where = eq(appointments.ownerId, ownerId);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ row: appointments, clinic: profiles.clinicName, first: users.firstName, last: users.lastName })
+      .select({ row: appointments, clinicName: profiles.clinicName, firstName: users.firstName, lastName: users.lastName, claimed: users.claimed })
       .from(appointments)
       .innerJoin(users, eq(users.id, appointments.doctorId))
       .leftJoin(profiles, eq(profiles.userId, appointments.doctorId))
@@ -41,7 +40,7 @@ export async function ownerAppointments(db: DbOrTx, ownerId: number, page = 1, p
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(appointments).where(where),
   ]);
-  return { data: rows.map((r) => presentAppointment(r.row, clinicOf(r.clinic, r.first, r.last))), totalCount: Number(total?.n ?? 0) };
+  return { data: rows.map((r) => presentAppointment(r.row, clinicOrPracticeName(r))), totalCount: Number(total?.n ?? 0) };
 }
 
 /** Requests waiting for the practice's answer: the count in its menu. */
@@ -58,7 +57,7 @@ export async function practiceAppointments(db: DbOrTx, doctorId: number, input: 
   const where = and(eq(appointments.doctorId, doctorId), state ? eq(appointments.state, state) : undefined);
   const [[clinic], rows, [total], open] = await Promise.all([
     db
-      .select({ clinic: profiles.clinicName, first: users.firstName, last: users.lastName })
+      .select({ clinicName: profiles.clinicName, firstName: users.firstName, lastName: users.lastName, claimed: users.claimed })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, doctorId)),
@@ -74,7 +73,7 @@ export async function practiceAppointments(db: DbOrTx, doctorId: number, input: 
     db.select({ n: count() }).from(appointments).where(where),
     openCount(db, doctorId),
   ]);
-  const clinicName = clinic ? clinicOf(clinic.clinic, clinic.first, clinic.last) : '';
+  const clinicName = clinic ? clinicOrPracticeName(clinic) : '';
   return {
     data: rows.map((r) => ({
       ...presentAppointment(r.row, clinicName),

@@ -96,7 +96,8 @@ export async function sendContactMessage(fastify: FastifyInstance, doctorId: num
     .where(eq(users.id, doctorId));
   // Only a confirmed address receives messages (docs/product.md, 5.7); the message is kept either way.
   const to = account && messageRecipient(account, account);
-  const clinic = oneLine(doctor.clinic_name || doctor.name);
+  // The practice's name as its card shows it (docs/product.md section 20.15).
+  const clinic = oneLine(doctor.name);
   const base = fastify.config.publicUrl;
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ doctorId, ...input });
