@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { domainError } from '../../../lib/domain-error';
 import { rowsNaming, tablesReferencingUsers, withoutSecrets } from './user-references';
+import { rowsOf } from '../../../lib/sql-rows';
 
 export const EXPORT_FORMAT = 'animal-doctor-account-export/1';
 
@@ -29,11 +30,10 @@ const plain = (rows: Record<string, unknown>[]) =>
   );
 
 export async function exportAccount(db: DbOrTx, userId: number, now: Date): Promise<AccountExport> {
-  const account = (await db.execute(sql`SELECT * FROM users WHERE id = ${userId}`)) as unknown as { rows: Record<string, unknown>[] };
-  const [user] = account.rows;
+  const [user] = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT * FROM users WHERE id = ${userId}`));
   if (!user) throw domainError(404, 'NOT_FOUND', 'There is no account with this id.');
   const email = String(user.email);
-  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await db.execute(query));
   const records: AccountExport['records'] = {};
   for (const reference of await tablesReferencingUsers(db)) records[reference.table] = plain(await rowsNaming(db, reference, userId));
   const [subscription, messagesSent, audit] = await Promise.all([

@@ -26,10 +26,10 @@ import { APPOINTMENT_MESSAGES, stateRefusal, type AppointmentDeps } from './appo
 import { appointmentEmail, type AppointmentMailFacts, type AppointmentMailKind } from './appointment-emails';
 import { updateResponseTime } from './response-time';
 import { practiceName } from '../../../../shared/lib/practice-name';
+import { rowsOf } from '../../../lib/sql-rows';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 const invalid = (field: string, message: string) => domainError(400, 'VALIDATION_ERROR', message, { field });
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Takes one unit of a limit in one statement: the counter goes up only while it is below the limit,

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client';
 import { appointments, profiles, users } from '../../../db/schema';
 import type { Appointment, MyAppointmentsAnswer, PracticeAppointmentsAnswer, PracticeAppointmentsInput } from '../../../../shared/schemas/appointment';
 import { clinicOrPracticeName } from '../../../../shared/lib/practice-name';
+import { rowsOf } from '../../../lib/sql-rows';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -92,5 +93,5 @@ export async function answeredPerDay(db: DbOrTx, now: Date, days = 30): Promise<
   const result = await db.execute(sql`
     SELECT to_char((answered_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS answered
     FROM appointments WHERE answered_at >= ${since} GROUP BY 1 ORDER BY 1`);
-  return (result as unknown as { rows: { day: string; answered: number }[] }).rows.map((r) => ({ day: r.day, answered: Number(r.answered) }));
+  return rowsOf<{ day: string; answered: number }>(result).map((r) => ({ day: r.day, answered: Number(r.answered) }));
 }

@@ -24,6 +24,7 @@ import { unclaimedEmail } from '../practice-import/index';
 import { claimCodeEmail, claimDecisionEmail } from '../mail/templates';
 import { documentType, emailDomain, emailMatchesPractice, practiceEmailDomain } from './claim-domain';
 import { isAdmin } from '../auth/policies';
+import { rowsOf } from '../../../lib/sql-rows';
 
 export interface ClaimDeps {
   db: DbOrTx;
@@ -69,7 +70,6 @@ const HOUR = 3_600_000;
 export const PRIVATE_PREFIX = 'private/';
 
 const hashCode = (claimId: number, code: string) => crypto.createHash('sha256').update(`claim:${claimId}:${code}`).digest('hex');
-type Rows<T> = { rows: T[] };
 
 interface Practice {
   id: number;
@@ -300,13 +300,9 @@ async function transferPractice(tx: DbOrTx, claimId: number, fromState: ClaimSta
   if (!practice || practice.claimed) throw domainError(409, 'ALREADY_CLAIMED', CLAIM_MESSAGES.alreadyClaimed);
   if (!claimant || claimant.status !== 'active') throw domainError(409, 'CLAIMANT_GONE', 'The account that made this claim no longer exists or is suspended.');
   const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, practice.id));
-  const movedReviews = (
-    (await tx.execute(
-      sql`UPDATE reviews SET author_id = ${practice.id} WHERE author_id = ${claimant.id} AND doctor_id <> ${practice.id} RETURNING id`,
-    )) as unknown as Rows<{
-      id: number;
-    }>
-  ).rows.map((r) => r.id);
+  const movedReviews = rowsOf<{ id: number }>(
+    await tx.execute(sql`UPDATE reviews SET author_id = ${practice.id} WHERE author_id = ${claimant.id} AND doctor_id <> ${practice.id} RETURNING id`),
+  ).map((r) => r.id);
   const [claimantPayment] = await tx.select().from(payments).where(eq(payments.userId, claimant.id));
   if (claimantPayment) {
     await tx.delete(payments).where(eq(payments.userId, practice.id));

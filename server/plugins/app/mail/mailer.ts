@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../../db/client';
 import { emailOutbox } from '../../../db/schema';
 import { createTransport, type MailTransport } from './transports';
 import type { MailContent } from './templates';
+import { rowsOf } from '../../../lib/sql-rows';
 
 const MAX_ATTEMPTS = 12;
 /**
@@ -65,7 +66,7 @@ export default fp(
           ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
         RETURNING id`);
       // Both drivers answer execute() with { rows }.
-      const ids = (claimed as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+      const ids = rowsOf<{ id: number }>(claimed).map((r) => Number(r.id));
       let sent = 0;
       for (const id of ids) {
         const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
@@ -133,7 +134,7 @@ export default fp(
 
     async function dueCount(): Promise<number> {
       const counted = await db.execute(sql`SELECT count(*)::int AS due FROM email_outbox WHERE ${due(clock.now())}`);
-      return Number((counted as unknown as { rows: { due: number }[] }).rows[0]?.due ?? 0);
+      return Number(rowsOf<{ due: number }>(counted)[0]?.due ?? 0);
     }
 
     const idle = async (): Promise<void> => {
