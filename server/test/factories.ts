@@ -124,12 +124,17 @@ export async function createVet(app: FastifyInstance, options: VetOptions = {}):
       .set(options.unpaid ? { plan: 0, status: 'none' } : { currentPeriodEnd: new Date(Date.now() - 86_400_000) })
       .where(eq(payments.userId, account.user.id));
   }
-  const user = await updateUser(db, account.user.id, {
-    ...(options.suspended ? { status: 'suspended' as const } : {}),
-    submitAt: reviewState === 'draft' ? null : new Date(),
-    reviewState,
-    reviewedAt: reviewState === 'approved' || reviewState === 'rejected' ? new Date() : null,
-  });
+  const user = await updateUser(
+    db,
+    account.user.id,
+    {
+      ...(options.suspended ? { status: 'suspended' as const } : {}),
+      submitAt: reviewState === 'draft' ? null : new Date(),
+      reviewState,
+      reviewedAt: reviewState === 'approved' || reviewState === 'rejected' ? new Date() : null,
+    },
+    new Date(),
+  );
   // As the app's write paths do: search and pages show the vet at once.
   app.changes.announce({ kind: 'listing changed', doctorId: account.user.id });
   return { ...account, user: user! };

@@ -49,7 +49,7 @@ export async function changePassword(deps: AccountDeps, given: string, password:
       .update(users)
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(users.id, user.id));
-    await bumpTokenVersion(tx, user.id); // ends every session and every unused verification link
+    await bumpTokenVersion(tx, user.id, deps.clock.now()); // ends every session and every unused verification link
     return true;
   });
   if (!changed) throw domainError(403, 'NO_RESET_WINDOW', 'Please confirm the code we e-mailed you before choosing a new password.');

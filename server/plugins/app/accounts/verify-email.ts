@@ -74,6 +74,6 @@ export async function exchangeVerificationLink(deps: AccountDeps, token: string,
     .onConflictDoNothing()
     .returning();
   if (used.length === 0) throw textRefusal(201, 'LINK_USED', 'This verification link was already used. Please sign in.');
-  const verified = user.verify ? user : await updateUser(deps.db, user.id, { verify: true, verifiedAt: deps.clock.now() });
+  const verified = user.verify ? user : await updateUser(deps.db, user.id, { verify: true, verifiedAt: deps.clock.now() }, deps.clock.now());
   return signIn(deps, verified ?? user, client);
 }

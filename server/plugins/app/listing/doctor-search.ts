@@ -294,7 +294,7 @@ export function presentAnswer(search: NormalizedSearch, row: SearchRow): DoctorS
 // ---- Public profile ------------------------------------------------------------------------
 
 /** A listed vet's public profile, or undefined when the vet is not listed now (listing-rule.ts). */
-export async function findPublicDoctor(db: DbOrTx, id: number, at: Date = new Date()): Promise<DoctorProfile | undefined> {
+export async function findPublicDoctor(db: DbOrTx, id: number, at: Date): Promise<DoctorProfile | undefined> {
   return (await readPublicDoctor(db, id, at))?.doctor;
 }
 
