@@ -28,6 +28,7 @@ import type { Mailer } from '../mail/mailer';
 import { accountDeletedEmail } from '../mail/templates';
 import type { UserRow } from '../users/user-repository';
 import { isAdmin } from '../auth/policies';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 export const DELETION_MESSAGES = {
   notFound: 'There is no account with this id.',
@@ -124,7 +125,7 @@ export async function deleteAccount(deps: DeletionDeps, userId: number, actor: A
     // The row lock makes parallel deletions of one account wait; the later ones find nothing and change nothing.
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw domainError(404, 'NOT_FOUND', actor ? DELETION_MESSAGES.notFound : DELETION_MESSAGES.gone);
-    const email = user.email.toLowerCase();
+    const email = normalizeEmail(user.email);
     const account: DeletedAccount = { id: user.id, email, firstName: user.firstName, lastName: user.lastName, accountType: user.accountType, by };
     for (const step of deps.steps) await step(tx, account);
 

@@ -4,10 +4,10 @@ import crypto from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { newsletterSubscribers } from '../../../db/schema';
 import { codeEmail } from '../mail/templates';
-import { normalizeEmail } from '../users/user-repository';
 import { domainError, textRefusal } from '../../../lib/domain-error';
 import type { AccountDeps } from './account-deps';
 import { checkCode, codeRefused, issueCode } from './codes';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 /** The page a person opens from the e-mail (it asks before unsubscribing), and the RFC 8058 one-click URL. */
 export function unsubscribeLinks(publicUrl: string, token: string) {

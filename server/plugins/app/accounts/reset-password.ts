@@ -6,10 +6,11 @@ import { passwordProblem } from '../../../../shared/lib/password-policy';
 import { users } from '../../../db/schema';
 import { hashPassword } from '../../../lib/password';
 import { codeEmail } from '../mail/templates';
-import { bumpTokenVersion, findUserByEmail, normalizeEmail } from '../users/user-repository';
+import { bumpTokenVersion, findUserByEmail } from '../users/user-repository';
 import { domainError } from '../../../lib/domain-error';
 import type { AccountDeps } from './account-deps';
 import { checkCode, codeRefused, consumeResetWindow, issueCode } from './codes';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 /**
  * Spends the send budgets, then answers; the code is made and e-mailed after the answer has gone,

@@ -25,6 +25,8 @@ import { claimCodeEmail, claimDecisionEmail } from '../mail/templates';
 import { documentType, emailDomain, emailMatchesPractice, practiceEmailDomain } from './claim-domain';
 import { isAdmin } from '../auth/policies';
 import { rowsOf } from '../../../lib/sql-rows';
+import { phoneKey } from '../../../../shared/lib/profile-rules';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 export interface ClaimDeps {
   db: DbOrTx;
@@ -150,7 +152,7 @@ const licence = (input: Pick<ClaimInput, 'license_number' | 'license_state'>) =>
 
 /** A claim by e-mail: the address must be at the practice website's domain; a code goes there. */
 export async function claimByEmail(deps: ClaimDeps, claimant: UserRow, input: ClaimInput, ip: string | null) {
-  const email = (input.email ?? '').trim().toLowerCase();
+  const email = normalizeEmail(input.email ?? '');
   if (!email || !emailDomain(email) || !/^[^\s@]+@[^\s@]+$/.test(email))
     throw domainError(400, 'VALIDATION_ERROR', CLAIM_MESSAGES.badEmail, { field: 'email' });
   const lic = licence(input);
@@ -569,7 +571,7 @@ export async function claimDocument(deps: ClaimDeps, claimId: number) {
 
 /** An unclaimed listing at this phone number or street and zip code (profile step 1 offers to claim it). */
 export async function unclaimedTwin(db: DbOrTx, input: { phone: string | null; street: string; zip: string }, exceptId: number) {
-  const phoneKey = input.phone ? input.phone.replace(/\D/g, '').slice(-10) : '';
+  const phone = phoneKey(input.phone) ?? '';
   const street = input.street.trim().toLowerCase().replace(/\s+/g, ' ');
   const [found] = await db
     .select({ id: users.id, clinicName: profiles.clinicName, street: profiles.street, city: profiles.city, state: profiles.state, zip: profiles.zip })
@@ -580,7 +582,7 @@ export async function unclaimedTwin(db: DbOrTx, input: { phone: string | null; s
         eq(users.claimed, false),
         eq(users.status, 'active'),
         sql`${users.id} <> ${exceptId}`,
-        sql`((${phoneKey} <> '' AND ${profiles.phoneKey} = ${phoneKey}) OR (${profiles.zip} = ${input.zip.trim()} AND regexp_replace(lower(btrim(${profiles.street})), '\\s+', ' ', 'g') = ${street}))`,
+        sql`((${phone} <> '' AND ${profiles.phoneKey} = ${phone}) OR (${profiles.zip} = ${input.zip.trim()} AND regexp_replace(lower(btrim(${profiles.street})), '\\s+', ' ', 'g') = ${street}))`,
       ),
     )
     .limit(1);

@@ -12,6 +12,7 @@ import { DomainError, domainError } from '../../../lib/domain-error';
 import { findPublicDoctor } from '../listing/doctor-search';
 import { planInForce } from './plan-access';
 import { messageRecipient } from '../profiles/contact-address';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 export const CONTACT_SENT = 'Thank you. Your message was sent to the practice, and we e-mailed you a confirmation.';
 const HOUR = 3_600_000;
@@ -50,7 +51,7 @@ function cleanInput(body: ContactBody) {
   ] as const) {
     if (HTML.test(value)) throw invalid(field, 'Please write plain text: HTML tags and codes are not accepted.');
   }
-  return { name, email: body.email.trim().toLowerCase(), phone, species, message };
+  return { name, email: normalizeEmail(body.email), phone, species, message };
 }
 
 /**

@@ -10,11 +10,12 @@ import { domainError } from '../../../lib/domain-error';
 import { contactAddressEmail } from '../mail/templates';
 import { TokenError } from '../auth/tokens';
 import { findUserById, type UserRow } from '../users/user-repository';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 type Account = Pick<UserRow, 'email' | 'verify'>;
 type ContactColumns = { contactEmail: string | null; verifiedContactEmail: string | null };
 
-const normalize = (address: string | null | undefined) => address?.trim().toLowerCase() || undefined;
+const normalize = (address: string | null | undefined) => (address ? normalizeEmail(address) : undefined) || undefined;
 
 /** Whether messages may go to the address: its holder confirmed it, or it is the account's verified e-mail. */
 export function isConfirmedContact(

@@ -21,6 +21,7 @@ import type { Announcer } from '../listing/changes';
 import type { UserRow } from '../users/user-repository';
 import { textRefusal } from '../../../lib/domain-error';
 import { DAYS } from '../../../../shared/constants/days';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type ProfileChanges = Partial<typeof profiles.$inferInsert>;
@@ -51,7 +52,7 @@ async function contactChanges(db: DbOrTx, input: ContactInfoInput): Promise<Prof
   return {
     clinicName: input.clinic_name.trim(),
     contactPhone: normalizeUsPhone(input.contact_phone)!,
-    contactEmail: input.contact_email.trim().toLowerCase(),
+    contactEmail: normalizeEmail(input.contact_email),
     street: input.street.trim(),
     // A typed city (a neighbourhood such as Brooklyn) is kept; an empty one comes from the zip.
     city: input.city?.trim() || place.city,

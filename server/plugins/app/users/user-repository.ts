@@ -2,14 +2,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { payments, profiles, users } from '../../../db/schema';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 import { presentUser } from './user-presenter';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** E-mail addresses compare case-insensitively: they are stored lower-cased (docs/product.md, Accounts and tokens). */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db
