@@ -13,6 +13,7 @@ import { findPublicDoctor } from '../listing/doctor-search';
 import { planInForce } from './plan-access';
 import { messageRecipient } from '../profiles/contact-address';
 import { normalizeEmail } from '../../../../shared/lib/email-address';
+import { pageUrl } from '../../../../shared/routes';
 
 export const CONTACT_SENT = 'Thank you. Your message was sent to the practice, and we e-mailed you a confirmation.';
 const HOUR = 3_600_000;
@@ -106,12 +107,12 @@ export async function sendContactMessage(fastify: FastifyInstance, doctorId: num
       await fastify.mailer.enqueue(
         tx,
         { address: to, kind: 'contact_message', replyTo: input.email },
-        contactMessageEmail({ clinic, ...input, messagesLink: `${base}/viewprofile#messages` }),
+        contactMessageEmail({ clinic, ...input, messagesLink: pageUrl(base, 'viewProfile', { hash: 'messages' }) }),
       );
     await fastify.mailer.enqueue(
       tx,
       { address: input.email, kind: 'contact_confirmation' },
-      contactConfirmationEmail(clinic, `${base}/viewdoctorprofile/${doctorId}`),
+      contactConfirmationEmail(clinic, pageUrl(base, 'doctorProfile', { params: { id: doctorId } })),
     );
   });
   fastify.profileStats.record(doctorId, 'messages');

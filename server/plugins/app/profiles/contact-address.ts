@@ -11,6 +11,7 @@ import { contactAddressEmail } from '../mail/templates';
 import { TokenError } from '../auth/tokens';
 import { findUserById, type UserRow } from '../users/user-repository';
 import { normalizeEmail } from '../../../../shared/lib/email-address';
+import { pageUrl } from '../../../../shared/routes';
 
 type Account = Pick<UserRow, 'email' | 'verify'>;
 type ContactColumns = { contactEmail: string | null; verifiedContactEmail: string | null };
@@ -44,7 +45,7 @@ export const linkSentMessage = (address: string) =>
 /** Queues the confirmation link for the address (in the caller's transaction). */
 async function queueLink(fastify: FastifyInstance, tx: DbOrTx, user: UserRow, address: string): Promise<void> {
   const token = await fastify.tokens.sign(user.id, 'verify_contact', user.tokenVersion, { email: address });
-  const link = `${fastify.config.publicUrl}/verify/contact?${new URLSearchParams({ token })}`;
+  const link = pageUrl(fastify.config.publicUrl, 'verifyContact', { query: { token } });
   await fastify.mailer.enqueue(tx, { address, kind: 'contact_address' }, contactAddressEmail(link));
 }
 

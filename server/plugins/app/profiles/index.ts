@@ -19,13 +19,14 @@ import type { UserRow } from '../users/user-repository';
 import { changeBuilders, findProfile, saveProfile, step1Changes, step2Changes, submitProfile } from './profile-commands';
 import { confirmContactAddress, contactLinkForSave, sendContactLink } from './contact-address';
 import { listReviewQueue, reviewProfile } from './review';
+import { pageUrl } from '../../../../shared/routes';
 
 type ProfileChanges = Parameters<typeof saveProfile>[4];
 
 function profilesOf(fastify: FastifyInstance) {
   const { db } = fastify.database;
   const site = fastify.config.publicUrl;
-  const links = { viewProfile: `${site}/viewprofile`, setupProfile: `${site}/setupprofile` };
+  const links = { viewProfile: pageUrl(site, 'viewProfile'), setupProfile: pageUrl(site, 'setupProfile') };
   return {
     find: (userId: number) => findProfile(db, userId),
     /** What each wizard step and change-* call saves, checked (a DomainError when the vet must fix something). */
