@@ -14,6 +14,7 @@ import { openDatabase } from '../server/db/client';
 import { systemClock } from '../server/lib/clock';
 import { dashboardWindow, FIGURE_NAMES, FIGURES } from '../server/plugins/app/dashboard/figures';
 import { root } from './support';
+import { rowsOf } from '../server/lib/sql-rows';
 
 const RUNS = 5;
 const BUDGET_MS = 1000;
@@ -25,7 +26,7 @@ async function main() {
     process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: path.resolve(root, process.env.DATA_DIR ?? 'data'), owner: 'bench' },
   );
   const { db } = database;
-  const one = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+  const one = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await db.execute(query))[0]!;
   const vets = Number((await one(sql`SELECT count(*)::int AS n FROM users WHERE account_type = 'vet'`)).n);
   if (vets < 1000) throw new Error('seed the database first: npm run seed -- --doctors 100000');
 

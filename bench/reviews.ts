@@ -13,6 +13,7 @@ import path from 'node:path';
 import { root } from './support';
 import { openDatabase } from '../server/db/client';
 import { benchArgs, capacity, manyZips, measureUncachedThenCached, writeTable, type Row } from './load';
+import { rowsOf } from '../server/lib/sql-rows';
 
 const { engine, label, load, writeTo } = benchArgs(8);
 
@@ -24,12 +25,14 @@ async function seededProfiles(): Promise<{ many: number; none: number; reviews: 
     process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: path.resolve(root, process.env.DATA_DIR ?? 'data'), owner: 'bench' },
   );
   try {
-    const { rows } = (await database.db.execute(
-      `SELECT (SELECT id FROM users WHERE email = 'seed-10@seed.animaldoctor.local') AS many,
+    const rows = rowsOf<{ many: number | null; none: number | null; reviews: string; vets: string }>(
+      await database.db.execute(
+        `SELECT (SELECT id FROM users WHERE email = 'seed-10@seed.animaldoctor.local') AS many,
               (SELECT id FROM users WHERE email = 'seed-50@seed.animaldoctor.local') AS none,
               (SELECT coalesce(sum(rating_count), 0)::bigint FROM doctor_search) AS reviews,
               (SELECT count(*) FROM doctor_search) AS vets` as never,
-    )) as unknown as { rows: { many: number | null; none: number | null; reviews: string; vets: string }[] };
+      ),
+    );
     const row = rows[0]!;
     if (!row.many || !row.none) throw new Error('seed vets 10 and 50 are missing: run npm run seed -- --doctors N --reviews M --profile-reviews 10000 first');
     return { many: row.many, none: row.none, reviews: Number(row.reviews), vets: Number(row.vets) };

@@ -63,7 +63,7 @@ try {
           })
           .where(eq(users.id, existing.id));
         // The password changed: sessions opened with the old one end (docs/product.md, Accounts and tokens).
-        await bumpTokenVersion(tx, existing.id);
+        await bumpTokenVersion(tx, existing.id, new Date());
       });
       const what = existing.manageRole === 'admin' ? 'was already an administrator' : 'is now an administrator';
       console.log(`create-admin: ${email} ${what} (password updated${existing.status !== 'active' ? ', account reactivated' : ''}).`);

@@ -17,6 +17,7 @@ import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { loadZipCodes } from '../server/db/seed/zip-codes';
+import { rowsOf } from '../server/lib/sql-rows';
 
 const SEED_DOMAIN = 'seed.animaldoctor.local';
 const BATCH = 100_000;
@@ -264,16 +265,14 @@ try {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, owner: 'seed' });
   const { db } = database;
-  const rows = async <T>(query: ReturnType<typeof sql.raw>) => (await db.execute(query)) as unknown as { rows: T[] };
+  const rows = async <T>(query: ReturnType<typeof sql.raw>) => rowsOf<T>(await db.execute(query));
   try {
     const started = Date.now();
-    const [foreign] = (
-      await rows<{ n: number }>(
-        sql.raw(
-          `SELECT count(*)::int AS n FROM users WHERE email NOT LIKE '%@${SEED_DOMAIN}' AND email NOT LIKE '%@demo.animaldoctor.local' AND email <> 'admin@animaldoctor.local'`,
-        ),
-      )
-    ).rows;
+    const [foreign] = await rows<{ n: number }>(
+      sql.raw(
+        `SELECT count(*)::int AS n FROM users WHERE email NOT LIKE '%@${SEED_DOMAIN}' AND email NOT LIKE '%@demo.animaldoctor.local' AND email <> 'admin@animaldoctor.local'`,
+      ),
+    );
     if ((foreign?.n ?? 0) > 0 && !values['allow-real-data']) {
       fail(
         3,
@@ -282,17 +281,15 @@ try {
     }
     await loadZipCodes(db);
     // NOTE: a literal count lets the planner hash-join vets to zips; a count from a subquery made it a nested loop.
-    const zipCount = (await rows<{ n: number }>(sql.raw('SELECT count(*)::int AS n FROM zip_codes'))).rows[0]?.n ?? 0;
+    const zipCount = (await rows<{ n: number }>(sql.raw('SELECT count(*)::int AS n FROM zip_codes')))[0]?.n ?? 0;
     if (zipCount === 0) fail(5, 'the zip code table is empty.');
-    const [have] = (await rows<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM users WHERE email LIKE 'seed-%@${SEED_DOMAIN}'`))).rows;
+    const [have] = await rows<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM users WHERE email LIKE 'seed-%@${SEED_DOMAIN}'`));
     const existing = have?.n ?? 0;
-    const [reviewsHave] = (
-      await rows<{ spread: number; profile: number }>(
-        sql.raw(
-          "SELECT count(*) FILTER (WHERE client_ip = 'seed')::int AS spread, count(*) FILTER (WHERE client_ip = 'seed-profile')::int AS profile FROM reviews WHERE client_ip LIKE 'seed%'",
-        ),
-      )
-    ).rows;
+    const [reviewsHave] = await rows<{ spread: number; profile: number }>(
+      sql.raw(
+        "SELECT count(*) FILTER (WHERE client_ip = 'seed')::int AS spread, count(*) FILTER (WHERE client_ip = 'seed-profile')::int AS profile FROM reviews WHERE client_ip LIKE 'seed%'",
+      ),
+    );
     const existingReviews = reviewsHave?.spread ?? 0;
     const addReviews = wantedReviews > existingReviews;
     const addProfileReviews = profileReviews > (reviewsHave?.profile ?? 0);
@@ -345,8 +342,8 @@ try {
         await tx.execute(sql.raw('ALTER TABLE doctor_search ENABLE TRIGGER doctor_search_logged'));
       });
       for (const table of ['users', 'profiles', 'payments', 'doctor_search']) await db.execute(sql.raw(`ANALYZE ${table}`));
-      const [listed] = (await rows<{ n: number }>(sql.raw('SELECT count(*)::int AS n FROM doctor_search'))).rows;
-      const [counted] = (await rows<{ n: number }>(sql.raw('SELECT coalesce(sum(rating_count), 0)::bigint AS n FROM doctor_search'))).rows;
+      const [listed] = await rows<{ n: number }>(sql.raw('SELECT count(*)::int AS n FROM doctor_search'));
+      const [counted] = await rows<{ n: number }>(sql.raw('SELECT coalesce(sum(rating_count), 0)::bigint AS n FROM doctor_search'));
       console.log(
         `seed: ${Math.max(0, wanted - existing)} vets added in ${((Date.now() - started) / 1000).toFixed(1)} s; ${listed?.n ?? 0} vets are listed, with ${counted?.n ?? 0} published reviews (${database.engine}).`,
       );

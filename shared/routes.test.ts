@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXED_PAGES, PRIVATE_PATH_PREFIXES, ROUTE_LIST, matchRoute, routePath, routeShowing } from './routes';
+import { FIXED_PAGES, PRIVATE_PATH_PREFIXES, ROUTE_LIST, matchRoute, pageUrl, routePath, routeShowing } from './routes';
 
 describe('the route table', () => {
   it('finds the route of a path, with its parameters, ignoring a trailing slash', () => {
@@ -66,5 +66,20 @@ describe('the route table', () => {
     const modules = ROUTE_LIST.map(([, route]) => route.module);
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(modules).size).toBe(modules.length);
+  });
+});
+
+describe('pageUrl', () => {
+  const site = 'https://animaldoctor.example';
+
+  it("names a page on the site by its route, with the route's parameters, a query and a fragment", () => {
+    expect(pageUrl(site, 'doctorProfile', { params: { id: 42 }, hash: 'reviews' })).toBe(`${site}/viewdoctorprofile/42#reviews`);
+    expect(pageUrl(site, 'services', { query: { checkout: 'success' } })).toBe(`${site}/services?checkout=success`);
+    expect(pageUrl(site, 'myAppointments')).toBe(`${site}/myappointments`);
+  });
+
+  it('encodes what a query value could otherwise break', () => {
+    expect(pageUrl(site, 'verifyContact', { query: { token: 'a+b/c=&d' } })).toBe(`${site}/verify/contact?token=a%2Bb%2Fc%3D%26d`);
+    expect(matchRoute(new URL(pageUrl(site, 'unsubscribe', { query: { token: 'x' } })).pathname)?.name).toBe('unsubscribe');
   });
 });

@@ -200,6 +200,19 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
 export const routePath = (name: RouteName, params: Record<string, string | number> = {}): string =>
   ROUTES[name].path.replace(/:(\w+)/g, (_, param: string) => String(params[param]));
 
+/**
+ * A page's full address on the site (`site` is the public URL without a trailing slash): the one way
+ * e-mails, payment returns and the server's links name a page, so a page's path lives only in this table.
+ */
+export function pageUrl(
+  site: string,
+  name: RouteName,
+  options: { params?: Record<string, string | number>; query?: Record<string, string>; hash?: string } = {},
+): string {
+  const query = options.query ? String(new URLSearchParams(options.query)) : '';
+  return `${site}${routePath(name, options.params)}${query ? `?${query}` : ''}${options.hash ? `#${options.hash}` : ''}`;
+}
+
 /** The route whose first screen is this data (an article kind's page or list, the doctor's profile). */
 export function routeShowing(data: FirstScreenData): RouteName {
   const found = ROUTE_LIST.find(

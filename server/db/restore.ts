@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { BackupFileError, extractBackup, type BackupManifest } from './backup-archive';
 import { openDatabase } from './client';
 import { lockDataDir } from './data-dir-lock';
+import { rowsOf } from '../lib/sql-rows';
 
 export class RestoreRefused extends Error {
   override name = 'RestoreRefused';
@@ -50,12 +51,12 @@ export async function restoreBackup(file: string, dataDir: string): Promise<{ ma
     }
     let counts: RestoredCounts;
     try {
-      const result = (await database.db.execute(
+      const result = await database.db.execute(
         sql`SELECT (SELECT count(*)::int FROM users) AS accounts, (SELECT count(*)::int FROM profiles) AS profiles,
           (SELECT count(*)::int FROM articles) AS articles, (SELECT count(*)::int FROM uploads) AS uploads,
           (SELECT count(*)::int FROM audit_log) AS audit_entries`,
-      )) as unknown as { rows: RestoredCounts[] };
-      counts = result.rows[0]!;
+      );
+      counts = rowsOf<RestoredCounts>(result)[0]!;
     } finally {
       await database.close();
     }

@@ -7,6 +7,7 @@ import { articles, payments, profiles, users, type WorkingDay } from '../db/sche
 import { hashPassword } from '../lib/password';
 import { updateUser, type UserRow } from '../plugins/app/users/user-repository';
 import { DAYS } from '../../shared/constants/days';
+import { rowsOf } from '../lib/sql-rows';
 
 export type Stage = 'unverified' | 'verified' | 'paid' | 'admin' | 'suspended';
 
@@ -123,12 +124,17 @@ export async function createVet(app: FastifyInstance, options: VetOptions = {}):
       .set(options.unpaid ? { plan: 0, status: 'none' } : { currentPeriodEnd: new Date(Date.now() - 86_400_000) })
       .where(eq(payments.userId, account.user.id));
   }
-  const user = await updateUser(db, account.user.id, {
-    ...(options.suspended ? { status: 'suspended' as const } : {}),
-    submitAt: reviewState === 'draft' ? null : new Date(),
-    reviewState,
-    reviewedAt: reviewState === 'approved' || reviewState === 'rejected' ? new Date() : null,
-  });
+  const user = await updateUser(
+    db,
+    account.user.id,
+    {
+      ...(options.suspended ? { status: 'suspended' as const } : {}),
+      submitAt: reviewState === 'draft' ? null : new Date(),
+      reviewState,
+      reviewedAt: reviewState === 'approved' || reviewState === 'rejected' ? new Date() : null,
+    },
+    new Date(),
+  );
   // As the app's write paths do: search and pages show the vet at once.
   app.changes.announce({ kind: 'listing changed', doctorId: account.user.id });
   return { ...account, user: user! };
@@ -148,7 +154,7 @@ export async function insertListedVets(
 ): Promise<{ remove: () => Promise<unknown> }> {
   const tag = randomUUID().slice(0, 8);
   const { db } = app.database;
-  const inserted = (await db.execute(sql`
+  const inserted = await db.execute(sql`
     WITH u AS (
       INSERT INTO users (email, password_hash, first_name, last_name, verify, review_state)
       SELECT 'listed-' || g || '-' || ${tag} || '@example.com', 'x', 'Listed', 'Vet' || g, true, 'approved' FROM generate_series(1, ${count}::int) g
@@ -159,8 +165,8 @@ export async function insertListedVets(
       ${place.lat}::float8 + ((id * 7919) % 600 - 300) / 300.0 * ${options.spread}::float8,
       ${place.lon}::float8 + ((id * 104729) % 600 - 300) / 300.0 * ${options.spread}::float8
     FROM u
-    RETURNING user_id`)) as unknown as { rows: { user_id: number }[] };
-  for (const { user_id: doctorId } of inserted.rows) app.changes.announce({ kind: 'listing changed', doctorId });
+    RETURNING user_id`);
+  for (const { user_id: doctorId } of rowsOf<{ user_id: number }>(inserted)) app.changes.announce({ kind: 'listing changed', doctorId });
   return { remove: () => db.execute(sql`DELETE FROM users WHERE email LIKE ${`listed-%-${tag}@example.com`}`) };
 }
 

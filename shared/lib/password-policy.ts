@@ -3,6 +3,7 @@
 // a password that appears in breach corpora (NIST SP 800-63B 5.1.1.2). The list is the ranked
 // common-password dictionary of @zxcvbn-ts/language-common, shipped offline in the package and
 // loaded on first use so pages that never check a password do not download it.
+import { normalizeEmail } from './email-address';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -32,7 +33,7 @@ export function passwordShapeProblem(password: string, email = ''): string | und
   if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
   if (password.trim().length === 0) return PASSWORD_MESSAGES.onlySpaces;
-  if (email && password.toLowerCase() === email.trim().toLowerCase()) return PASSWORD_MESSAGES.isEmail;
+  if (email && password.toLowerCase() === normalizeEmail(email)) return PASSWORD_MESSAGES.isEmail;
   if (new Set(password).size < 4) return PASSWORD_MESSAGES.tooSimple;
   return undefined;
 }

@@ -36,6 +36,16 @@ export function normalizeUsPhone(value: string): string | undefined {
   if (!/^[2-9]\d{2}[2-9]\d{6}$/.test(digits)) return undefined;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
+
+/**
+ * How a phone number finds a practice listed twice (docs/product.md 20.13): its last ten digits, or
+ * null without any. The database keeps the same key in profiles.phone_key (a generated column,
+ * migration 0017), so a key worked out here matches the column.
+ */
+export function phoneKey(phone: string | null | undefined): string | null {
+  return phone?.replace(/\D/g, '').slice(-10) || null;
+}
+
 export function checkPhone(value: string): Problem {
   if (!value.trim()) return 'Please enter the contact phone.';
   return normalizeUsPhone(value) ? undefined : 'Enter a US phone number with area code, e.g. (212) 555-0142.';

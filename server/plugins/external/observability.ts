@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { migrationsFolder } from '../../db/client';
 import { PgliteWorkerClient } from '../../db/pglite-worker';
+import { rowsOf } from '../../lib/sql-rows';
 
 /** What GET /api/ready checks (docs/product.md 23.2). */
 export interface Readiness {
@@ -44,12 +45,12 @@ function routeOf(request: { routeOptions: { url?: string } }): string {
 }
 
 async function outboxFacts(fastify: FastifyInstance): Promise<{ pending: number; failed: number; oldest: number }> {
-  const result = (await fastify.database.db.execute(
+  const result = await fastify.database.db.execute(
     sql`SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'failed')::int AS failed,
       coalesce(${fastify.clock.now().getTime() / 1000}::float8 - extract(epoch FROM min(created_at) FILTER (WHERE status = 'pending'))::float8, 0) AS oldest
       FROM email_outbox WHERE status <> 'sent'`,
-  )) as unknown as { rows: { pending: number; failed: number; oldest: number }[] };
-  return result.rows[0]!;
+  );
+  return rowsOf<{ pending: number; failed: number; oldest: number }>(result)[0]!;
 }
 
 export default fp(
@@ -125,10 +126,8 @@ export default fp(
       async collect() {
         const { index } = fastify.listing;
         if (!index.loaded) return this.set(-1);
-        const result = (await fastify.database.db.execute(
-          sql`SELECT coalesce(extract(epoch FROM max(at)) * 1000, 0)::float8 AS newest FROM doctor_search_log`,
-        )) as unknown as { rows: { newest: number }[] };
-        const newest = result.rows[0]!.newest;
+        const result = await fastify.database.db.execute(sql`SELECT coalesce(extract(epoch FROM max(at)) * 1000, 0)::float8 AS newest FROM doctor_search_log`);
+        const newest = rowsOf<{ newest: number }>(result)[0]!.newest;
         this.set(newest > index.lastLookAt ? Math.max(0, (fastify.clock.now().getTime() - newest) / 1000) : 0);
       },
     });
@@ -176,11 +175,9 @@ export default fp(
       let database = false;
       let migrations = false;
       try {
-        const result = (await fastify.database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as {
-          rows: { n: number }[];
-        };
+        const result = await fastify.database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
         database = true;
-        migrations = result.rows[0]!.n >= shippedMigrations;
+        migrations = rowsOf<{ n: number }>(result)[0]!.n >= shippedMigrations;
       } catch {
         // The database does not answer (or is being opened again): not ready.
       }

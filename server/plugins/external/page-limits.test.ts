@@ -50,7 +50,7 @@ describe('rendered pages', () => {
     const [row] = await app.database.db
       .select()
       .from(profileDailyStats)
-      .where(and(eq(profileDailyStats.userId, vet.user.id), eq(profileDailyStats.day, utcDay())));
+      .where(and(eq(profileDailyStats.userId, vet.user.id), eq(profileDailyStats.day, utcDay(new Date()))));
     expect(row?.views).toBe(2);
   });
 

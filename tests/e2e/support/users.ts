@@ -45,7 +45,7 @@ export async function prepareUsers(dataDir: string, specs: Record<string, UserSp
       });
       if (!created) throw new Error(`fixture user ${spec.email} exists already`);
       if (spec.stage !== 'unverified') {
-        await updateUser(database.db, created.id, { verify: true, verifiedAt: new Date(), manageRole: spec.stage === 'admin' ? 'admin' : 'user' });
+        await updateUser(database.db, created.id, { verify: true, verifiedAt: new Date(), manageRole: spec.stage === 'admin' ? 'admin' : 'user' }, new Date());
       }
       if (spec.stage === 'paid') {
         await database.db.insert(payments).values({
@@ -82,7 +82,7 @@ export async function prepareUsers(dataDir: string, specs: Record<string, UserSp
           step1DoneAt: new Date(),
           step2DoneAt: new Date(),
         });
-        await updateUser(database.db, created.id, { submitAt: new Date(), reviewState: 'approved', reviewedAt: new Date() });
+        await updateUser(database.db, created.id, { submitAt: new Date(), reviewState: 'approved', reviewedAt: new Date() }, new Date());
       }
       prepared[key] = {
         id: created.id,

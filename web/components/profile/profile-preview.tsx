@@ -5,6 +5,7 @@ import type { ProfileView } from '../../../shared/schemas/profile';
 import type { Photo } from '../../../shared/schemas/plan-features';
 import { addressLine } from '../../../shared/lib/address';
 import { ProfileAbout, ProfileContact, ProfileEducation, ProfileHours, ProfilePhotos, ProfileServices } from './profile-sections';
+import { practiceName } from '../../../shared/lib/practice-name';
 
 interface Props {
   user: { first_name: string; last_name: string };
@@ -15,7 +16,8 @@ interface Props {
 
 export function ProfilePreview({ user, profile, photos = [] }: Props) {
   const address = addressLine(profile);
-  const name = `Dr. ${user.first_name} ${user.last_name}`;
+  // A vet previews their own practice, which is claimed: named as its card will name it.
+  const name = practiceName({ claimed: true, firstName: user.first_name, lastName: user.last_name, clinicName: profile.clinic_name });
   return (
     <article className="profile-preview">
       <header className="profile-preview-head">

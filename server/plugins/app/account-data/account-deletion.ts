@@ -28,6 +28,8 @@ import type { Announcer } from '../listing/changes';
 import type { Mailer } from '../mail/mailer';
 import { accountDeletedEmail } from '../mail/templates';
 import type { UserRow } from '../users/user-repository';
+import { isAdmin } from '../auth/index';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 export const DELETION_MESSAGES = {
   notFound: 'There is no account with this id.',
@@ -140,7 +142,7 @@ export async function deleteAccount(deps: DeletionDeps, userId: number, actor: A
   const by = actor ? 'administrator' : 'self';
   const [before] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!before) throw domainError(404, 'NOT_FOUND', actor ? DELETION_MESSAGES.notFound : DELETION_MESSAGES.gone);
-  if (before.manageRole === 'admin') throw domainError(409, 'IS_ADMIN', DELETION_MESSAGES.deleteAdmin);
+  if (isAdmin(before)) throw domainError(409, 'IS_ADMIN', DELETION_MESSAGES.deleteAdmin);
 
   // A paid plan ends with its provider first: an account must not be deleted while it is still being charged.
   const [payment] = await deps.db.select().from(payments).where(eq(payments.userId, userId));
@@ -157,7 +159,7 @@ export async function deleteAccount(deps: DeletionDeps, userId: number, actor: A
     // The row lock makes parallel deletions of one account wait; the later ones find nothing and change nothing.
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw domainError(404, 'NOT_FOUND', actor ? DELETION_MESSAGES.notFound : DELETION_MESSAGES.gone);
-    const email = user.email.toLowerCase();
+    const email = normalizeEmail(user.email);
     const verified = user.verify;
     const account: DeletedAccount = {
       id: user.id,

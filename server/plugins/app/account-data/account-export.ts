@@ -8,7 +8,9 @@ import type { DbOrTx } from '../../../db/client';
 import { domainError } from '../../../lib/domain-error';
 import { identifier, tablesReferencingUsers, withoutSecrets } from './user-references';
 import { ACCOUNT_COLUMNS, AUDIT_ABOUT_COLUMNS, BY_ADDRESS_COLUMNS, EXPORT_COLUMNS, type ExportList } from './export-columns';
+import { rowsOf } from '../../../lib/sql-rows';
 
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 export const EXPORT_FORMAT = 'animal-doctor-account-export/1';
 
 export interface AccountExport {
@@ -35,15 +37,15 @@ const project = (row: Row, list: ExportList): Row => Object.fromEntries(list.exp
 async function select(db: DbOrTx, table: string, column: string, list: ExportList, userId: number): Promise<Row[]> {
   const columns = [...list.exported.map(identifier), ...(list.extra ? [list.extra] : [])].join(', ');
   const where = `${identifier(column)} = ${Number(userId)}${list.where ? ` AND (${list.where})` : ''}`;
-  const result = (await db.execute(sql.raw(`SELECT ${columns} FROM ${identifier(table)} WHERE ${where}`))) as unknown as { rows: Row[] };
-  return plain(result.rows.map((row) => (list.present ? list.present(row) : row)));
+  const result = rowsOf<Row>(await db.execute(sql.raw(`SELECT ${columns} FROM ${identifier(table)} WHERE ${where}`)));
+  return plain(result.map((row) => (list.present ? list.present(row) : row)));
 }
 
 export async function exportAccount(db: DbOrTx, userId: number, now: Date): Promise<AccountExport> {
-  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const rows = async (query: ReturnType<typeof sql>) => rowsOf<Row>(await db.execute(query));
   const [user] = await rows(sql`SELECT * FROM users WHERE id = ${userId}`);
   if (!user) throw domainError(404, 'NOT_FOUND', 'There is no account with this id.');
-  const email = String(user.email).toLowerCase();
+  const email = normalizeEmail(String(user.email));
   const verified = user.verify === true;
 
   const records: AccountExport['records'] = {};

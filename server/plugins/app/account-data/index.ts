@@ -9,6 +9,8 @@ import type { Actor } from '../audit/audit-log';
 import { findUserById, type UserRow } from '../users/user-repository';
 import { exportAccount, type AccountExport } from './account-export';
 import { deleteAccount, type AccountDeletionStep, type DeletionDeps } from './account-deletion';
+import { isAdmin } from '../auth/index';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 export type { AccountDeletionStep, DeletedAccount } from './account-deletion';
 export { DELETION_MESSAGES } from './account-deletion';
@@ -63,7 +65,7 @@ export default fp(
       },
       async deleteByAdministrator(actor, input) {
         const target = await findUserById(db, input.user_id);
-        if (target && target.manageRole !== 'admin' && input.confirm_email.trim().toLowerCase() !== target.email)
+        if (target && !isAdmin(target) && normalizeEmail(input.confirm_email) !== target.email)
           throw domainError(400, 'CONFIRM_EMAIL', ACCOUNT_DATA_MESSAGES.confirmEmail, { field: 'confirm_email' });
         await deleteAccount(deps, input.user_id, actor);
       },

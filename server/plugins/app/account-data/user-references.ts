@@ -3,6 +3,7 @@
 // exported and checked without a change here. Also the secret columns an export never carries.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { rowsOf } from '../../../lib/sql-rows';
 
 export interface ReferencingTable {
   table: string;
@@ -39,16 +40,16 @@ export function identifier(name: string): string {
 
 /** Every table of the public schema with its columns that reference users(id), by table name. */
 export async function tablesReferencingUsers(db: DbOrTx): Promise<ReferencingTable[]> {
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     SELECT cl.relname AS table_name, a.attname AS column_name, c.confdeltype::text AS on_delete, NOT a.attnotnull AS nullable
     FROM pg_constraint c
     JOIN pg_class cl ON cl.oid = c.conrelid
     JOIN pg_namespace n ON n.oid = cl.relnamespace
     JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
     WHERE c.contype = 'f' AND c.confrelid = 'public.users'::regclass AND n.nspname = 'public'
-    ORDER BY cl.relname, a.attname`)) as unknown as { rows: { table_name: string; column_name: string; on_delete: string; nullable: boolean }[] };
+    ORDER BY cl.relname, a.attname`);
   const byTable = new Map<string, ReferencingTable>();
-  for (const row of result.rows) {
+  for (const row of rowsOf<{ table_name: string; column_name: string; on_delete: string; nullable: boolean }>(result)) {
     const entry = byTable.get(row.table_name) ?? { table: row.table_name, columns: [], blocking: [] };
     entry.columns.push(row.column_name);
     // pg_constraint.confdeltype: a = no action, r = restrict, c = cascade, n = set null, d = set default.
@@ -61,10 +62,7 @@ export async function tablesReferencingUsers(db: DbOrTx): Promise<ReferencingTab
 /** The rows of one table that name the account in any of its user columns. */
 export async function rowsNaming(db: DbOrTx, reference: ReferencingTable, userId: number): Promise<Record<string, unknown>[]> {
   const where = reference.columns.map((column) => `${identifier(column)} = ${Number(userId)}`).join(' OR ');
-  const result = (await db.execute(sql.raw(`SELECT * FROM ${identifier(reference.table)} WHERE ${where}`))) as unknown as {
-    rows: Record<string, unknown>[];
-  };
-  return result.rows;
+  return rowsOf<Record<string, unknown>>(await db.execute(sql.raw(`SELECT * FROM ${identifier(reference.table)} WHERE ${where}`)));
 }
 
 /** A row without the columns no export carries. */
@@ -93,10 +91,10 @@ export async function tablesNaming(db: DbOrTx, userId: number): Promise<string[]
   const found: string[] = [];
   for (const reference of await tablesReferencingUsers(db)) {
     const where = reference.columns.map((column) => `${identifier(column)} = ${Number(userId)}`).join(' OR ');
-    const result = (await db.execute(sql.raw(`SELECT EXISTS (SELECT 1 FROM ${identifier(reference.table)} WHERE ${where}) AS found`))) as unknown as {
-      rows: { found: boolean }[];
-    };
-    if (result.rows[0]?.found) found.push(reference.table);
+    const [result] = rowsOf<{ found: boolean }>(
+      await db.execute(sql.raw(`SELECT EXISTS (SELECT 1 FROM ${identifier(reference.table)} WHERE ${where}) AS found`)),
+    );
+    if (result?.found) found.push(reference.table);
   }
   return found;
 }

@@ -1,9 +1,10 @@
 // Sign-in (docs/product.md, Accounts and tokens) behind the login throttle (login-throttle.ts).
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { hashPassword, verifyPassword } from '../../../lib/password';
-import { findUserByEmail, normalizeEmail } from '../users/user-repository';
+import { findUserByEmail } from '../users/user-repository';
 import { domainError } from '../../../lib/domain-error';
 import { signIn, type AccountDeps, type SignedIn } from './account-deps';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 export async function login(deps: AccountDeps, given: { email: string; password: string }, client: string): Promise<SignedIn> {
   const email = normalizeEmail(given.email);

@@ -4,14 +4,15 @@ import crypto from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { newsletterSubscribers } from '../../../db/schema';
 import { codeEmail } from '../mail/templates';
-import { normalizeEmail } from '../users/user-repository';
 import { domainError, textRefusal } from '../../../lib/domain-error';
 import type { AccountDeps } from './account-deps';
 import { checkCode, codeRefused, issueCode } from './codes';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
+import { pageUrl } from '../../../../shared/routes';
 
 /** The page a person opens from the e-mail (it asks before unsubscribing), and the RFC 8058 one-click URL. */
 export function unsubscribeLinks(publicUrl: string, token: string) {
-  return { page: `${publicUrl}/unsubscribe?token=${token}`, oneClick: `${publicUrl}/api/newsletter/unsubscribe?token=${token}` };
+  return { page: pageUrl(publicUrl, 'unsubscribe', { query: { token } }), oneClick: `${publicUrl}/api/newsletter/unsubscribe?token=${token}` };
 }
 
 export async function requestSubscription(deps: AccountDeps, given: string, client: string): Promise<void> {

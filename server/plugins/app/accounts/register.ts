@@ -3,11 +3,12 @@
 import { passwordProblem } from '../../../../shared/lib/password-policy';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { hashPassword } from '../../../lib/password';
-import { createUser, findUserByEmail, normalizeEmail } from '../users/user-repository';
+import { createUser, findUserByEmail } from '../users/user-repository';
 import { textRefusal } from '../../../lib/domain-error';
 import { signIn, type AccountDeps, type SignedIn } from './account-deps';
 import { sendFirstVerificationEmail } from './verify-email';
 import type { AccountType } from '../../../db/schema';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 export interface RegisterInput {
   firstName: string;

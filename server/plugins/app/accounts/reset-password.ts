@@ -6,10 +6,11 @@ import { passwordProblem } from '../../../../shared/lib/password-policy';
 import { users } from '../../../db/schema';
 import { hashPassword } from '../../../lib/password';
 import { codeEmail } from '../mail/templates';
-import { bumpTokenVersion, findUserByEmail, normalizeEmail } from '../users/user-repository';
+import { bumpTokenVersion, findUserByEmail } from '../users/user-repository';
 import { domainError } from '../../../lib/domain-error';
 import type { AccountDeps } from './account-deps';
 import { checkCode, codeRefused, consumeResetWindow, issueCode } from './codes';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 /**
  * Spends the send budgets, then answers; the code is made and e-mailed after the answer has gone,
@@ -49,7 +50,7 @@ export async function changePassword(deps: AccountDeps, given: string, password:
       .update(users)
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(users.id, user.id));
-    await bumpTokenVersion(tx, user.id); // ends every session and every unused verification link
+    await bumpTokenVersion(tx, user.id, deps.clock.now()); // ends every session and every unused verification link
     return true;
   });
   if (!changed) throw domainError(403, 'NO_RESET_WINDOW', 'Please confirm the code we e-mailed you before choosing a new password.');

@@ -9,13 +9,13 @@ import { findUserById, updateUser, type UserRow } from '../users/user-repository
 import { rateLimited, textRefusal } from '../../../lib/domain-error';
 import { signIn, type AccountDeps, type SignedIn } from './account-deps';
 import { quantity } from '../../../lib/wording';
+import { pageUrl } from '../../../../shared/routes';
 
 const VERIFICATION_EMAIL_INTERVAL_MS = 60_000;
 
 async function verificationLink(deps: AccountDeps, user: UserRow): Promise<string> {
   const [first, second, third] = (await deps.tokens.sign(user.id, 'verify_email', user.tokenVersion)).split('.');
-  const params = new URLSearchParams({ firstpart: first!, secondpart: second!, thirdpart: third! });
-  return `${deps.config.publicUrl}/verify/token?${params}`;
+  return pageUrl(deps.config.publicUrl, 'verifyToken', { query: { firstpart: first!, secondpart: second!, thirdpart: third! } });
 }
 
 /**
@@ -74,6 +74,6 @@ export async function exchangeVerificationLink(deps: AccountDeps, token: string,
     .onConflictDoNothing()
     .returning();
   if (used.length === 0) throw textRefusal(201, 'LINK_USED', 'This verification link was already used. Please sign in.');
-  const verified = user.verify ? user : await updateUser(deps.db, user.id, { verify: true, verifiedAt: deps.clock.now() });
+  const verified = user.verify ? user : await updateUser(deps.db, user.id, { verify: true, verifiedAt: deps.clock.now() }, deps.clock.now());
   return signIn(deps, verified ?? user, client);
 }

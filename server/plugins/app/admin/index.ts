@@ -14,13 +14,13 @@ function adminOf(fastify: FastifyInstance) {
   const { db } = fastify.database;
   const announcer = fastify.changes;
   return {
-    listUsers: (input: AdminUsersBody) => listUsers(db, input),
-    userDetail: (userId: number) => userDetail(db, userId),
+    listUsers: (input: AdminUsersBody) => listUsers(db, input, fastify.clock.now()),
+    userDetail: (userId: number) => userDetail(db, userId, fastify.clock.now()),
     existingIds: (ids: number[]) => existingIds(db, ids),
-    verifyEmail: (actor: Actor, userId: number) => verifyEmailByHand(db, actor, userId),
-    suspend: (actor: Actor, userId: number) => suspendUser(db, announcer, actor, userId),
-    reactivate: (actor: Actor, userId: number) => reactivateUser(db, announcer, actor, userId),
-    setRole: (actor: Actor, input: Parameters<typeof setRole>[2]) => setRole(db, actor, input),
+    verifyEmail: (actor: Actor, userId: number) => verifyEmailByHand(db, actor, userId, fastify.clock.now()),
+    suspend: (actor: Actor, userId: number) => suspendUser(db, announcer, actor, userId, fastify.clock.now()),
+    reactivate: (actor: Actor, userId: number) => reactivateUser(db, announcer, actor, userId, fastify.clock.now()),
+    setRole: (actor: Actor, input: Parameters<typeof setRole>[2]) => setRole(db, actor, input, fastify.clock.now()),
     /** The same command as 'Delete my account' (docs/product.md section 22), looked up when called. */
     deleteUser: (actor: Actor, input: { user_id: number; confirm_email: string }) => fastify.accountData.deleteByAdministrator(actor, input),
     auditLog: (input: AuditLogBody) => listAuditLog(db, input),

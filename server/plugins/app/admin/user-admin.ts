@@ -11,6 +11,7 @@ import type { Announcer } from '../listing/changes';
 import { isListed, planInForceSql } from '../listing/listing-rule';
 import { presentIdentity, presentReviewedUser, presentUser } from '../users/user-presenter';
 import type { UserRow } from '../users/user-repository';
+import { isAdmin } from '../auth/index';
 
 export const ADMIN_MESSAGES = {
   notFound: 'There is no account with this id.',
@@ -68,7 +69,7 @@ function userOrder(sort: AdminUsersBody['sort']): SQL[] {
   }
 }
 
-export async function listUsers(db: DbOrTx, input: AdminUsersBody): Promise<AdminUsersAnswer> {
+export async function listUsers(db: DbOrTx, input: AdminUsersBody, now: Date): Promise<AdminUsersAnswer> {
   const where = userConditions(input);
   const [rows, [total]] = await Promise.all([
     db
@@ -83,7 +84,7 @@ export async function listUsers(db: DbOrTx, input: AdminUsersBody): Promise<Admi
     db.select({ n: count() }).from(users).where(where),
   ]);
   const data: AdminUserRow[] = rows.map(({ user, payment, clinic, city, state }) => {
-    const presented = presentUser(user, payment);
+    const presented = presentUser(user, now, payment);
     return {
       ...presentIdentity(user),
       suspended: user.status === 'suspended',
@@ -100,24 +101,24 @@ export async function listUsers(db: DbOrTx, input: AdminUsersBody): Promise<Admi
   return { data, totalCount: Number(total?.n ?? 0) };
 }
 
-async function presentAdminUser(db: DbOrTx, user: UserRow) {
+async function presentAdminUser(db: DbOrTx, user: UserRow, now: Date) {
   const [[payment], [profile]] = await Promise.all([
     db.select().from(payments).where(eq(payments.userId, user.id)),
     db.select().from(profiles).where(eq(profiles.userId, user.id)),
   ]);
   return {
-    ...presentReviewedUser(user, payment, profile),
+    ...presentReviewedUser(user, now, payment, profile),
     suspended: user.status === 'suspended',
     created_at: user.createdAt.toISOString(),
     verified_at: user.verifiedAt?.toISOString() ?? null,
   };
 }
 
-export async function userDetail(db: DbOrTx, userId: number): Promise<AdminUserDetail> {
+export async function userDetail(db: DbOrTx, userId: number, now: Date): Promise<AdminUserDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw domainError(404, 'NOT_FOUND', ADMIN_MESSAGES.notFound);
   const [presented, [payment], listed, checkouts, reviewHistory, recent] = await Promise.all([
-    presentAdminUser(db, user),
+    presentAdminUser(db, user, now),
     db.select().from(payments).where(eq(payments.userId, userId)),
     isListed(db, userId),
     db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId)).orderBy(desc(checkoutSessions.createdAt)).limit(50),
@@ -162,14 +163,13 @@ async function lockUser(tx: DbOrTx, userId: number): Promise<UserRow> {
 
 type Presented = Awaited<ReturnType<typeof presentAdminUser>>;
 
-export async function verifyEmailByHand(db: DbOrTx, actor: Actor, userId: number): Promise<Presented> {
+export async function verifyEmailByHand(db: DbOrTx, actor: Actor, userId: number, now: Date): Promise<Presented> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.verify) throw domainError(409, 'ALREADY_VERIFIED', ADMIN_MESSAGES.alreadyVerified);
-    const now = new Date();
     const [updated] = await tx.update(users).set({ verify: true, verifiedAt: now, updatedAt: now }).where(eq(users.id, userId)).returning();
     await writeAudit(tx, actor, { action: 'user.verify_email', targetType: 'user', targetId: userId, details: { verify: { from: false, to: true } } });
-    return presentAdminUser(tx, updated!);
+    return presentAdminUser(tx, updated!, now);
   });
 }
 
@@ -178,31 +178,31 @@ export async function verifyEmailByHand(db: DbOrTx, actor: Actor, userId: number
  * no longer active), and its profile leaves search (search lists active accounts only; cached
  * answers and pages are dropped at once: the change is announced).
  */
-export async function suspendUser(db: DbOrTx, announcer: Announcer, actor: Actor, userId: number): Promise<Presented> {
+export async function suspendUser(db: DbOrTx, announcer: Announcer, actor: Actor, userId: number, now: Date): Promise<Presented> {
   const suspended = await db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.id === actor.id) throw domainError(409, 'SELF', ADMIN_MESSAGES.suspendSelf);
-    if (user.manageRole === 'admin') throw domainError(409, 'IS_ADMIN', ADMIN_MESSAGES.suspendAdmin);
+    if (isAdmin(user)) throw domainError(409, 'IS_ADMIN', ADMIN_MESSAGES.suspendAdmin);
     if (user.status === 'suspended') throw domainError(409, 'ALREADY_SUSPENDED', ADMIN_MESSAGES.alreadySuspended);
     const [updated] = await tx
       .update(users)
-      .set({ status: 'suspended', tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .set({ status: 'suspended', tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
       .where(eq(users.id, userId))
       .returning();
     await writeAudit(tx, actor, { action: 'user.suspend', targetType: 'user', targetId: userId, details: { status: { from: 'active', to: 'suspended' } } });
-    return presentAdminUser(tx, updated!);
+    return presentAdminUser(tx, updated!, now);
   });
   announcer.announce({ kind: 'listing changed', doctorId: userId });
   return suspended;
 }
 
-export async function reactivateUser(db: DbOrTx, announcer: Announcer, actor: Actor, userId: number): Promise<Presented> {
+export async function reactivateUser(db: DbOrTx, announcer: Announcer, actor: Actor, userId: number, now: Date): Promise<Presented> {
   const reactivated = await db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.status !== 'suspended') throw domainError(409, 'NOT_SUSPENDED', ADMIN_MESSAGES.notSuspended);
-    const [updated] = await tx.update(users).set({ status: 'active', updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    const [updated] = await tx.update(users).set({ status: 'active', updatedAt: now }).where(eq(users.id, userId)).returning();
     await writeAudit(tx, actor, { action: 'user.reactivate', targetType: 'user', targetId: userId, details: { status: { from: 'suspended', to: 'active' } } });
-    return presentAdminUser(tx, updated!);
+    return presentAdminUser(tx, updated!, now);
   });
   announcer.announce({ kind: 'listing changed', doctorId: userId });
   return reactivated;
@@ -212,7 +212,12 @@ export async function reactivateUser(db: DbOrTx, announcer: Announcer, actor: Ac
  * Makes or unmakes an administrator. Never the last one: every administrator row is locked first,
  * so two administrators demoting each other at once cannot leave none.
  */
-export async function setRole(db: DbOrTx, actor: Actor, input: { user_id: number; role: 'admin' | 'user'; confirm?: boolean | undefined }): Promise<Presented> {
+export async function setRole(
+  db: DbOrTx,
+  actor: Actor,
+  input: { user_id: number; role: 'admin' | 'user'; confirm?: boolean | undefined },
+  now: Date,
+): Promise<Presented> {
   return db.transaction(async (tx) => {
     const admins = await tx
       .select({ id: users.id })
@@ -228,14 +233,14 @@ export async function setRole(db: DbOrTx, actor: Actor, input: { user_id: number
       if (user.status === 'suspended') throw domainError(409, 'SUSPENDED', ADMIN_MESSAGES.suspendedAdmin);
       if (!user.verify) throw domainError(409, 'NOT_VERIFIED', ADMIN_MESSAGES.unverifiedAdmin);
     }
-    const [updated] = await tx.update(users).set({ manageRole: input.role, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+    const [updated] = await tx.update(users).set({ manageRole: input.role, updatedAt: now }).where(eq(users.id, user.id)).returning();
     await writeAudit(tx, actor, {
       action: 'user.set_role',
       targetType: 'user',
       targetId: user.id,
       details: { manage_role: { from: user.manageRole, to: input.role } },
     });
-    return presentAdminUser(tx, updated!);
+    return presentAdminUser(tx, updated!, now);
   });
 }
 

@@ -25,10 +25,11 @@ import type { AppointmentWriteAnswer, RequestAppointmentInput } from '../../../.
 import { APPOINTMENT_MESSAGES, stateRefusal, type AppointmentDeps } from './appointment-deps';
 import { appointmentEmail, type AppointmentMailFacts, type AppointmentMailKind } from './appointment-emails';
 import { updateResponseTime } from './response-time';
+import { practiceName } from '../../../../shared/lib/practice-name';
+import { rowsOf } from '../../../lib/sql-rows';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 const invalid = (field: string, message: string) => domainError(400, 'VALIDATION_ERROR', message, { field });
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Takes one unit of a limit in one statement: the counter goes up only while it is below the limit,
@@ -111,6 +112,7 @@ async function practiceContact(db: DbOrTx, doctorId: number): Promise<Parties['p
       verify: users.verify,
       firstName: users.firstName,
       lastName: users.lastName,
+      claimed: users.claimed,
       clinicName: profiles.clinicName,
       contactEmail: profiles.contactEmail,
       verifiedContactEmail: profiles.verifiedContactEmail,
@@ -119,7 +121,7 @@ async function practiceContact(db: DbOrTx, doctorId: number): Promise<Parties['p
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, doctorId));
   if (!account) return { clinic: 'the practice', address: undefined };
-  const clinic = account.clinicName?.trim() || `Dr. ${account.firstName} ${account.lastName}`;
+  const clinic = practiceName(account);
   // The practice's confirmed contact address, else its account's verified e-mail (as contact messages).
   return { clinic, address: messageRecipient({ contactEmail: account.contactEmail, verifiedContactEmail: account.verifiedContactEmail }, account) };
 }

@@ -4,7 +4,8 @@
 import { PRODUCT_NAME } from '../../../../shared/constants/messages';
 import { formatInZone } from '../../../../shared/lib/appointment-rules';
 import type { MailAttachment } from '../../../db/schema';
-import { button, escape, layout, type MailContent } from '../mail/templates';
+import { button, layout, type MailContent } from '../mail/templates';
+import { escapeHtml } from '../../../lib/escape-html';
 
 export interface AppointmentMailFacts {
   id: number;
@@ -101,7 +102,7 @@ export function appointmentEmail(kind: AppointmentMailKind, facts: AppointmentMa
   return {
     subject: APPOINTMENT_SUBJECTS[kind],
     text: `${body.join('\n')}\n\n${label}: ${facts.link}\n\n${PRODUCT_NAME}`,
-    html: layout(APPOINTMENT_SUBJECTS[kind], `${body.map((line) => `<p>${escape(line)}</p>`).join('')}${button(facts.link, label)}`),
+    html: layout(APPOINTMENT_SUBJECTS[kind], `${body.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}${button(facts.link, label)}`),
     params: { link: facts.link },
     ...(withInvitation ? { attachments: [invitation(facts, now)] } : {}),
   };

@@ -4,6 +4,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { appointments, profiles, users } from '../../../db/schema';
 import type { Appointment, MyAppointmentsAnswer, PracticeAppointmentsAnswer, PracticeAppointmentsInput } from '../../../../shared/schemas/appointment';
+import { clinicOrPracticeName } from '../../../../shared/lib/practice-name';
+import { rowsOf } from '../../../lib/sql-rows';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -25,13 +27,11 @@ export function presentAppointment(row: AppointmentRow, clinicName: string): App
   };
 }
 
-const clinicOf = (clinic: string | null, first: string, last: string) => clinic?.trim() || `Dr. ${first} ${last}`;
-
 export async function ownerAppointments(db: DbOrTx, ownerId: number, page = 1, pageSize = 20): Promise<MyAppointmentsAnswer> {
   const where = eq(appointments.ownerId, ownerId);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ row: appointments, clinic: profiles.clinicName, first: users.firstName, last: users.lastName })
+      .select({ row: appointments, clinicName: profiles.clinicName, firstName: users.firstName, lastName: users.lastName, claimed: users.claimed })
       .from(appointments)
       .innerJoin(users, eq(users.id, appointments.doctorId))
       .leftJoin(profiles, eq(profiles.userId, appointments.doctorId))
@@ -41,7 +41,7 @@ export async function ownerAppointments(db: DbOrTx, ownerId: number, page = 1, p
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(appointments).where(where),
   ]);
-  return { data: rows.map((r) => presentAppointment(r.row, clinicOf(r.clinic, r.first, r.last))), totalCount: Number(total?.n ?? 0) };
+  return { data: rows.map((r) => presentAppointment(r.row, clinicOrPracticeName(r))), totalCount: Number(total?.n ?? 0) };
 }
 
 /** Requests waiting for the practice's answer: the count in its menu. */
@@ -58,7 +58,7 @@ export async function practiceAppointments(db: DbOrTx, doctorId: number, input: 
   const where = and(eq(appointments.doctorId, doctorId), state ? eq(appointments.state, state) : undefined);
   const [[clinic], rows, [total], open] = await Promise.all([
     db
-      .select({ clinic: profiles.clinicName, first: users.firstName, last: users.lastName })
+      .select({ clinicName: profiles.clinicName, firstName: users.firstName, lastName: users.lastName, claimed: users.claimed })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, doctorId)),
@@ -74,7 +74,7 @@ export async function practiceAppointments(db: DbOrTx, doctorId: number, input: 
     db.select({ n: count() }).from(appointments).where(where),
     openCount(db, doctorId),
   ]);
-  const clinicName = clinic ? clinicOf(clinic.clinic, clinic.first, clinic.last) : '';
+  const clinicName = clinic ? clinicOrPracticeName(clinic) : '';
   return {
     data: rows.map((r) => ({
       ...presentAppointment(r.row, clinicName),
@@ -93,5 +93,5 @@ export async function answeredPerDay(db: DbOrTx, now: Date, days = 30): Promise<
   const result = await db.execute(sql`
     SELECT to_char((answered_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS answered
     FROM appointments WHERE answered_at >= ${since} GROUP BY 1 ORDER BY 1`);
-  return (result as unknown as { rows: { day: string; answered: number }[] }).rows.map((r) => ({ day: r.day, answered: Number(r.answered) }));
+  return rowsOf<{ day: string; answered: number }>(result).map((r) => ({ day: r.day, answered: Number(r.answered) }));
 }

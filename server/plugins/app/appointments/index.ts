@@ -18,6 +18,7 @@ import { APPOINTMENT_MESSAGES, type AppointmentDeps } from './appointment-deps';
 import { cancelForDeletedAccount, moveAppointment, requestAppointment } from './appointment-commands';
 import { answeredPerDay, openCount, ownerAppointments, practiceAppointments } from './appointment-list';
 import { sendDueReminders } from './reminders';
+import { pageUrl } from '../../../../shared/routes';
 
 export { APPOINTMENT_MESSAGES };
 export { APPOINTMENT_SUBJECTS } from './appointment-emails';
@@ -36,9 +37,9 @@ function appointmentsOf(fastify: FastifyInstance) {
     clock: fastify.clock,
     visitCompleted: (ownerId, doctorId) => fastify.reviews.visitCompleted(ownerId, doctorId),
     links: {
-      owner: `${base}/myappointments`,
-      practice: `${base}/viewprofile#appointments`,
-      review: (doctorId) => `${base}/viewdoctorprofile/${doctorId}#reviews`,
+      owner: pageUrl(base, 'myAppointments'),
+      practice: pageUrl(base, 'viewProfile', { hash: 'appointments' }),
+      review: (doctorId) => pageUrl(base, 'doctorProfile', { params: { id: doctorId }, hash: 'reviews' }),
     },
   };
   return {

@@ -7,6 +7,7 @@ import { appointments } from '../../../db/schema';
 import { APPOINTMENT_LIMITS } from '../../../../shared/lib/appointment-rules';
 import type { AppointmentDeps } from './appointment-deps';
 import { notify, partiesOfRow } from './appointment-commands';
+import { rowsOf } from '../../../lib/sql-rows';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -18,13 +19,13 @@ export async function sendDueReminders(deps: AppointmentDeps): Promise<number> {
     SELECT id FROM appointments WHERE state = 'confirmed' AND reminder_sent_at IS NULL AND start > ${now} AND start <= ${dueBefore}
     ORDER BY start LIMIT 200`);
   let claimed = 0;
-  for (const { id } of (due as unknown as { rows: { id: number }[] }).rows) {
+  for (const { id } of rowsOf<{ id: number }>(due)) {
     const sent = await deps.db.transaction(async (tx) => {
       const result = await tx.execute(sql`
         UPDATE appointments SET reminder_sent_at = ${now}
         WHERE id = ${id} AND state = 'confirmed' AND reminder_sent_at IS NULL AND start > ${now}
         RETURNING id`);
-      if ((result as unknown as { rows: unknown[] }).rows.length === 0) return false;
+      if (rowsOf(result).length === 0) return false;
       const [row] = await tx
         .select()
         .from(appointments)

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { APPOINTMENT_LIMITS, shownResponseHours as shownHours } from '../../../../shared/lib/appointment-rules';
 import type { AppointmentDeps } from './appointment-deps';
+import { rowsOf } from '../../../lib/sql-rows';
 
 export async function updateResponseTime(deps: AppointmentDeps, doctorId: number): Promise<void> {
   const since = new Date(deps.clock.now().getTime() - APPOINTMENT_LIMITS.responseTimeWindowDays * 86_400_000);
@@ -18,10 +19,10 @@ export async function updateResponseTime(deps: AppointmentDeps, doctorId: number
       SELECT ${doctorId}, answers, median, ${deps.clock.now()} FROM answered WHERE answers >= ${APPOINTMENT_LIMITS.responseTimeAnswers}
       ON CONFLICT (doctor_id) DO UPDATE SET answers = EXCLUDED.answers, median_hours = EXCLUDED.median_hours, updated_at = EXCLUDED.updated_at
       RETURNING median_hours`);
-    const rows = (after as unknown as { rows: { median_hours: number }[] }).rows;
+    const rows = rowsOf<{ median_hours: number }>(after);
     // Fewer than five answers in the window: the profile shows no response time.
     if (rows.length === 0) await tx.execute(sql`DELETE FROM appointment_response_times WHERE doctor_id = ${doctorId}`);
-    const old = (before as unknown as { rows: { median_hours: number }[] }).rows[0]?.median_hours;
+    const old = rowsOf<{ median_hours: number }>(before)[0]?.median_hours;
     return { before: shownHours(old), after: shownHours(rows[0]?.median_hours) };
   });
   if (result.before !== result.after) deps.changes.announce({ kind: 'listing changed', doctorId });

@@ -140,7 +140,7 @@ export async function createArticle(db: DbOrTx, actor: Actor, input: AdminArticl
   return requireArticle(db, id);
 }
 
-export async function updateArticle(db: DbOrTx, announcer: Announcer, actor: Actor, input: AdminArticleUpdateBody): Promise<AdminArticle> {
+export async function updateArticle(db: DbOrTx, announcer: Announcer, actor: Actor, input: AdminArticleUpdateBody, now: Date): Promise<AdminArticle> {
   const { id, ...rest } = input;
   const fields = clean(rest);
   await db.transaction(async (tx) => {
@@ -157,7 +157,7 @@ export async function updateArticle(db: DbOrTx, announcer: Announcer, actor: Act
         ...next,
         // Editing a published AI article is a fresh review by this administrator.
         ...(current.kind === 'ai' && current.published ? { reviewedBy: actor.id } : {}),
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(eq(articles.id, id))
       .returning();
@@ -168,13 +168,12 @@ export async function updateArticle(db: DbOrTx, announcer: Announcer, actor: Act
 }
 
 /** Publishing keeps the first publication date; for an AI article it records the reviewer. */
-export async function setPublished(db: DbOrTx, announcer: Announcer, actor: Actor, id: number, published: boolean): Promise<AdminArticle> {
+export async function setPublished(db: DbOrTx, announcer: Announcer, actor: Actor, id: number, published: boolean, now: Date): Promise<AdminArticle> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
     if (!current) throw domainError(404, 'NOT_FOUND', 'This article does not exist; it may have been deleted.');
     if (published && textOf(current.contents).length === 0)
       throw domainError(400, 'VALIDATION_ERROR', 'Write the article text before publishing it.', { field: 'contents' });
-    const now = new Date();
     const [row] = await tx
       .update(articles)
       .set({

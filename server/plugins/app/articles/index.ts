@@ -32,9 +32,9 @@ function articlesOf(fastify: FastifyInstance) {
       return article;
     },
     create: (actor: Actor, input: AdminArticleCreateBody) => createArticle(db, actor, input),
-    update: (actor: Actor, input: AdminArticleUpdateBody) => updateArticle(db, announcer, actor, input),
-    publish: (actor: Actor, id: number) => setPublished(db, announcer, actor, id, true),
-    unpublish: (actor: Actor, id: number) => setPublished(db, announcer, actor, id, false),
+    update: (actor: Actor, input: AdminArticleUpdateBody) => updateArticle(db, announcer, actor, input, fastify.clock.now()),
+    publish: (actor: Actor, id: number) => setPublished(db, announcer, actor, id, true, fastify.clock.now()),
+    unpublish: (actor: Actor, id: number) => setPublished(db, announcer, actor, id, false, fastify.clock.now()),
     remove: (actor: Actor, id: number) => deleteArticle(db, announcer, actor, id),
     /** Whether 'Draft with AI' is configured, and how to turn it on. */
     aiStatus: (): AiStatus =>

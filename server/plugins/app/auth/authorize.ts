@@ -12,6 +12,7 @@ import { payments } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
 import type { UserRow } from '../users/user-repository';
 import { hasPaidPlan } from '../listing/listing-rule';
+import { isAdmin } from './policies';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -89,7 +90,7 @@ export default fp(
       'requireAdmin',
       authGuard(async (request: FastifyRequest) => {
         const user = await signedIn(request, false);
-        if (user.manageRole !== 'admin') throw domainError(403, 'FORBIDDEN', AUTH_MESSAGES.adminOnly);
+        if (!isAdmin(user)) throw domainError(403, 'FORBIDDEN', AUTH_MESSAGES.adminOnly);
       }),
     );
   },

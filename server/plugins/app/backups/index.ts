@@ -13,6 +13,7 @@ import { backupStream, writeBackupFile, type BackupManifest } from '../../../db/
 import { PgliteWorkerClient } from '../../../db/pglite-worker';
 import { domainError } from '../../../lib/domain-error';
 import { writeAudit, type Actor } from '../audit/audit-log';
+import { rowsOf } from '../../../lib/sql-rows';
 
 export const BACKUP_MESSAGES = {
   postgres:
@@ -65,11 +66,11 @@ function backupsOf(fastify: FastifyInstance) {
       await before?.();
       const at = clock.now();
       const client = (database.db as unknown as { $client: PGlite | PgliteWorkerClient }).$client;
-      const [facts] = (
-        (await database.db.execute(
+      const [facts] = rowsOf<{ version: string; migrations: number }>(
+        await database.db.execute(
           sql`SELECT current_setting('server_version') AS version, (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS migrations`,
-        )) as unknown as { rows: { version: string; migrations: number }[] }
-      ).rows;
+        ),
+      );
       // NOTE: PGLITE_WORKER=off has no turn to hold: PGlite's own dump waits for the running statement only,
       // and a copy taken inside a transaction opens without it (recovery drops what was not committed).
       const dump = client instanceof PgliteWorkerClient ? await client.backupDump() : await client.dumpDataDir('none');

@@ -36,6 +36,10 @@ import type { UserRow } from '../users/user-repository';
 import { unclaimedEmail } from '../practice-import/index';
 import { claimCodeEmail, claimDecisionEmail } from '../mail/templates';
 import { documentType, emailDomain, emailMatchesPractice, practiceEmailDomain } from './claim-domain';
+import { isAdmin } from '../auth/index';
+import { rowsOf } from '../../../lib/sql-rows';
+import { phoneKey } from '../../../../shared/lib/profile-rules';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 export interface ClaimDeps {
   db: DbOrTx;
@@ -85,8 +89,6 @@ const HOUR = 3_600_000;
 /** Claim documents live under a prefix that GET /uploads never serves (server/routes/uploads). */
 export const PRIVATE_PREFIX = 'private/';
 
-type Rows<T> = { rows: T[] };
-
 interface Practice {
   id: number;
   claimed: boolean;
@@ -116,7 +118,7 @@ async function practiceOf(db: DbOrTx, id: number): Promise<Practice | undefined>
 
 /** Who may claim: a verified account that manages no practice yet, and the practice: imported, active, unclaimed. */
 async function checkClaim(deps: ClaimDeps, claimant: UserRow, doctorId: number): Promise<Practice> {
-  if (claimant.manageRole === 'admin') throw domainError(403, 'FORBIDDEN', CLAIM_MESSAGES.admin);
+  if (isAdmin(claimant)) throw domainError(403, 'FORBIDDEN', CLAIM_MESSAGES.admin);
   const practice = await practiceOf(deps.db, doctorId);
   if (!practice || practice.externalId === null || practice.status !== 'active')
     throw domainError(404, 'NOT_FOUND', CLAIM_MESSAGES.notFound, { field: 'doctor_id' });
@@ -213,7 +215,7 @@ const licence = (input: Pick<ClaimInput, 'license_number' | 'license_state'>) =>
 
 /** A claim by e-mail: the address must be at the practice website's domain; a code goes there. */
 export async function claimByEmail(deps: ClaimDeps, claimant: UserRow, input: ClaimInput, ip: string | null) {
-  const email = (input.email ?? '').trim().toLowerCase();
+  const email = normalizeEmail(input.email ?? '');
   if (!email || !emailDomain(email) || !/^[^\s@]+@[^\s@]+$/.test(email))
     throw domainError(400, 'VALIDATION_ERROR', CLAIM_MESSAGES.badEmail, { field: 'email' });
   const lic = licence(input);
@@ -369,13 +371,9 @@ async function transferPractice(tx: DbOrTx, claimId: number, fromState: ClaimSta
   if (!practice || practice.claimed) throw domainError(409, 'ALREADY_CLAIMED', CLAIM_MESSAGES.alreadyClaimed);
   if (!claimant || claimant.status !== 'active') throw domainError(409, 'CLAIMANT_GONE', 'The account that made this claim no longer exists or is suspended.');
   const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, practice.id));
-  const movedReviews = (
-    (await tx.execute(
-      sql`UPDATE reviews SET author_id = ${practice.id} WHERE author_id = ${claimant.id} AND doctor_id <> ${practice.id} RETURNING id`,
-    )) as unknown as Rows<{
-      id: number;
-    }>
-  ).rows.map((r) => r.id);
+  const movedReviews = rowsOf<{ id: number }>(
+    await tx.execute(sql`UPDATE reviews SET author_id = ${practice.id} WHERE author_id = ${claimant.id} AND doctor_id <> ${practice.id} RETURNING id`),
+  ).map((r) => r.id);
   const [claimantPayment] = await tx.select().from(payments).where(eq(payments.userId, claimant.id));
   if (claimantPayment) {
     await tx.delete(payments).where(eq(payments.userId, practice.id));
@@ -691,7 +689,7 @@ export async function claimDocument(deps: ClaimDeps, claimId: number) {
 
 /** An unclaimed listing at this phone number or street and zip code (profile step 1 offers to claim it). */
 export async function unclaimedTwin(db: DbOrTx, input: { phone: string | null; street: string; zip: string }, exceptId: number) {
-  const phoneKey = input.phone ? input.phone.replace(/\D/g, '').slice(-10) : '';
+  const phone = phoneKey(input.phone) ?? '';
   const street = input.street.trim().toLowerCase().replace(/\s+/g, ' ');
   const [found] = await db
     .select({ id: users.id, clinicName: profiles.clinicName, street: profiles.street, city: profiles.city, state: profiles.state, zip: profiles.zip })
@@ -702,7 +700,7 @@ export async function unclaimedTwin(db: DbOrTx, input: { phone: string | null; s
         eq(users.claimed, false),
         eq(users.status, 'active'),
         sql`${users.id} <> ${exceptId}`,
-        sql`((${phoneKey} <> '' AND ${profiles.phoneKey} = ${phoneKey}) OR (${profiles.zip} = ${input.zip.trim()} AND regexp_replace(lower(btrim(${profiles.street})), '\\s+', ' ', 'g') = ${street}))`,
+        sql`((${phone} <> '' AND ${profiles.phoneKey} = ${phone}) OR (${profiles.zip} = ${input.zip.trim()} AND regexp_replace(lower(btrim(${profiles.street})), '\\s+', ' ', 'g') = ${street}))`,
       ),
     )
     .limit(1);

@@ -9,6 +9,7 @@ import { practiceClaims, uploads, type ClaimState } from '../../../db/schema';
 import type { Actor } from '../audit/audit-log';
 import type { UserRow } from '../users/user-repository';
 import { claimByDocument, claimByEmail, claimDocument, decideClaim, listClaims, restoreClaim, unclaimedTwin, verifyClaimCode, type ClaimDeps } from './claims';
+import { pageUrl } from '../../../../shared/routes';
 
 export { CLAIM_MESSAGES } from './claims';
 
@@ -22,7 +23,7 @@ function claimsOf(fastify: FastifyInstance) {
     storage: fastify.storage,
     tokens: fastify.tokens,
     sendLimits: fastify.accounts.sendLimits,
-    practiceLink: (id) => `${fastify.config.publicUrl}/viewdoctorprofile/${id}`,
+    practiceLink: (id) => pageUrl(fastify.config.publicUrl, 'doctorProfile', { params: { id } }),
   };
   return {
     byEmail: (claimant: UserRow, input: ClaimInput, ip: string | null) => claimByEmail(deps, claimant, input, ip),

@@ -16,6 +16,7 @@ import type {
   DashboardQueue,
   DashboardRevenue,
 } from '../../../../shared/schemas/dashboard';
+import { rowsOf } from '../../../lib/sql-rows';
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +41,7 @@ export function dashboardWindow(days: number, now: Date): DashboardWindow {
 type Figure<T> = (db: DbOrTx, window: DashboardWindow) => Promise<T>;
 
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await db.execute(query));
 }
 
 const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;

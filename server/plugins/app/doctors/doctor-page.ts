@@ -10,7 +10,7 @@ import { readPublicDoctor } from '../listing/doctor-search';
 /** The 404 of every public call about one profile that is not listed now (get-by-id, click events). */
 export const PROFILE_NOT_PUBLIC = 'This profile does not exist or is not public.';
 
-export async function findDoctorPage(db: DbOrTx, id: number, at: Date = new Date()): Promise<DoctorPage | undefined> {
+export async function findDoctorPage(db: DbOrTx, id: number, at: Date): Promise<DoctorPage | undefined> {
   const found = await readPublicDoctor(db, id, at);
   if (!found) return undefined;
   // Photos, services and the contact form only while the plan includes them: the keys are left out otherwise.

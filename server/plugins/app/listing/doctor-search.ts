@@ -23,6 +23,7 @@ import { listedSql } from './listing-rule';
 import { openAt } from './week-hours';
 import { ratingAverage } from '../../../../shared/lib/rating';
 import { shownResponseHours as shownHours } from '../../../../shared/lib/appointment-rules';
+import { practiceName } from '../../../../shared/lib/practice-name';
 
 /** The rotation moves on every ten minutes: stable while a person pages, fair over a day. */
 export const SPONSOR_ROTATION_MS = 10 * 60_000;
@@ -293,7 +294,7 @@ export function presentAnswer(search: NormalizedSearch, row: SearchRow): DoctorS
 // ---- Public profile ------------------------------------------------------------------------
 
 /** A listed vet's public profile, or undefined when the vet is not listed now (listing-rule.ts). */
-export async function findPublicDoctor(db: DbOrTx, id: number, at: Date = new Date()): Promise<DoctorProfile | undefined> {
+export async function findPublicDoctor(db: DbOrTx, id: number, at: Date): Promise<DoctorProfile | undefined> {
   return (await readPublicDoctor(db, id, at))?.doctor;
 }
 
@@ -326,7 +327,7 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
   const doctor: DoctorProfile = {
     id: row.id,
     // An unclaimed practice has no vet's name yet: it is shown by its clinic's (docs/product.md section 20).
-    name: row.claimed ? `Dr. ${row.firstName} ${row.lastName}` : (p.clinicName ?? ''),
+    name: practiceName({ ...row, clinicName: p.clinicName }),
     clinic_name: p.clinicName,
     avatar: p.avatarUrl,
     city: p.city,

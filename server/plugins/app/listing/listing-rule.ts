@@ -14,14 +14,14 @@ import type { payments } from '../../../db/schema';
 type PaymentRow = typeof payments.$inferSelect;
 
 /** A plan above 0 whose paid period has not ended: what unlocks a vet's own plan features. */
-export function hasPaidPlan(payment: PaymentRow | undefined | null, now = new Date()): boolean {
+export function hasPaidPlan(payment: PaymentRow | undefined | null, now: Date): boolean {
   if (!payment || payment.plan <= 0) return false;
   if (payment.status !== 'active' && payment.status !== 'canceling') return false;
   return !payment.currentPeriodEnd || payment.currentPeriodEnd > now;
 }
 
 /** The plan that is in force now (0 when none). */
-export function activePlan(payment: PaymentRow | undefined | null, now = new Date()): number {
+export function activePlan(payment: PaymentRow | undefined | null, now: Date): number {
   return hasPaidPlan(payment, now) ? payment!.plan : 0;
 }
 

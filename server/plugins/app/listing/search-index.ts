@@ -22,6 +22,7 @@ import { collectGarbage } from '../../../lib/collect-garbage';
 import { minuteOfWeek, openAt, openInWeek } from './week-hours';
 import { listedSql } from './listing-rule';
 import { chordFor, earth, EARTH_MILES, milesShown, VetStore, type Slot, type VetRow } from './vet-store';
+import { rowsOf } from '../../../lib/sql-rows';
 
 const SPONSORED_SLOTS = 2;
 /** Near a zip code, Sponsored slots rotate among this many nearest Premium vets in range. */
@@ -854,7 +855,7 @@ export class SearchIndex {
       const name = prepared ? statementName(query.sql) : undefined;
       return (await pool.query({ ...(name ? { name } : {}), text: query.sql, values: query.params as unknown[] })).rows as T[];
     }
-    return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+    return rowsOf<T>(await db.execute(statement));
   }
 }
 
@@ -960,10 +961,12 @@ export const cardColumns = sql`ds.user_id AS id, ds.name, ds.clinic_name, ds.ava
  */
 export async function listedCards(database: Database, ids: number[], at: Date): Promise<DoctorSummary[]> {
   if (ids.length === 0) return [];
-  const { rows } = (await database.db.execute(
-    sql`SELECT ${cardColumns}, ds.time_zone, ds.week_hours::text AS week_hours, ds.special_hours FROM doctor_search ds
+  const rows = rowsOf<StoredCard & { time_zone: string | null; week_hours: string; special_hours: SpecialDay[] | null }>(
+    await database.db.execute(
+      sql`SELECT ${cardColumns}, ds.time_zone, ds.week_hours::text AS week_hours, ds.special_hours FROM doctor_search ds
       WHERE ds.user_id = ANY(${intArray(ids)}) AND ${listedSql(at)}`,
-  )) as unknown as { rows: (StoredCard & { time_zone: string | null; week_hours: string; special_hours: SpecialDay[] | null })[] };
+    ),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

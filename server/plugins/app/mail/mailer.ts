@@ -10,6 +10,7 @@ import { createTransport, type MailTransport } from './transports';
 import type { MailContent } from './templates';
 import { resolveJwtSecret, resolvePreviousJwtSecret } from '../auth';
 import { outboxKey, seal, unseal, type SealedContent } from './sealed-content';
+import { rowsOf } from '../../../lib/sql-rows';
 
 const MAX_ATTEMPTS = 12;
 /**
@@ -78,7 +79,7 @@ export default fp(
           ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
         RETURNING id`);
       // Both drivers answer execute() with { rows }.
-      const ids = (claimed as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+      const ids = rowsOf<{ id: number }>(claimed).map((r) => Number(r.id));
       let sent = 0;
       for (const id of ids) {
         const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
@@ -160,7 +161,7 @@ export default fp(
 
     async function dueCount(): Promise<number> {
       const counted = await db.execute(sql`SELECT count(*)::int AS due FROM email_outbox WHERE ${due(clock.now())}`);
-      return Number((counted as unknown as { rows: { due: number }[] }).rows[0]?.due ?? 0);
+      return Number(rowsOf<{ due: number }>(counted)[0]?.due ?? 0);
     }
 
     const idle = async (): Promise<void> => {

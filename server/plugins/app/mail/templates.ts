@@ -1,6 +1,7 @@
 // The e-mails the product sends: plain text and HTML, readable on a phone, with one brand.
 import { PRODUCT_NAME } from '../../../../shared/constants/messages';
 import type { MailAttachment } from '../../../db/schema';
+import { escapeHtml } from '../../../lib/escape-html';
 
 export interface MailContent {
   subject: string;
@@ -11,20 +12,18 @@ export interface MailContent {
   attachments?: MailAttachment[];
 }
 
-export const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 export function layout(title: string, body: string, footer = ''): string {
   return `<!doctype html><html><body style="margin:0;background:#f7f8fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e5e7eb">
 <tr><td style="padding:20px 24px;border-bottom:1px solid #e5e7eb;font-size:20px;font-weight:bold;color:#0958d9">${PRODUCT_NAME}</td></tr>
-<tr><td style="padding:24px;font-size:16px;line-height:1.6"><h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}</td></tr>
+<tr><td style="padding:24px;font-size:16px;line-height:1.6"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}</td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:12px;color:#6b7280">${footer || `You receive this e-mail because of an action on ${PRODUCT_NAME}.`}</td></tr>
 </table></td></tr></table></body></html>`;
 }
 
 export const button = (href: string, label: string) =>
-  `<p style="margin:24px 0"><a href="${escape(href)}" style="background:#0958d9;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escape(label)}</a></p>`;
+  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#0958d9;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(label)}</a></p>`;
 
 export function verificationEmail(firstName: string, link: string): MailContent {
   return {
@@ -32,7 +31,7 @@ export function verificationEmail(firstName: string, link: string): MailContent 
     text: `Hello ${firstName},\n\nPlease confirm your e-mail address to finish creating your ${PRODUCT_NAME} account:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.\n\n${PRODUCT_NAME}`,
     html: layout(
       'Confirm your e-mail address',
-      `<p>Hello ${escape(firstName)},</p><p>Please confirm your e-mail address to finish creating your account.</p>${button(link, 'Verify my e-mail')}<p style="font-size:14px;color:#4b5563">Or open this link: <br><a href="${escape(link)}" style="word-break:break-all">${escape(link)}</a></p><p style="font-size:14px;color:#4b5563">The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.</p>`,
+      `<p>Hello ${escapeHtml(firstName)},</p><p>Please confirm your e-mail address to finish creating your account.</p>${button(link, 'Verify my e-mail')}<p style="font-size:14px;color:#4b5563">Or open this link: <br><a href="${escapeHtml(link)}" style="word-break:break-all">${escapeHtml(link)}</a></p><p style="font-size:14px;color:#4b5563">The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.</p>`,
     ),
     params: { link, to_name: firstName },
   };
@@ -54,7 +53,7 @@ export function codeEmail(kind: 'password_reset' | 'newsletter', code: string, u
     html: layout(
       reset ? 'Reset your password' : 'Confirm your subscription',
       `<p>${intro}</p><p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${code}</p><p style="font-size:14px;color:#4b5563">The code expires in 10 minutes. If you did not ask for it, ignore this e-mail.</p>`,
-      unsubscribeLink ? `Don't want these e-mails? <a href="${escape(unsubscribeLink)}">Unsubscribe</a>.` : '',
+      unsubscribeLink ? `Don't want these e-mails? <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe</a>.` : '',
     ),
     params: { code, ...(unsubscribe ? { unsubscribe_link: unsubscribe.page, list_unsubscribe: unsubscribe.oneClick } : {}) },
   };
@@ -67,7 +66,7 @@ export function profileApprovedEmail(firstName: string, link: string): MailConte
     text: `Hello ${firstName},\n\nGood news: your profile was approved and is now listed. Pet owners can find your practice in search.\n\nSee your profile: ${link}\n\n${PRODUCT_NAME}`,
     html: layout(
       'Your profile is approved',
-      `<p>Hello ${escape(firstName)},</p><p>Good news: your profile was approved and is now listed. Pet owners can find your practice in search.</p>${button(link, 'See your profile')}`,
+      `<p>Hello ${escapeHtml(firstName)},</p><p>Good news: your profile was approved and is now listed. Pet owners can find your practice in search.</p>${button(link, 'See your profile')}`,
     ),
     params: { link, to_name: firstName },
   };
@@ -79,7 +78,7 @@ export function profileRejectedEmail(firstName: string, reason: string, link: st
     text: `Hello ${firstName},\n\nAn administrator reviewed your profile and could not approve it yet. The reason:\n\n${reason}\n\nPlease update your profile and submit it again: ${link}\n\n${PRODUCT_NAME}`,
     html: layout(
       'Your profile needs changes',
-      `<p>Hello ${escape(firstName)},</p><p>An administrator reviewed your profile and could not approve it yet. The reason:</p><blockquote style="margin:16px 0;padding:12px 16px;background:#f7f8fb;border-left:4px solid #b42318">${escape(reason)}</blockquote><p>Please update your profile and submit it again.</p>${button(link, 'Update my profile')}`,
+      `<p>Hello ${escapeHtml(firstName)},</p><p>An administrator reviewed your profile and could not approve it yet. The reason:</p><blockquote style="margin:16px 0;padding:12px 16px;background:#f7f8fb;border-left:4px solid #b42318">${escapeHtml(reason)}</blockquote><p>Please update your profile and submit it again.</p>${button(link, 'Update my profile')}`,
     ),
     params: { link, reason, to_name: firstName },
   };
@@ -107,7 +106,7 @@ export function contactMessageEmail(input: ContactMailInput): MailContent {
     text: `A pet owner wrote to ${input.clinic} through your ${PRODUCT_NAME} profile.\n\n${lines.join('\n')}\n\n${input.message}\n\nReply to this e-mail to answer them. All your messages: ${input.messagesLink}\n\n${PRODUCT_NAME}`,
     html: layout(
       'New message from a pet owner',
-      `<p>A pet owner wrote to ${escape(input.clinic)} through your profile.</p><p style="font-size:14px;color:#4b5563">${lines.map(escape).join('<br>')}</p><div style="white-space:pre-wrap;border-left:3px solid #e5e7eb;padding:8px 12px;margin:16px 0">${escape(input.message)}</div><p style="font-size:14px;color:#4b5563">Reply to this e-mail to answer them.</p>${button(input.messagesLink, 'See all messages')}`,
+      `<p>A pet owner wrote to ${escapeHtml(input.clinic)} through your profile.</p><p style="font-size:14px;color:#4b5563">${lines.map(escape).join('<br>')}</p><div style="white-space:pre-wrap;border-left:3px solid #e5e7eb;padding:8px 12px;margin:16px 0">${escapeHtml(input.message)}</div><p style="font-size:14px;color:#4b5563">Reply to this e-mail to answer them.</p>${button(input.messagesLink, 'See all messages')}`,
     ),
     params: { link: input.messagesLink },
   };
@@ -125,7 +124,7 @@ export function contactConfirmationEmail(clinic: string, profileLink: string): M
     text: `Hello,\n\nYour message to ${clinic} was delivered through ${PRODUCT_NAME}. The practice will answer you by e-mail or phone.\n\nIf you did not write to this practice, you can ignore this e-mail.\n\n${profileLink}\n\n${PRODUCT_NAME}`,
     html: layout(
       'Your message was sent',
-      `<p>Hello,</p><p>Your message to ${escape(clinic)} was delivered. The practice will answer you by e-mail or phone.</p><p style="font-size:14px;color:#4b5563">If you did not write to this practice, you can ignore this e-mail.</p>${button(profileLink, 'View the profile')}`,
+      `<p>Hello,</p><p>Your message to ${escapeHtml(clinic)} was delivered. The practice will answer you by e-mail or phone.</p><p style="font-size:14px;color:#4b5563">If you did not write to this practice, you can ignore this e-mail.</p>${button(profileLink, 'View the profile')}`,
     ),
     params: { link: profileLink },
   };
@@ -143,7 +142,7 @@ export function contactAddressEmail(link: string): MailContent {
     text: `Hello,\n\n${intro} Please confirm it:\n\n${link}\n\nThe link works once and expires in 24 hours. ${ignore}\n\n${PRODUCT_NAME}`,
     html: layout(
       'Confirm this contact address',
-      `<p>Hello,</p><p>${escape(intro)}</p>${button(link, 'Confirm this address')}<p style="font-size:14px;color:#4b5563">Or open this link: <br><a href="${escape(link)}" style="word-break:break-all">${escape(link)}</a></p><p style="font-size:14px;color:#4b5563">The link works once and expires in 24 hours. ${escape(ignore)}</p>`,
+      `<p>Hello,</p><p>${escapeHtml(intro)}</p>${button(link, 'Confirm this address')}<p style="font-size:14px;color:#4b5563">Or open this link: <br><a href="${escapeHtml(link)}" style="word-break:break-all">${escapeHtml(link)}</a></p><p style="font-size:14px;color:#4b5563">The link works once and expires in 24 hours. ${escapeHtml(ignore)}</p>`,
     ),
     params: { link },
   };
@@ -175,11 +174,11 @@ export function reviewDecisionEmail(input: {
     text: `Hello ${input.firstName},\n\n${about} ${said.line}${reasonText}${next}\n\nThe practice's page: ${input.link}\n\n${PRODUCT_NAME}`,
     html: layout(
       said.heading,
-      `<p>Hello ${escape(input.firstName)},</p><p>${escape(about)} ${escape(said.line)}</p>${
+      `<p>Hello ${escapeHtml(input.firstName)},</p><p>${escapeHtml(about)} ${escapeHtml(said.line)}</p>${
         input.reason
-          ? `<p>The administrator's reason:</p><blockquote style="margin:16px 0;padding:12px 16px;background:#f7f8fb;border-left:4px solid #0958d9;white-space:pre-wrap">${escape(input.reason)}</blockquote>`
+          ? `<p>The administrator's reason:</p><blockquote style="margin:16px 0;padding:12px 16px;background:#f7f8fb;border-left:4px solid #0958d9;white-space:pre-wrap">${escapeHtml(input.reason)}</blockquote>`
           : ''
-      }${next ? `<p>${escape(next.trim())}</p>` : ''}${button(input.link, "See the practice's page")}`,
+      }${next ? `<p>${escapeHtml(next.trim())}</p>` : ''}${button(input.link, "See the practice's page")}`,
     ),
     params: { link: input.link, reason: input.reason, to_name: input.firstName, decision: input.decision },
   };
@@ -193,7 +192,7 @@ export function reviewReplyEmail(input: { firstName: string; clinic: string; tit
     text: `Hello ${input.firstName},\n\n${intro} Their answer:\n\n${input.reply}\n\nThe answer shows under your review on the practice's page: ${input.link}\n\n${PRODUCT_NAME}`,
     html: layout(
       'The practice answered your review',
-      `<p>Hello ${escape(input.firstName)},</p><p>${escape(intro)} Their answer:</p><div style="white-space:pre-wrap;border-left:3px solid #e5e7eb;padding:8px 12px;margin:16px 0">${escape(input.reply)}</div><p style="font-size:14px;color:#4b5563">The answer shows under your review on the practice's page.</p>${button(input.link, "See the practice's page")}`,
+      `<p>Hello ${escapeHtml(input.firstName)},</p><p>${escapeHtml(intro)} Their answer:</p><div style="white-space:pre-wrap;border-left:3px solid #e5e7eb;padding:8px 12px;margin:16px 0">${escapeHtml(input.reply)}</div><p style="font-size:14px;color:#4b5563">The answer shows under your review on the practice's page.</p>${button(input.link, "See the practice's page")}`,
     ),
     params: { link: input.link, to_name: input.firstName },
   };
@@ -210,7 +209,7 @@ export function accountDeletedEmail(byAdministrator: boolean): MailContent {
     text: `Hello,\n\n${how} on ${PRODUCT_NAME}. Your profile, reviews, favourites, messages and uploads are gone, and any paid plan was cancelled with the payment provider, so nothing more will be charged.\n\nWe keep the record of administrative actions without your name, e-mail address or network address.\n\nIf this was not you, reply to this e-mail.\n\n${PRODUCT_NAME}`,
     html: layout(
       'Your account has been deleted',
-      `<p>${escape(how)} on ${PRODUCT_NAME}. Your profile, reviews, favourites, messages and uploads are gone, and any paid plan was cancelled with the payment provider, so nothing more will be charged.</p><p>We keep the record of administrative actions without your name, e-mail address or network address.</p><p>If this was not you, reply to this e-mail.</p>`,
+      `<p>${escapeHtml(how)} on ${PRODUCT_NAME}. Your profile, reviews, favourites, messages and uploads are gone, and any paid plan was cancelled with the payment provider, so nothing more will be charged.</p><p>We keep the record of administrative actions without your name, e-mail address or network address.</p><p>If this was not you, reply to this e-mail.</p>`,
     ),
     params: {},
   };
@@ -224,7 +223,7 @@ export function claimCodeEmail(code: string, clinic: string): MailContent {
     text: `${intro}\n\n${code}\n\nThe code expires in 10 minutes. If you did not ask for it, ignore this e-mail: nothing changes without the code.\n\n${PRODUCT_NAME}`,
     html: layout(
       'Claim your practice',
-      `<p>${escape(intro)}</p><p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${code}</p><p style="font-size:14px;color:#4b5563">The code expires in 10 minutes. If you did not ask for it, ignore this e-mail: nothing changes without the code.</p>`,
+      `<p>${escapeHtml(intro)}</p><p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${code}</p><p style="font-size:14px;color:#4b5563">The code expires in 10 minutes. If you did not ask for it, ignore this e-mail: nothing changes without the code.</p>`,
     ),
     params: { code, clinic },
   };
@@ -239,7 +238,7 @@ export function claimDecisionEmail(input: { approved: boolean; clinic: string; r
   return {
     subject: title,
     text: `${body}\n\n${input.link}\n\n${PRODUCT_NAME}`,
-    html: layout(title, `<p>${escape(body)}</p>${button(input.link, 'Open the practice')}`),
+    html: layout(title, `<p>${escapeHtml(body)}</p>${button(input.link, 'Open the practice')}`),
     params: { clinic: input.clinic, reason: input.reason, link: input.link },
   };
 }

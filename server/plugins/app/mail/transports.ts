@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../../config';
 import { PRODUCT_NAME } from '../../../../shared/constants/messages';
 import type { MailAttachment } from '../../../db/schema';
+import { systemClock } from '../../../lib/clock';
 
 export interface OutgoingMail {
   to: string;
@@ -96,7 +97,8 @@ export function createTransport(config: Config, log: (line: string) => void): Ma
       const info = await transporter.sendMail(nodemailerMessage(config, mail));
       // Messages hold codes and sign-in links: readable by the server's user only.
       fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
+      // The file's name only orders the saved messages for a person reading the folder: the system's time (decision 095).
+      const file = path.join(folder, `${systemClock.now().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
       fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       const link = mail.params.link ? ` link: ${mail.params.link}` : '';
       log(`E-mail to ${mail.to} "${mail.subject}" saved to ${file}${link}`);

@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../../config';
 import type { PaymentProvider } from './provider';
 import { subscriptionPeriodEnd } from './stripe-objects';
+import { pageUrl } from '../../../../shared/routes';
 
 export type StripeConfig = NonNullable<Config['stripe']>;
 
@@ -43,8 +44,8 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
         ],
         metadata: { user_id: String(user.id), plan: String(plan.id), period },
         subscription_data: { metadata: { user_id: String(user.id), plan: String(plan.id) } },
-        success_url: `${publicUrl}/services?checkout=success`,
-        cancel_url: `${publicUrl}/services`,
+        success_url: pageUrl(publicUrl, 'services', { query: { checkout: 'success' } }),
+        cancel_url: pageUrl(publicUrl, 'services'),
       });
       if (!session.url) throw new Error('Stripe answered a checkout session without a url');
       return { id: session.id, url: session.url };

@@ -144,7 +144,7 @@ describe('a new contact address', () => {
     const stale = await confirm(token);
     expect(stale.statusCode).toBe(400);
     expect(stale.json()).toMatchObject({ code: 'LINK_STALE' });
-    await updateUser(app.database.db, vet.user.id, { reviewState: 'approved' });
+    await updateUser(app.database.db, vet.user.id, { reviewState: 'approved' }, new Date());
     const message = { email: uniqueEmail('owner') };
     expect((await contact(vet, message)).statusCode).toBe(200);
     await smtp.waitFor((m) => m.to.includes(vet.user.email) && m.raw.includes(message.email));

@@ -12,6 +12,8 @@ import { DomainError, domainError } from '../../../lib/domain-error';
 import { findPublicDoctor } from '../listing/doctor-search';
 import { planInForce } from './plan-access';
 import { messageRecipient } from '../profiles/contact-address';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
+import { pageUrl } from '../../../../shared/routes';
 
 export const CONTACT_SENT = 'Thank you. Your message was sent to the practice, and we e-mailed you a confirmation.';
 const HOUR = 3_600_000;
@@ -50,7 +52,7 @@ function cleanInput(body: ContactBody) {
   ] as const) {
     if (HTML.test(value)) throw invalid(field, 'Please write plain text: HTML tags and codes are not accepted.');
   }
-  return { name, email: body.email.trim().toLowerCase(), phone, species, message };
+  return { name, email: normalizeEmail(body.email), phone, species, message };
 }
 
 /**
@@ -96,7 +98,8 @@ export async function sendContactMessage(fastify: FastifyInstance, doctorId: num
     .where(eq(users.id, doctorId));
   // Only a confirmed address receives messages (docs/product.md, 5.7); the message is kept either way.
   const to = account && messageRecipient(account, account);
-  const clinic = oneLine(doctor.clinic_name || doctor.name);
+  // The practice's name as its card shows it (docs/product.md section 20.15).
+  const clinic = oneLine(doctor.name);
   const base = fastify.config.publicUrl;
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ doctorId, ...input });
@@ -104,12 +107,12 @@ export async function sendContactMessage(fastify: FastifyInstance, doctorId: num
       await fastify.mailer.enqueue(
         tx,
         { address: to, kind: 'contact_message', replyTo: input.email },
-        contactMessageEmail({ clinic, ...input, messagesLink: `${base}/viewprofile#messages` }),
+        contactMessageEmail({ clinic, ...input, messagesLink: pageUrl(base, 'viewProfile', { hash: 'messages' }) }),
       );
     await fastify.mailer.enqueue(
       tx,
       { address: input.email, kind: 'contact_confirmation' },
-      contactConfirmationEmail(clinic, `${base}/viewdoctorprofile/${doctorId}`),
+      contactConfirmationEmail(clinic, pageUrl(base, 'doctorProfile', { params: { id: doctorId } })),
     );
   });
   fastify.profileStats.record(doctorId, 'messages');

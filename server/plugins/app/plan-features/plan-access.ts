@@ -18,7 +18,7 @@ export const FEATURE_MESSAGES: Record<Exclude<PlanFeature, 'listed' | 'featured'
 };
 
 /** The plan in force for a user at `now` (0 when none, expired or lapsed). */
-export async function planInForce(db: DbOrTx, userId: number, now?: Date): Promise<number> {
+export async function planInForce(db: DbOrTx, userId: number, now: Date): Promise<number> {
   const [payment] = await db.select().from(payments).where(eq(payments.userId, userId));
   return activePlan(payment, now);
 }

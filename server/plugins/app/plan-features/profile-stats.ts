@@ -27,7 +27,7 @@ export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_UA.test(userAgent);
 }
 
-export const utcDay = (at = new Date()) => at.toISOString().slice(0, 10);
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 export interface ProfileStats {
   /** Adds to a vet's count for today (UTC). */

@@ -4,7 +4,7 @@
 // bidi controls, so a cell can neither run in a spreadsheet that opens an export nor carry markup.
 import { IMPORT_COLUMNS, IMPORT_LIMITS, IMPORT_OPTIONAL_COLUMNS, type ImportColumn } from '../../../../shared/constants/import';
 import { stateCode } from '../../../../shared/constants/us-states';
-import { checkWebsiteUrl, normalizeUsPhone } from '../../../../shared/lib/profile-rules';
+import { checkWebsiteUrl, normalizeUsPhone, phoneKey } from '../../../../shared/lib/profile-rules';
 import { toOneLine } from '../../../../shared/lib/text-rules';
 
 export interface ImportRow {
@@ -115,7 +115,7 @@ export function checkRow(columns: Map<ImportColumn, number>, cells: string[], li
     state,
     zip: zipMatch[1]!,
     phone,
-    phoneKey: phone ? phone.replace(/\D/g, '') : null,
+    phoneKey: phoneKey(phone),
     websiteUrl: websiteText ? new URL(websiteText).toString() : null,
     species,
     services,

@@ -13,6 +13,7 @@ import type { Announcer } from '../listing/changes';
 import type { Clock } from '../../../lib/clock';
 import { writeAudit, type Actor } from '../audit/audit-log';
 import { checkRow, readHeader, type ImportRow } from './import-rows';
+import { rowsOf } from '../../../lib/sql-rows';
 
 export interface ImportDeps {
   db: DbOrTx;
@@ -35,9 +36,8 @@ interface Counts {
 /** The address of an imported practice's account: at the reserved .invalid domain, which no mail reaches. */
 export const unclaimedEmail = () => `u-${randomUUID().replace(/-/g, '').slice(0, 20)}@unclaimed.invalid`;
 
-type Rows<T> = { rows: T[] };
-async function rowsOf<T>(db: DbOrTx, statement: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as Rows<T>).rows;
+async function select<T>(db: DbOrTx, statement: ReturnType<typeof sql>): Promise<T[]> {
+  return rowsOf<T>(await db.execute(statement));
 }
 
 /** Reads the header row: the column map, or the sentence that refuses the whole file (answered at once, 400). */
@@ -203,14 +203,14 @@ async function writeBatch(
   const ids = rows.map((r) => r.externalId);
   const phones = rows.flatMap((r) => (r.phoneKey ? [r.phoneKey] : []));
   const [existing, phoneOwners, zips] = await Promise.all([
-    rowsOf<Existing>(
+    select<Existing>(
       deps.db,
       sql`SELECT p.external_id, p.user_id, u.claimed FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.external_id = ANY(${textArray(ids)})`,
     ),
     phones.length
-      ? rowsOf<PhoneOwner>(deps.db, sql`SELECT phone_key, user_id, clinic_name, external_id FROM profiles WHERE phone_key = ANY(${textArray(phones)})`)
+      ? select<PhoneOwner>(deps.db, sql`SELECT phone_key, user_id, clinic_name, external_id FROM profiles WHERE phone_key = ANY(${textArray(phones)})`)
       : Promise.resolve([]),
-    rowsOf<{ zip: string; latitude: number; longitude: number }>(
+    select<{ zip: string; latitude: number; longitude: number }>(
       deps.db,
       sql`SELECT zip, latitude, longitude FROM zip_codes WHERE zip = ANY(${textArray([...new Set(rows.filter((r) => r.latitude === null).map((r) => r.zip))])})`,
     ),
@@ -333,7 +333,7 @@ async function writeRows(tx: DbOrTx, creates: ImportRow[], updates: ImportRow[])
   // The search rows are rebuilt once for the whole batch below, not per row by the triggers (migration 0017).
   await tx.execute(sql`SELECT set_config('animaldoctor.bulk_listing', 'on', true)`);
   if (creates.length) {
-    const made = await rowsOf<{ user_id: number }>(
+    const made = await select<{ user_id: number }>(
       tx,
       sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${recordset(creates, true)}::jsonb) AS x(email text, ${ROW_TYPE})),
         u AS (INSERT INTO users (email, password_hash, first_name, last_name, verify, review_state, account_type, claimed)
@@ -347,7 +347,7 @@ async function writeRows(tx: DbOrTx, creates: ImportRow[], updates: ImportRow[])
     created = made.map((m) => m.user_id);
   }
   if (updates.length) {
-    const changed = await rowsOf<{ user_id: number }>(
+    const changed = await select<{ user_id: number }>(
       tx,
       sql`UPDATE profiles p SET clinic_name = v.clinic_name, street = v.street, city = v.city, state = v.state, zip = v.zip,
             contact_phone = v.phone, website_url = v.website_url, reviewed_website_url = v.website_url, website_title = CASE WHEN v.website_url IS NULL THEN NULL ELSE coalesce(p.website_title, 'Website') END,

@@ -10,11 +10,13 @@ import { domainError } from '../../../lib/domain-error';
 import { contactAddressEmail } from '../mail/templates';
 import { TokenError } from '../auth/tokens';
 import { findUserById, type UserRow } from '../users/user-repository';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
+import { pageUrl } from '../../../../shared/routes';
 
 type Account = Pick<UserRow, 'email' | 'verify'>;
 type ContactColumns = { contactEmail: string | null; verifiedContactEmail: string | null };
 
-const normalize = (address: string | null | undefined) => address?.trim().toLowerCase() || undefined;
+const normalize = (address: string | null | undefined) => (address ? normalizeEmail(address) : undefined) || undefined;
 
 /** Whether messages may go to the address: its holder confirmed it, or it is the account's verified e-mail. */
 export function isConfirmedContact(
@@ -43,7 +45,7 @@ export const linkSentMessage = (address: string) =>
 /** Queues the confirmation link for the address (in the caller's transaction). */
 async function queueLink(fastify: FastifyInstance, tx: DbOrTx, user: UserRow, address: string): Promise<void> {
   const token = await fastify.tokens.sign(user.id, 'verify_contact', user.tokenVersion, { email: address });
-  const link = `${fastify.config.publicUrl}/verify/contact?${new URLSearchParams({ token })}`;
+  const link = pageUrl(fastify.config.publicUrl, 'verifyContact', { query: { token } });
   await fastify.mailer.enqueue(tx, { address, kind: 'contact_address' }, contactAddressEmail(link));
 }
 

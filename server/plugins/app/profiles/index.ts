@@ -19,18 +19,19 @@ import type { UserRow } from '../users/user-repository';
 import { changeBuilders, findProfile, saveProfile, step1Changes, step2Changes, submitProfile } from './profile-commands';
 import { confirmContactAddress, contactLinkForSave, sendContactLink } from './contact-address';
 import { listReviewQueue, reviewProfile } from './review';
+import { pageUrl } from '../../../../shared/routes';
 
 type ProfileChanges = Parameters<typeof saveProfile>[4];
 
 function profilesOf(fastify: FastifyInstance) {
   const { db } = fastify.database;
   const site = fastify.config.publicUrl;
-  const links = { viewProfile: `${site}/viewprofile`, setupProfile: `${site}/setupprofile` };
+  const links = { viewProfile: pageUrl(site, 'viewProfile'), setupProfile: pageUrl(site, 'setupProfile') };
   return {
     find: (userId: number) => findProfile(db, userId),
     /** What each wizard step and change-* call saves, checked (a DomainError when the vet must fix something). */
     changes: {
-      step1: (input: Step1Input) => step1Changes(db, input),
+      step1: (input: Step1Input) => step1Changes(db, input, fastify.clock.now()),
       step2: async (userId: number, input: Step2Input) => step2Changes(input, await findProfile(db, userId), fastify.clock.now()),
       contactInfo: (input: ContactInfoInput) => changeBuilders.contactInfo(db, input),
       titleWebsite: (input: TitleWebsiteInput) => changeBuilders.titleWebsite(db, input),
@@ -39,7 +40,7 @@ function profilesOf(fastify: FastifyInstance) {
       education: (input: { education: EducationEntry[] }) => changeBuilders.education(db, input),
     },
     save: (user: UserRow, section: string, changes: ProfileChanges, within?: (tx: DbOrTx) => Promise<void>) =>
-      saveProfile(db, fastify.changes, user, section, changes, within),
+      saveProfile(db, fastify.changes, user, section, changes, fastify.clock.now(), within),
     /**
      * Saves contact details; a new contact e-mail that is not confirmed gets its link in the same
      * transaction, after the send budget allowed it (docs/product.md, 5.7).
@@ -47,14 +48,15 @@ function profilesOf(fastify: FastifyInstance) {
     saveContact: async (user: UserRow, section: string, changes: ProfileChanges, client: string) => {
       const before = await findProfile(db, user.id);
       const link = await contactLinkForSave(fastify, user, before, changes.contactEmail, client);
-      await saveProfile(db, fastify.changes, user, section, changes, link);
+      await saveProfile(db, fastify.changes, user, section, changes, fastify.clock.now(), link);
     },
-    submit: (user: UserRow) => submitProfile(db, user),
+    submit: (user: UserRow) => submitProfile(db, user, fastify.clock.now()),
     sendContactLink: (user: UserRow, client: string) => sendContactLink(fastify, user, client),
     confirmContactAddress: (token: string) => confirmContactAddress(fastify, token),
-    reviewQueue: (input: ReviewQueueInput) => listReviewQueue(db, input),
+    reviewQueue: (input: ReviewQueueInput) => listReviewQueue(db, input, fastify.clock.now()),
     /** Approves or rejects a profile; the vet is e-mailed and the audit log written (docs/product.md, Profile and review). */
-    review: (admin: UserRow, input: ReviewProfileInput, ip: string) => reviewProfile(db, fastify.mailer, fastify.changes, admin, input, links, ip),
+    review: (admin: UserRow, input: ReviewProfileInput, ip: string) =>
+      reviewProfile(db, fastify.mailer, fastify.changes, admin, input, links, ip, fastify.clock.now()),
   };
 }
 

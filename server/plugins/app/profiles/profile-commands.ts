@@ -21,6 +21,7 @@ import type { Announcer } from '../listing/changes';
 import type { UserRow } from '../users/user-repository';
 import { textRefusal } from '../../../lib/domain-error';
 import { DAYS } from '../../../../shared/constants/days';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type ProfileChanges = Partial<typeof profiles.$inferInsert>;
@@ -51,7 +52,7 @@ async function contactChanges(db: DbOrTx, input: ContactInfoInput): Promise<Prof
   return {
     clinicName: input.clinic_name.trim(),
     contactPhone: normalizeUsPhone(input.contact_phone)!,
-    contactEmail: input.contact_email.trim().toLowerCase(),
+    contactEmail: normalizeEmail(input.contact_email),
     street: input.street.trim(),
     // A typed city (a neighbourhood such as Brooklyn) is kept; an empty one comes from the zip.
     city: input.city?.trim() || place.city,
@@ -79,9 +80,9 @@ function workingTimeChanges(input: WorkingTimeInput, now: Date): ProfileChanges 
 
 const cleanEducation = (entries: EducationEntry[]) => entries.map((e) => ({ degree: e.degree.trim(), school: e.school.trim(), year: e.year }));
 
-export async function step1Changes(db: DbOrTx, input: Step1Input): Promise<ProfileChanges> {
+export async function step1Changes(db: DbOrTx, input: Step1Input, now: Date): Promise<ProfileChanges> {
   assertValid(checkStep1(input));
-  return { ...(await contactChanges(db, input)), ...titleWebsiteChanges(input), step1DoneAt: new Date() };
+  return { ...(await contactChanges(db, input)), ...titleWebsiteChanges(input), step1DoneAt: now };
 }
 
 export function step2Changes(input: Step2Input, previous: ProfileRow | undefined, now: Date): ProfileChanges {
@@ -95,10 +96,10 @@ export function step2Changes(input: Step2Input, previous: ProfileRow | undefined
     emergency: input.emergency,
     acceptingNewPatients: input.accepting_new_patients,
     // docs/product.md, Search: owners see when 'accepting new patients' was last confirmed; saving step 2 confirms it.
-    acceptingConfirmedAt: input.accepting_new_patients ? new Date() : (previous?.acceptingConfirmedAt ?? null),
+    acceptingConfirmedAt: input.accepting_new_patients ? now : (previous?.acceptingConfirmedAt ?? null),
     licenseNumber: input.license_number.trim() || null,
     licenseState: input.license_state.trim().toUpperCase() || null,
-    step2DoneAt: new Date(),
+    step2DoneAt: now,
   };
 }
 
@@ -164,6 +165,7 @@ export async function saveProfile(
   user: UserRow,
   section: string,
   changes: ProfileChanges,
+  now: Date,
   within?: (tx: DbOrTx) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -173,7 +175,6 @@ export async function saveProfile(
       .where(eq(profiles.userId, user.id))
       .for('update')
       .then((rows) => rows[0]);
-    const now = new Date();
     if (before)
       await tx
         .update(profiles)
@@ -206,7 +207,7 @@ export async function saveProfile(
 }
 
 /** profile-submit: puts a complete profile in the review queue and sets submit_at. */
-export async function submitProfile(db: DbOrTx, user: UserRow): Promise<void> {
+export async function submitProfile(db: DbOrTx, user: UserRow, now: Date): Promise<void> {
   const profile = await findProfile(db, user.id);
   if (!profile?.step1DoneAt) throw profileProblem('Please complete Step 1 (contact details) before you submit your profile.', 201);
   if (!profile.step2DoneAt) throw profileProblem('Please complete Step 2 (working time and practice details) before you submit your profile.', 201);
@@ -215,7 +216,7 @@ export async function submitProfile(db: DbOrTx, user: UserRow): Promise<void> {
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
-      .set({ submitAt: new Date(), reviewState: 'pending', updatedAt: new Date() })
+      .set({ submitAt: now, reviewState: 'pending', updatedAt: now })
       .where(and(eq(users.id, user.id), eq(users.reviewState, user.reviewState)))
       .returning({ id: users.id });
     if (!updated) return;

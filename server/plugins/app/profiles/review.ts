@@ -14,10 +14,11 @@ import { writeAudit } from '../audit/audit-log';
 import { presentReviewedUser } from '../users/user-presenter';
 import type { Announcer } from '../listing/changes';
 import type { UserRow } from '../users/user-repository';
+import { isAdmin } from '../auth/index';
 
 const RECENT_CHANGES = 10;
 
-export async function listReviewQueue(db: DbOrTx, input: ReviewQueueInput): Promise<ReviewQueueAnswer> {
+export async function listReviewQueue(db: DbOrTx, input: ReviewQueueInput, now: Date): Promise<ReviewQueueAnswer> {
   const where = eq(users.reviewState, input.state);
   // Waiting longest first for the queue; newest decision first for the approved and rejected lists.
   const order = input.state === 'pending' ? [sql`${users.submitAt} asc nulls last`, users.id] : [desc(users.reviewedAt), users.id];
@@ -50,7 +51,7 @@ export async function listReviewQueue(db: DbOrTx, input: ReviewQueueInput): Prom
         const details = h.details as { section?: string; changes?: Record<string, { from: unknown; to: unknown }> };
         return { at: h.createdAt.toISOString(), section: details.section ?? '', fields: Object.keys(details.changes ?? {}), changes: details.changes ?? {} };
       });
-    return { user: presentReviewedUser(user, payment, profile), changes };
+    return { user: presentReviewedUser(user, now, payment, profile), changes };
   });
   return { data, totalCount: Number(total?.n ?? 0) };
 }
@@ -75,15 +76,15 @@ export async function reviewProfile(
   input: ReviewProfileInput,
   links: { viewProfile: string; setupProfile: string },
   ip: string,
+  now: Date,
 ): Promise<ReviewedUser> {
   const reason = input.reason.trim();
   if (input.decision === 'reject' && reason.length < REVIEW_REASON_MIN)
     throw domainError(400, 'REASON_REQUIRED', REVIEW_MESSAGES.reasonRequired, { field: 'reason' });
   const decided = await db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, input.user_id));
-    if (!target || target.manageRole === 'admin') throw domainError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
+    if (!target || isAdmin(target)) throw domainError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
     const allowedFrom = input.decision === 'approve' ? (['pending'] as const) : (['pending', 'approved'] as const);
-    const now = new Date();
     const [updated] = await tx
       .update(users)
       .set({
@@ -124,7 +125,7 @@ export async function reviewProfile(
       tx.select().from(payments).where(eq(payments.userId, target.id)),
       tx.select().from(profiles).where(eq(profiles.userId, target.id)),
     ]);
-    return presentReviewedUser(updated, payment, profile);
+    return presentReviewedUser(updated, now, payment, profile);
   });
   // Approval lists the vet and rejection unlists it: search and the vet's page must show it at once.
   announcer.announce({ kind: 'listing changed', doctorId: input.user_id });

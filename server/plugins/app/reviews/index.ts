@@ -22,6 +22,7 @@ import { listForModeration, moderateReview, reportReview } from './review-modera
 import { replyToReview } from './review-reply';
 import { createReview, deleteReview, ownReviews, updateReview } from './review-writes';
 import { visitCompleted } from './verified-visits';
+import { pageUrl } from '../../../../shared/routes';
 
 export { REVIEW_MESSAGES };
 export type { RatingSummary } from './review-list';
@@ -32,7 +33,7 @@ function reviewsOf(fastify: FastifyInstance) {
     mailer: fastify.mailer,
     changes: fastify.changes,
     clock: fastify.clock,
-    practiceLink: (doctorId) => `${fastify.config.publicUrl}/viewdoctorprofile/${doctorId}`,
+    practiceLink: (doctorId) => pageUrl(fastify.config.publicUrl, 'doctorProfile', { params: { id: doctorId } }),
   };
   return {
     create: (author: UserRow, input: CreateReviewInput, clientIp: string | null) => createReview(deps, author, input, clientIp),

@@ -14,6 +14,7 @@ import type { AdminReview, AdminReviewsAnswer, AdminReviewsInput, ModerateReview
 import { REVIEW_MESSAGES, type ReviewDeps } from './review-deps';
 import { HOLD_REASONS } from './review-screening';
 import { presentAdminReview, type ReviewRow } from './review-presenter';
+import { practiceName } from '../../../../shared/lib/practice-name';
 
 const REPORTS_SHOWN = 10;
 const doctors = alias(users, 'doctor');
@@ -111,13 +112,13 @@ export async function moderateReview(deps: ReviewDeps, actor: Actor, input: Mode
     const [[author], [practice]] = await Promise.all([
       tx.select().from(users).where(eq(users.id, before.authorId)),
       tx
-        .select({ clinicName: profiles.clinicName, firstName: users.firstName, lastName: users.lastName })
+        .select({ clinicName: profiles.clinicName, firstName: users.firstName, lastName: users.lastName, claimed: users.claimed })
         .from(users)
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(eq(users.id, before.doctorId)),
     ]);
     if (author) {
-      const clinic = practice?.clinicName ?? `Dr. ${practice?.firstName ?? ''} ${practice?.lastName ?? ''}`.trim();
+      const clinic = practice ? practiceName(practice) : '';
       await deps.mailer.enqueue(
         tx,
         { address: author.email, name: author.firstName, kind: `review_${after.state}` },

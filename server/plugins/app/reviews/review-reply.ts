@@ -11,6 +11,7 @@ import type { PublicReview, ReplyInput } from '../../../../shared/schemas/review
 import { REVIEW_MESSAGES, type ReviewDeps } from './review-deps';
 import { presentPublicReview } from './review-presenter';
 import { contactDetailsIn } from '../../../../shared/lib/review-rules';
+import { practiceName } from '../../../../shared/lib/practice-name';
 
 export async function replyToReview(deps: ReviewDeps, practice: UserRow, input: ReplyInput): Promise<PublicReview> {
   const text = input.text.trim();
@@ -30,7 +31,7 @@ export async function replyToReview(deps: ReviewDeps, practice: UserRow, input: 
     const [author] = await tx.select().from(users).where(eq(users.id, before.authorId));
     if (before.replyText === null && author) {
       const [profile] = await tx.select({ clinicName: profiles.clinicName }).from(profiles).where(eq(profiles.userId, practice.id));
-      const clinic = profile?.clinicName ?? `Dr. ${practice.firstName} ${practice.lastName}`;
+      const clinic = practiceName({ ...practice, clinicName: profile?.clinicName });
       await deps.mailer.enqueue(
         tx,
         { address: author.email, name: author.firstName, kind: 'review_reply' },

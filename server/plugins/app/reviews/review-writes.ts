@@ -11,6 +11,7 @@ import type { CreateReviewInput, OwnReviewsAnswer, ReviewWriteAnswer, UpdateRevi
 import { REVIEW_MESSAGES, type ReviewDeps } from './review-deps';
 import { HOLD_REASONS, screenReview } from './review-screening';
 import { presentOwnReview } from './review-presenter';
+import { clinicOrPracticeName } from '../../../../shared/lib/practice-name';
 
 type ReviewFields = Omit<CreateReviewInput, 'doctor_id'>;
 
@@ -131,7 +132,7 @@ export async function ownReviews(
   const where = and(eq(reviews.authorId, author.id), filter.doctor_id ? eq(reviews.doctorId, filter.doctor_id) : undefined);
   const [rows, [total]] = await Promise.all([
     deps.db
-      .select({ review: reviews, clinicName: profiles.clinicName, doctorFirst: users.firstName, doctorLast: users.lastName })
+      .select({ review: reviews, clinicName: profiles.clinicName, firstName: users.firstName, lastName: users.lastName, claimed: users.claimed })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.doctorId))
       .leftJoin(profiles, eq(profiles.userId, reviews.doctorId))
@@ -142,7 +143,7 @@ export async function ownReviews(
     deps.db.select({ n: count() }).from(reviews).where(where),
   ]);
   return {
-    data: rows.map((row) => presentOwnReview(row.review, author, row.clinicName ?? `Dr. ${row.doctorFirst} ${row.doctorLast}`)),
+    data: rows.map((row) => presentOwnReview(row.review, author, clinicOrPracticeName(row))),
     totalCount: Number(total?.n ?? 0),
   };
 }

@@ -5,10 +5,7 @@ import { PRODUCT_NAME } from '../../../../shared/constants/messages';
 import type { InitialData } from '../../../../shared/schemas/initial-data';
 import { INITIAL_DATA_ELEMENT_ID } from '../../../../shared/lib/initial-data';
 import type { PageHead } from './page-head';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from '../../../lib/escape-html';
 
 /** JSON that is safe inside a <script> element of any type (also valid JSON and JavaScript). */
 export function jsonForScript(value: unknown): string {

@@ -5,7 +5,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '../../../../shared/constants/messages';
 import { quantity } from '../../../lib/wording';
-import { escapeHtml, type PageBody } from './html';
+import { escapeHtml } from '../../../lib/escape-html';
+import type { PageBody } from './html';
 import type { PageData, PageHead } from './page-head';
 import type { InitialData } from '../../../../shared/schemas/initial-data';
 import type { Counters } from '../limits/counters';

@@ -21,7 +21,7 @@ import type { DbOrTx } from '../../../db/client';
 import type { WorkingDay } from '../../../db/schema';
 import { PRODUCT_NAME } from '../../../../shared/constants/messages';
 import { RATING_MAX, RATING_MIN } from '../../../../shared/constants/search';
-import { HOME_PATH, ROUTES, SITE_DESCRIPTION, documentTitle, matchRoute, normalizePath, routePath, routeShowing } from '../../../../shared/routes';
+import { HOME_PATH, ROUTES, SITE_DESCRIPTION, documentTitle, matchRoute, normalizePath, pageUrl, routePath, routeShowing } from '../../../../shared/routes';
 import type { InitialData } from '../../../../shared/schemas/initial-data';
 import { findPublicProfileRecord, findPublishedArticleRecord, type ArticleKind, type PublicProfileRecord, type PublishedArticleRecord } from './public-records';
 
@@ -221,7 +221,7 @@ function articleHead(site: string, record: PublishedArticleRecord): PageHead {
     ...(image ? { image: [image] } : {}),
     ...(record.subContent ? { description: summarize(plainText(record.subContent), 300) } : {}),
     mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
-    publisher: { '@type': 'Organization', name: PRODUCT_NAME, url: `${site}/home` },
+    publisher: { '@type': 'Organization', name: PRODUCT_NAME, url: pageUrl(site, 'home') },
   };
   const list = ROUTES[routeShowing({ kind: 'articleList', articles: record.kind })];
   if (!('title' in list)) throw new Error(`The ${record.kind} article list has no title`);

@@ -14,7 +14,7 @@ import { createArticle, createVet } from '../../../test/factories';
 import { articles, profiles } from '../../../db/schema';
 import { PLANS, SANDBOX_NOTICE, formatPrice } from '../../../../shared/constants/plans';
 import { parseInitialData } from '../../../../shared/lib/initial-data';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../../lib/escape-html';
 import { ROUTE_LIST } from '../../../../shared/routes';
 
 const marker = randomUUID().slice(0, 6);

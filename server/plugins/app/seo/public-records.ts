@@ -9,6 +9,7 @@ import { reviewAuthorName } from '../../../../shared/lib/review-rules';
 import { listedIds } from '../listing/listing-rule';
 import { listedDoctorColumns } from '../listing/doctor-search';
 import type { PracticeAddress } from '../../../../shared/schemas/profile';
+import { practiceName } from '../../../../shared/lib/practice-name';
 
 export type ArticleKind = 'blog' | 'ai';
 
@@ -86,7 +87,7 @@ export async function findPublicProfileRecord(db: DbOrTx, id: number): Promise<P
   return {
     id: row.id,
     // An unclaimed practice has no vet's name yet (docs/product.md section 20).
-    doctorName: row.claimed ? `Dr. ${row.firstName} ${row.lastName}` : (p.clinicName ?? ''),
+    doctorName: practiceName({ ...row, clinicName: p.clinicName }),
     clinicName: p.clinicName,
     street: p.street,
     city: p.city,

@@ -3,7 +3,7 @@
 // docs/decisions/074-prerendered-first-screen.md). Read from Vite's build manifest (dist/web/.vite/manifest.json).
 // Which module a path needs is the route table's (shared/routes.ts); seo.test.ts checks that every module it
 // names is in the built manifest.
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../../lib/escape-html';
 import { matchRoute, type RouteEntry } from '../../../../shared/routes';
 
 /** A chunk of Vite's manifest (only the fields used here). */

@@ -212,7 +212,7 @@ describe('the HTML of each public page', () => {
       const [row] = await app.database.db
         .select()
         .from(profileDailyStats)
-        .where(and(eq(profileDailyStats.userId, vet.user.id), eq(profileDailyStats.day, utcDay())));
+        .where(and(eq(profileDailyStats.userId, vet.user.id), eq(profileDailyStats.day, utcDay(new Date()))));
       return row?.views ?? 0;
     };
     // Each from its own client address: a view counts once per address, profile and day (docs/product.md 5.8).

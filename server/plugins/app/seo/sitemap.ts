@@ -8,18 +8,15 @@ import type { DbOrTx } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { FIXED_PAGES, PRIVATE_PATH_PREFIXES, routePath, routeShowing } from '../../../../shared/routes';
 import { sitemapChunks, sitemapEntries, type SitemapChunk } from './public-records';
+import { escapeHtml } from '../../../lib/escape-html';
 
 export const SITEMAP_MAX_URLS = 50_000;
-
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN = `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
 
 const urlEntry = (loc: string, lastChange?: Date | null) =>
-  `  <url><loc>${escapeXml(loc)}</loc>${lastChange ? `<lastmod>${lastChange.toISOString()}</lastmod>` : ''}</url>\n`;
+  `  <url><loc>${escapeHtml(loc)}</loc>${lastChange ? `<lastmod>${lastChange.toISOString()}</lastmod>` : ''}</url>\n`;
 
 interface SitemapPlan {
   profiles: SitemapChunk[];
@@ -73,7 +70,7 @@ export function createSitemaps(db: DbOrTx, site: string, clock: Clock, options: 
     async index(): Promise<string> {
       const { profiles, articles } = await currentPlan();
       const child = (name: string, lastChange: Date | null) =>
-        `  <sitemap><loc>${escapeXml(`${site}/sitemaps/${name}.xml`)}</loc>${lastChange ? `<lastmod>${lastChange.toISOString()}</lastmod>` : ''}</sitemap>\n`;
+        `  <sitemap><loc>${escapeHtml(`${site}/sitemaps/${name}.xml`)}</loc>${lastChange ? `<lastmod>${lastChange.toISOString()}</lastmod>` : ''}</sitemap>\n`;
       let xml = `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
       xml += child('pages', null);
       profiles.forEach((chunk, i) => (xml += child(`profiles-${i + 1}`, chunk.lastChange)));

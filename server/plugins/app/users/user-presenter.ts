@@ -55,9 +55,9 @@ export function presentProfile(profile: ProfileRow, user: UserRow): ProfileView 
  * The plan as it stands now: a plan whose paid period has ended shows as plan 0, status 'expired',
  * even before the periodic sweep marks it (docs/product.md, Plans and payment).
  */
-function presentPayment(payment: PaymentRow | null | undefined): User['payment'] {
+function presentPayment(payment: PaymentRow | null | undefined, now: Date): User['payment'] {
   if (!payment) return null;
-  const inForce = hasPaidPlan(payment);
+  const inForce = hasPaidPlan(payment, now);
   const lapsed = !inForce && payment.plan > 0 && (payment.status === 'active' || payment.status === 'canceling');
   return {
     plan: inForce ? payment.plan : 0,
@@ -79,11 +79,11 @@ export function presentIdentity(user: UserRow): UserIdentity {
   };
 }
 
-export function presentUser(user: UserRow, payment?: PaymentRow | null, profile?: ProfileRow | null): User {
+export function presentUser(user: UserRow, now: Date, payment?: PaymentRow | null, profile?: ProfileRow | null): User {
   return {
     ...presentIdentity(user),
     submit_at: user.submitAt?.toISOString() ?? null,
-    payment: presentPayment(payment),
+    payment: presentPayment(payment, now),
     profile: profile ? presentProfile(profile, user) : null,
   };
 }
@@ -92,6 +92,6 @@ export function presentUser(user: UserRow, payment?: PaymentRow | null, profile?
  * The user as an administrator's answers show it: the user object with the review also at the top, so that a
  * user without a profile yet shows as a draft (the queue, the review decision, Manage Users' detail).
  */
-export function presentReviewedUser(user: UserRow, payment?: PaymentRow | null, profile?: ProfileRow | null): ReviewedUser {
-  return { ...presentUser(user, payment, profile), ...reviewOf(user) };
+export function presentReviewedUser(user: UserRow, now: Date, payment?: PaymentRow | null, profile?: ProfileRow | null): ReviewedUser {
+  return { ...presentUser(user, now, payment, profile), ...reviewOf(user) };
 }

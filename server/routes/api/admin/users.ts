@@ -28,8 +28,8 @@ import { actorOf, ADMIN_MESSAGES } from '../../../plugins/app/admin/index';
 const tags = ['admin'];
 const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
-function sendCsv(reply: FastifyReply, name: string, body: string) {
-  const stamp = new Date().toISOString().slice(0, 10);
+function sendCsv(reply: FastifyReply, name: string, body: string, at: Date) {
+  const stamp = at.toISOString().slice(0, 10);
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}-${stamp}.csv"`)
@@ -165,7 +165,12 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
         e.ip,
         JSON.stringify(e.changes),
       ]);
-      return sendCsv(reply, 'activity', toCsv(['id', 'at', 'actor_id', 'actor_email', 'action', 'target_type', 'target_id', 'target', 'ip', 'changes'], rows));
+      return sendCsv(
+        reply,
+        'activity',
+        toCsv(['id', 'at', 'actor_id', 'actor_email', 'action', 'target_type', 'target_id', 'target', 'ip', 'changes'], rows),
+        app.clock.now(),
+      );
     },
   });
 
@@ -183,7 +188,7 @@ export default async function adminUserRoutes(app: FastifyInstance): Promise<voi
     schema: { tags, summary: 'Confirmed newsletter subscribers as CSV', response: { 200: Type.String(), ...refusals } },
     handler: async (_request, reply) => {
       const rows = (await admin.confirmedSubscribers()).map((s) => [s.email, s.confirmed_at, s.created_at]);
-      return sendCsv(reply, 'subscribers', toCsv(['email', 'confirmed_at', 'subscribed_at'], rows));
+      return sendCsv(reply, 'subscribers', toCsv(['email', 'confirmed_at', 'subscribed_at'], rows), app.clock.now());
     },
   });
 }

@@ -327,7 +327,7 @@ describe('who is listed', () => {
   it('shows a vet as soon as an approval lands, even right after the same search was cached', async () => {
     const before = (await search({ searchZipCode: here.zip })).body;
     expect(before.data.map((d) => d.id)).not.toContain(hidden.pending);
-    await updateUser(app.database.db, hidden.pending!, { reviewState: 'approved', reviewedAt: new Date() });
+    await updateUser(app.database.db, hidden.pending!, { reviewState: 'approved', reviewedAt: new Date() }, new Date());
     app.changes.announce({ kind: 'listing changed', doctorId: hidden.pending! });
     const after = (await search({ searchZipCode: here.zip })).body;
     expect(after.data.map((d) => d.id)).toEqual([listed, hidden.pending]);

@@ -169,7 +169,7 @@ describe('profile statistics counting', () => {
       await app.database.db
         .select()
         .from(profileDailyStats)
-        .where(and(eq(profileDailyStats.userId, vet.user.id), eq(profileDailyStats.day, utcDay())))
+        .where(and(eq(profileDailyStats.userId, vet.user.id), eq(profileDailyStats.day, utcDay(new Date()))))
     )[0];
 
   it('views are tallied in memory and written in one batch, not on each request', async () => {
@@ -232,7 +232,7 @@ describe('profile statistics counting', () => {
     const data = response.json().data;
     expect(data).toHaveLength(90);
     expect(data[0].date).toBe(utcDay(new Date(Date.now() - 89 * 86_400_000)));
-    expect(data.at(-1)).toEqual({ date: utcDay(), views: 0, appearances: 1, clicks_phone: 1, clicks_website: 2, clicks_directions: 1, messages: 1 });
+    expect(data.at(-1)).toEqual({ date: utcDay(new Date()), views: 0, appearances: 1, clicks_phone: 1, clicks_website: 2, clicks_directions: 1, messages: 1 });
     expect((await injectAs(app, vet.token, { url: '/api/user/statistics', payload: { days: 91 } })).statusCode).toBe(400);
   });
 

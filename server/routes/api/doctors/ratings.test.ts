@@ -317,8 +317,11 @@ describe('ratings in search', () => {
     // Each radius is another search, so the answer cache (which only an announcement clears) is not asked.
     expect((await search({ searchZipCode: place.zip, radius: 5 })).body.data[0]).toMatchObject({ id: vet, rating_average: null, rating_count: 0 });
     await setState(held, 'published');
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect((await search({ searchZipCode: place.zip, radius: 6 })).body.data[0]).toMatchObject({ id: vet, rating_average: 4, rating_count: 1 });
+    // The index reads its change log at least once a second: ask again (a new radius each time, so never a
+    // cached answer) until it shows the review, and fail if that takes much longer than a second.
+    let radius = 8;
+    const card = async () => (await search({ searchZipCode: place.zip, radius: (radius += 1) })).body.data[0];
+    await expect.poll(card, { timeout: 3_000, interval: 50 }).toMatchObject({ id: vet, rating_average: 4, rating_count: 1 });
     expect((await search({ searchZipCode: place.zip, radius: 7, min_rating: 4 })).body.data.map((card) => card.id)).toEqual([vet]);
   });
 

@@ -60,7 +60,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: { tags, summary: 'Ends the plan at the end of its paid period', body: EmptyBody, response: { 200: CancelAnswer, ...refusals, 502: ErrorSchema } },
     handler: async (request) => {
       const row = await payments.cancel(request.user);
-      return { message: PAYMENT_MESSAGES.canceled(row.currentPeriodEnd), user: await loadPresentedUser(db, request.user) };
+      return { message: PAYMENT_MESSAGES.canceled(row.currentPeriodEnd), user: await loadPresentedUser(db, request.user, fastify.clock.now()) };
     },
   });
 
@@ -97,7 +97,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     handler: async (request) => {
       await payments.sandbox.pay(request.body.id, request.user.id);
-      return { url: '/services?checkout=success', user: await loadPresentedUser(db, request.user) };
+      return { url: '/services?checkout=success', user: await loadPresentedUser(db, request.user, fastify.clock.now()) };
     },
   });
 

@@ -30,7 +30,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { accounts } = fastify;
   const { db } = fastify.database;
-  const session = async ({ user, token }: SignedIn) => ({ token, user: await loadPresentedUser(db, user) });
+  const session = async ({ user, token }: SignedIn) => ({ token, user: await loadPresentedUser(db, user, fastify.clock.now()) });
   app.addHook('onRequest', noStore);
 
   app.post('/register', {
@@ -86,7 +86,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       body: EmptyBody,
       response: { 200: Type.Object({ user: UserSchema }), 401: ErrorSchema },
     },
-    handler: async (request) => ({ user: await loadPresentedUser(db, await accounts.listPractice(request.user)) }),
+    handler: async (request) => ({ user: await loadPresentedUser(db, await accounts.listPractice(request.user), fastify.clock.now()) }),
   });
 
   app.post('/send-verification-email', {

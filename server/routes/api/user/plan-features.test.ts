@@ -266,12 +266,12 @@ describe('plan changes hide, never delete', () => {
 
   it('statistics are kept through a downgrade and shown again after an upgrade', async () => {
     const vet = await createVet(app, { plan: 3 });
-    await app.database.db.insert(profileDailyStats).values({ userId: vet.user.id, day: utcDay(), views: 7, messages: 2 });
+    await app.database.db.insert(profileDailyStats).values({ userId: vet.user.id, day: utcDay(new Date()), views: 7, messages: 2 });
     await setPlan(vet, 2);
     expect((await call(vet, 'statistics', { days: 7 })).statusCode).toBe(403);
     await setPlan(vet, 3);
     const data = (await call(vet, 'statistics', { days: 7 })).json().data;
-    expect(data.at(-1)).toMatchObject({ date: utcDay(), views: 7, messages: 2 });
+    expect(data.at(-1)).toMatchObject({ date: utcDay(new Date()), views: 7, messages: 2 });
   });
 
   it('a lapsed plan counts as no plan for the feature calls', async () => {

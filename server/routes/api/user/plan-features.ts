@@ -110,7 +110,7 @@ export default async function planFeatureRoutes(app: FastifyInstance): Promise<v
       const problem = checkChoiceList(request.body.services, 'services');
       if (problem) throw domainError(400, 'VALIDATION_ERROR', problem, { field: 'services' });
       await fastify.profiles.save(request.user, 'services', { services: cleanChoiceList(request.body.services) });
-      return loadPresentedUser(db, (await findUserById(db, request.user.id))!);
+      return loadPresentedUser(db, (await findUserById(db, request.user.id))!, fastify.clock.now());
     },
   });
 

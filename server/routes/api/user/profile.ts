@@ -24,7 +24,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
   // Scoped to these routes: only change-avatar reads multipart bodies (fastify.uploads.readOneFile).
   await fastify.register(multipart);
 
-  const currentUser = async (request: FastifyRequest) => loadPresentedUser(db, (await findUserById(db, request.user.id))!);
+  const currentUser = async (request: FastifyRequest) => loadPresentedUser(db, (await findUserById(db, request.user.id))!, fastify.clock.now());
 
   /** Runs a profile change and answers the whole user; a refusal is answered by the error handler (text 201/202 for the vet's fixes). */
   const answer = async (request: FastifyRequest, work: () => Promise<void>) => {

@@ -14,6 +14,7 @@ import { toast } from '../../../lib/toast';
 import { useReviewQueueQuery } from '../api/get-review-queue';
 import { useReviewProfileMutation } from '../api/review-profile';
 import { describeChanges } from './labels';
+import { practiceName } from '../../../../shared/lib/practice-name';
 
 type ReviewState = ReviewQueueInput['state'];
 
@@ -33,7 +34,8 @@ function QueueEntry({ item }: { item: ReviewQueueItem }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reviewProfile, { isLoading: busy }] = useReviewProfileMutation();
-  const name = `Dr. ${user.first_name} ${user.last_name}`;
+  // Only a vet's own (claimed) practice comes up for review: named as its card will name it.
+  const name = practiceName({ claimed: true, firstName: user.first_name, lastName: user.last_name, clinicName: profile?.clinic_name });
 
   const decide = async (decision: 'approve' | 'reject') => {
     try {

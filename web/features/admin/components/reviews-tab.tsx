@@ -16,6 +16,7 @@ import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useAdminReviewsQuery } from '../api/get-reviews';
 import { useModerateReviewMutation } from '../api/moderate-review';
+import { clinicOrPracticeName } from '../../../../shared/lib/practice-name';
 
 const STATES: { state: ReviewState; label: string; empty: string }[] = [
   { state: 'pending', label: 'Waiting', empty: 'No reviews are waiting for a decision.' },
@@ -106,7 +107,12 @@ function DecisionDialog({ review, decision, onClose }: { review: ModerationRevie
 
 function ModerationEntry({ review }: { review: ModerationReview }) {
   const [decision, setDecision] = useState<ModerationDecision>();
-  const practice = review.doctor.clinic_name || `Dr. ${review.doctor.first_name} ${review.doctor.last_name}`;
+  const practice = clinicOrPracticeName({
+    claimed: true,
+    firstName: review.doctor.first_name,
+    lastName: review.doctor.last_name,
+    clinicName: review.doctor.clinic_name,
+  });
   return (
     <li className="card queue-item moderation-item">
       <div className="queue-head">

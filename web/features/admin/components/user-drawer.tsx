@@ -4,6 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { Drawer } from 'antd';
 import { REVIEW_REASON_MIN } from '../../../../shared/lib/profile-rules';
+import { normalizeEmail } from '../../../../shared/lib/email-address';
 import type { AuditEntry } from '../../../../shared/schemas/admin';
 import { ProfilePreview } from '../../../components/profile/profile-preview';
 import { PageLoader } from '../../../components/ui/page-loader';
@@ -143,7 +144,7 @@ export function UserDrawer({ userId, onClose }: { userId: number | undefined; on
       title: `Delete ${name}`,
       confirm: 'Delete for good',
       danger: true,
-      ready: typedEmail.trim().toLowerCase() === user?.email,
+      ready: normalizeEmail(typedEmail) === user?.email,
       body: (
         <>
           <p>The account, its profile, payments record, uploads, codes and waiting e-mails are deleted. This cannot be undone.</p>

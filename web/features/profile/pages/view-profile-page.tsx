@@ -17,6 +17,7 @@ import { useMyPhotosQuery } from '../api/get-my-photos';
 import { MessagesPanel } from '../components/messages-panel';
 import { PhotosPanel } from '../components/photos-panel';
 import { ServicesPanel } from '../components/services-panel';
+import { clinicOrPracticeName } from '../../../../shared/lib/practice-name';
 
 // The statistics chart loads only for a Premium vet on this page.
 const StatisticsPanel = lazy(() => import('../components/statistics-panel'));
@@ -126,7 +127,12 @@ export default function ViewProfilePage() {
           {hasFeature(user, 'contact_form') && <MessagesPanel />}
           {hasFeature(user, 'photos') && <PhotosPanel />}
           {hasFeature(user, 'services') && <ServicesPanel services={user.profile?.services ?? []} />}
-          {listed && <PracticeReviews doctorId={user.id} clinic={user.profile?.clinic_name ?? `Dr. ${user.first_name} ${user.last_name}`} />}
+          {listed && (
+            <PracticeReviews
+              doctorId={user.id}
+              clinic={clinicOrPracticeName({ claimed: true, firstName: user.first_name, lastName: user.last_name, clinicName: user.profile?.clinic_name })}
+            />
+          )}
           {user.profile ? <PublicPreview user={user} profile={user.profile} /> : <p className="empty-state">You have not filled in your profile yet.</p>}
         </div>
       </section>
