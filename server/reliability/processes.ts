@@ -34,9 +34,49 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Newest modification time of the files under `dir` that go into the server (tests left out). */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (/\.test\.tsx?$/.test(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+let compiledIsFresh: boolean | undefined;
+/**
+ * Whether dist/server/server.js (`npm run build`) is newer than every server and shared source, so a
+ * test may start it instead of the sources: the same code, without compiling hundreds of modules
+ * through tsx at each start (about 3 times the CPU of the bundle's start). `npm test` builds before
+ * the unit passes for this (docs/decisions/135-ci-shares-the-build.md). Checked once per process.
+ */
+export function compiledServerIsFresh(): boolean {
+  if (compiledIsFresh !== undefined) return compiledIsFresh;
+  const compiled = path.join(root, 'dist/server/server.js');
+  compiledIsFresh =
+    fs.existsSync(compiled) && fs.statSync(compiled).mtimeMs >= Math.max(...['server', 'shared'].map((dir) => newestSource(path.join(root, dir))));
+  return compiledIsFresh;
+}
+
+/**
+ * node's arguments that run the server: the compiled bundle with production's node flags when it is
+ * fresh (or `bundle` asks for it), else the sources through tsx's loader in this one node process.
+ */
+export function serverEntry(bundle: boolean | 'when-fresh' = 'when-fresh'): { flags: string[]; entry: string[]; compiled: boolean } {
+  const compiled = bundle === true || (bundle === 'when-fresh' && compiledServerIsFresh());
+  return compiled
+    ? { flags: [...NODE_FLAGS], entry: ['dist/server/server.js'], compiled }
+    : { flags: [], entry: ['--import', 'tsx', 'server/server.ts'], compiled };
+}
+
 export interface ServerProcessOptions {
-  /** Run the compiled bundle of `npm run build` (dist/server/server.js), as production does, instead of the source. */
-  bundle?: boolean;
+  /**
+   * true: run the compiled bundle of `npm run build` (dist/server/server.js), as production does;
+   * false: the sources; 'when-fresh' (the default): the bundle when it is newer than every source.
+   */
+  bundle?: boolean | 'when-fresh';
   /**
    * Its own process group (the default), so a signal reaches the whole group; false keeps it in this
    * process's group, so Ctrl+C on a benchmark stops its server too.
@@ -51,18 +91,18 @@ export interface ServerProcessOptions {
  * database unless `env` says otherwise, and answers once /api/health does (within two minutes).
  */
 export async function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const { bundle = false, detached = true, nodeArgs = [] } = options;
-  const entry = bundle ? ['dist/server/server.js'] : ['--import', 'tsx', 'server/server.ts'];
-  if (bundle && !fs.existsSync(path.join(root, entry[0]!))) throw new Error('No build found: run `npm run build` first.');
+  const { bundle = 'when-fresh', detached = true, nodeArgs = [] } = options;
+  const { flags, entry, compiled } = serverEntry(bundle);
+  if (compiled && !fs.existsSync(path.join(root, 'dist/server/server.js'))) throw new Error('No build found: run `npm run build` first.');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Node's own TypeScript loader flag keeps this one node process (no tsx parent process).
   // The compiled server runs as `npm start` runs it (server/runtime.ts); the caller's flags come after and win.
-  const child = spawn(process.execPath, [...(bundle ? NODE_FLAGS : []), ...nodeArgs, ...entry], {
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, ...entry], {
     cwd: root,
     env: {
       ...process.env,
-      ...(bundle ? MALLOC_ENV : {}),
+      ...(compiled ? MALLOC_ENV : {}),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
