@@ -34,29 +34,25 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Newest modification time of the files under `dir` that go into the server (tests left out). */
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (/\.test\.tsx?$/.test(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 let compiledIsFresh: boolean | undefined;
 /**
- * Whether dist/server/server.js (`npm run build`) is newer than every server and shared source, so a
- * test may start it instead of the sources: the same code, without compiling hundreds of modules
- * through tsx at each start (about 3 times the CPU of the bundle's start). `npm test` builds before
- * the unit passes for this (docs/decisions/135-ci-shares-the-build.md). Checked once per process.
+ * Whether dist/server/server.js (`npm run build`) is newer than every file that went into it (the list
+ * scripts/build-server.mjs writes beside it), so a test may start it instead of the sources: the same
+ * code, without compiling hundreds of modules through tsx at each start (about 3 times the CPU of the
+ * bundle's start). `npm test` builds before the unit passes for this (docs/decisions/135-ci-shares-the-build.md).
+ * Checked once per process.
  */
 export function compiledServerIsFresh(): boolean {
   if (compiledIsFresh !== undefined) return compiledIsFresh;
   const compiled = path.join(root, 'dist/server/server.js');
-  compiledIsFresh =
-    fs.existsSync(compiled) && fs.statSync(compiled).mtimeMs >= Math.max(...['server', 'shared'].map((dir) => newestSource(path.join(root, dir))));
+  const inputsFile = path.join(root, 'dist/server/inputs.json');
+  if (!fs.existsSync(compiled) || !fs.existsSync(inputsFile)) return (compiledIsFresh = false);
+  const builtAt = fs.statSync(compiled).mtimeMs;
+  const inputs = JSON.parse(fs.readFileSync(inputsFile, 'utf8')) as string[];
+  compiledIsFresh = inputs.every((input) => {
+    const file = path.join(root, input);
+    return fs.existsSync(file) && fs.statSync(file).mtimeMs <= builtAt;
+  });
   return compiledIsFresh;
 }
 
