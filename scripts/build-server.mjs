@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist/server');
 fs.rmSync(outdir, { recursive: true, force: true });
 const started = Date.now();
-await build({
+const result = await build({
   entryPoints: [path.join(root, 'server/server.ts')],
   outdir,
   bundle: true,
@@ -23,5 +23,9 @@ await build({
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
+  metafile: true,
 });
+// The files that went into the bundle: tests read them to know whether the bundle is older than its sources
+// (server/reliability/processes.ts, compiledServerIsFresh).
+fs.writeFileSync(path.join(outdir, 'inputs.json'), JSON.stringify(Object.keys(result.metafile.inputs)));
 console.log(`Built dist/server/server.js in ${Date.now() - started} ms.`);

@@ -12,12 +12,13 @@ import { verifyPassword } from '../server/lib/password';
 import { pglitePassDone } from '../server/test/passes';
 
 const root = path.resolve(import.meta.dirname, '..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
+// One node process with tsx's loader, not the tsx command (which starts a second node process for each run).
+const tsx = [process.execPath, '--import', 'tsx'] as const;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ad-admin-'));
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' };
 
 function run(...args: string[]) {
-  const result = spawnSync(tsx, ['scripts/create-admin.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(tsx[0], [...tsx.slice(1), 'scripts/create-admin.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
   return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }
 
@@ -28,11 +29,16 @@ function runAsync(...args: string[]): Promise<{ code: number | null; out: string
 
 function runWith(environment: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    execFile(tsx, ['scripts/create-admin.ts', ...args], { cwd: root, env: environment, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      if (error && code === null) reject(error);
-      else resolve({ code, out: stdout.trim(), err: stderr.trim() });
-    });
+    execFile(
+      tsx[0],
+      [...tsx.slice(1), 'scripts/create-admin.ts', ...args],
+      { cwd: root, env: environment, encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        if (error && code === null) reject(error);
+        else resolve({ code, out: stdout.trim(), err: stderr.trim() });
+      },
+    );
   });
 }
 
@@ -139,10 +145,11 @@ describe('npm run create-admin', { timeout: 120_000 }, () => {
   });
 
   embedded('refuses to open a DATA_DIR another process holds, and takes over a stale lock', async () => {
-    // Its own process group: tsx runs the code in a child process, and both must stop.
+    // Its own process group, so one signal stops it and anything it started.
     const holder = spawn(
-      tsx,
+      tsx[0],
       [
+        ...tsx.slice(1),
         '-e',
         `import('./server/db/data-dir-lock.ts').then(m => { m.lockDataDir(${JSON.stringify(dataDir)}, 'server'); console.log('locked'); setTimeout(() => {}, 60000); })`,
       ],

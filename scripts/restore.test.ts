@@ -7,15 +7,16 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
+// One node process with tsx's loader, not the tsx command (which starts a second node process for each run).
+const tsx = [process.execPath, '--import', 'tsx'] as const;
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ad-restore-'));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 function run(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; err: string }> {
   return new Promise((resolve) => {
     execFile(
-      tsx,
-      ['scripts/restore.ts', ...args],
+      tsx[0],
+      [...tsx.slice(1), 'scripts/restore.ts', ...args],
       { cwd: root, env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', ...env }, timeout: 60_000 },
       (error, _out, err) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, err: String(err).trim() }),
     );

@@ -1,7 +1,9 @@
-// `npm test`: type check, lint, unit and API tests on PGlite, the same again on PostgreSQL when
-// TEST_DATABASE_URL is set (with REDIS_URL when set), then the browser journeys on a fresh build.
-// The steps run one after the other. TEST_LANES=2 runs two lanes side by side instead
-// (docs/decisions/077-ci-time.md): the checks and the API tests in one, the build and the browser
+// `npm test`: the build, type check, lint, unit and API tests on PGlite, the same again on PostgreSQL when
+// TEST_DATABASE_URL is set (with REDIS_URL when set), then the browser journeys on that build.
+// The steps run one after the other, the build first, so that the unit passes' server
+// processes and the browser journeys all start the compiled server instead of compiling the sources
+// through tsx at each start (docs/decisions/135-ci-shares-the-build.md). TEST_LANES=2 runs two lanes
+// side by side after the build (docs/decisions/077-ci-time.md): the checks and the API tests in one, the browser
 // journeys in the other, whose output is kept in a log file and printed when it finishes. NOTE: on
 // CI's 2-core machine the unit lane once stopped making progress (20 minutes without finishing a
 // file) while the browser lane ran beside it; the cause is not found, so one lane is the default. It happened
@@ -24,6 +26,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const { TEST_DATABASE_URL: postgresUrl } = process.env;
 const embedded = { TEST_DATABASE_URL: '', REDIS_URL: '' };
 
+// Builds unless the build is newer than every source (`npm ci` has just built it: package.json's prepare).
+const build: Step = { name: 'build the web app and the server', command: ['node', 'scripts/start.mjs', '--build-only'] };
+const lanes = process.env.TEST_LANES === '2';
 const checksAndApi: Step[] = [
   { name: 'type check', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
   { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
@@ -49,7 +54,6 @@ const checksAndApi: Step[] = [
     : []),
 ];
 const browser: Step[] = [
-  { name: 'build the web app', command: ['npm', 'run', 'build', '--silent'] },
   // The browser journeys run on the embedded database, whatever the outer environment says.
   { name: 'browser journeys', command: ['npx', 'vitest', 'run', '--project', 'e2e'], env: embedded },
 ];
@@ -139,13 +143,16 @@ async function lane(steps: Step[], log?: fs.WriteStream): Promise<void> {
   }
 }
 
-if (process.env.TEST_LANES !== '2') {
-  await lane([...checksAndApi, ...browser]);
+// The build runs first, once, for the unit passes' server processes and the browser journeys alike; with
+// two lanes too, so that no test starts dist/server while the other lane rewrites it.
+if (!lanes) {
+  await lane([build, ...checksAndApi, ...browser]);
 } else {
+  await lane([build]);
   const logFile = path.join(root, '.cache/test-logs/browser-journeys.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.createWriteStream(logFile);
-  console.log(`The build and the browser journeys run alongside; their output follows when they finish (${path.relative(root, logFile)}).`);
+  console.log(`The browser journeys run alongside; their output follows when they finish (${path.relative(root, logFile)}).`);
   await Promise.all([lane(checksAndApi), lane(browser, log)]);
   await new Promise<void>((resolve) => log.end(resolve));
   process.stdout.write(fs.readFileSync(logFile, 'utf8'));

@@ -5,9 +5,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverEntry } from './reliability/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
+// What `npm start` runs when `npm test` has just built it (decision 135), else the sources through tsx's loader.
+const { flags, entry } = serverEntry();
+const server = [...flags, ...entry];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ad-server-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -25,14 +28,14 @@ const baseEnv = { ...process.env, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'pr
 // NOTE: the process loads the zip data into a fresh DATA_DIR: allow for a busy machine.
 describe('server process', { timeout: 120_000 }, () => {
   it('stops with one line naming a malformed variable', () => {
-    const result = spawnSync(tsx, ['server/server.ts'], { cwd: root, env: { ...baseEnv, PORT: 'abc', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(process.execPath, server, { cwd: root, env: { ...baseEnv, PORT: 'abc', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 30_000 });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe('Animal Doctor cannot start: PORT must be a whole number, got "abc"');
   });
 
   it('serves health, refuses a second process on the same DATA_DIR, and closes cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const first = spawn(tsx, ['server/server.ts'], {
+    const first = spawn(process.execPath, server, {
       cwd: root,
       env: { ...baseEnv, PORT: String(port), DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -54,7 +57,7 @@ describe('server process', { timeout: 120_000 }, () => {
     expect(healthy).toBe(true);
     expect(output).toContain(`Animal Doctor is running at http://127.0.0.1:${port} (database: pglite)`);
 
-    const second = spawnSync(tsx, ['server/server.ts'], {
+    const second = spawnSync(process.execPath, server, {
       cwd: root,
       env: { ...baseEnv, PORT: String(await freePort()), DATA_DIR: dataDir },
       encoding: 'utf8',

@@ -34,9 +34,45 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+let compiledIsFresh: boolean | undefined;
+/**
+ * Whether dist/server/server.js (`npm run build`) is newer than every file that went into it (the list
+ * scripts/build-server.mjs writes beside it), so a test may start it instead of the sources: the same
+ * code, without compiling hundreds of modules through tsx at each start (about 3 times the CPU of the
+ * bundle's start). `npm test` builds before the unit passes for this (docs/decisions/135-ci-shares-the-build.md).
+ * Checked once per process.
+ */
+export function compiledServerIsFresh(): boolean {
+  if (compiledIsFresh !== undefined) return compiledIsFresh;
+  const compiled = path.join(root, 'dist/server/server.js');
+  const inputsFile = path.join(root, 'dist/server/inputs.json');
+  if (!fs.existsSync(compiled) || !fs.existsSync(inputsFile)) return (compiledIsFresh = false);
+  const builtAt = fs.statSync(compiled).mtimeMs;
+  const inputs = JSON.parse(fs.readFileSync(inputsFile, 'utf8')) as string[];
+  compiledIsFresh = inputs.every((input) => {
+    const file = path.join(root, input);
+    return fs.existsSync(file) && fs.statSync(file).mtimeMs <= builtAt;
+  });
+  return compiledIsFresh;
+}
+
+/**
+ * node's arguments that run the server: the compiled bundle with production's node flags when it is
+ * fresh (or `bundle` asks for it), else the sources through tsx's loader in this one node process.
+ */
+export function serverEntry(bundle: boolean | 'when-fresh' = 'when-fresh'): { flags: string[]; entry: string[]; compiled: boolean } {
+  const compiled = bundle === true || (bundle === 'when-fresh' && compiledServerIsFresh());
+  return compiled
+    ? { flags: [...NODE_FLAGS], entry: ['dist/server/server.js'], compiled }
+    : { flags: [], entry: ['--import', 'tsx', 'server/server.ts'], compiled };
+}
+
 export interface ServerProcessOptions {
-  /** Run the compiled bundle of `npm run build` (dist/server/server.js), as production does, instead of the source. */
-  bundle?: boolean;
+  /**
+   * true: run the compiled bundle of `npm run build` (dist/server/server.js), as production does;
+   * false: the sources; 'when-fresh' (the default): the bundle when it is newer than every source.
+   */
+  bundle?: boolean | 'when-fresh';
   /**
    * Its own process group (the default), so a signal reaches the whole group; false keeps it in this
    * process's group, so Ctrl+C on a benchmark stops its server too.
@@ -51,18 +87,18 @@ export interface ServerProcessOptions {
  * database unless `env` says otherwise, and answers once /api/health does (within two minutes).
  */
 export async function startServerProcess(env: Record<string, string>, options: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const { bundle = false, detached = true, nodeArgs = [] } = options;
-  const entry = bundle ? ['dist/server/server.js'] : ['--import', 'tsx', 'server/server.ts'];
-  if (bundle && !fs.existsSync(path.join(root, entry[0]!))) throw new Error('No build found: run `npm run build` first.');
+  const { bundle = 'when-fresh', detached = true, nodeArgs = [] } = options;
+  const { flags, entry, compiled } = serverEntry(bundle);
+  if (compiled && !fs.existsSync(path.join(root, 'dist/server/server.js'))) throw new Error('No build found: run `npm run build` first.');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Node's own TypeScript loader flag keeps this one node process (no tsx parent process).
   // The compiled server runs as `npm start` runs it (server/runtime.ts); the caller's flags come after and win.
-  const child = spawn(process.execPath, [...(bundle ? NODE_FLAGS : []), ...nodeArgs, ...entry], {
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, ...entry], {
     cwd: root,
     env: {
       ...process.env,
-      ...(bundle ? MALLOC_ENV : {}),
+      ...(compiled ? MALLOC_ENV : {}),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverEntry } from '../reliability/processes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** Set by the unit project's global setup (server/reliability/background.ts) for the workers and the scenario programs. */
@@ -20,7 +21,9 @@ const WAIT_MS = 300_000;
 export function startDataDirTemplate(): { dir: string; child: ChildProcess } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ad-template-'));
   const log = fs.openSync(path.join(dir, 'output.log'), 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts', '--prepare-only'], {
+  // The compiled server when `npm test` has just built it (decision 135), else the sources.
+  const { flags, entry } = serverEntry();
+  const child = spawn(process.execPath, [...flags, ...entry, '--prepare-only'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', DEMO_DATA: 'off', LOG_LEVEL: 'warn' },
     stdio: ['ignore', log, log],

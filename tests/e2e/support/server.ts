@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { waitUntilHealthy } from '../../../server/reliability/processes';
+import { serverEntry, waitUntilHealthy } from '../../../server/reliability/processes';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -46,26 +46,11 @@ export function copyTemplate(template: string): string {
   return dataDir;
 }
 
-/** Newest modification time of the files under `dir` that go into the server (tests left out). */
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (/\.test\.tsx?$/.test(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-let command: string[] | undefined;
 /** The compiled server of `npm run build` (what production runs, one process that starts in a
  *  fraction of tsx's time) when it is newer than every server source; else the sources through tsx. */
 function serverCommand(): string[] {
-  if (command) return command;
-  const compiled = path.join(root, 'dist/server/server.js');
-  const fresh = fs.existsSync(compiled) && fs.statSync(compiled).mtimeMs >= Math.max(...['server', 'shared'].map((d) => newestSource(path.join(root, d))));
-  command = fresh ? [process.execPath, compiled] : [path.join(root, 'node_modules/.bin/tsx'), 'server/server.ts'];
-  return command;
+  const { flags, entry } = serverEntry();
+  return [process.execPath, ...flags, ...entry];
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
@@ -89,7 +74,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: tsx (when the build is stale) runs the server in a child process, and both must stop.
+    // Its own process group, so a signal reaches everything the server started.
     detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
