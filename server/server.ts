@@ -9,6 +9,7 @@ import { prepareDatabase } from './db/prepare';
 import { DataDirLockedError } from './db/data-dir-lock';
 import app from './app';
 import { fastifyOptions, loggerOptions } from './fastify-options';
+import { closeOnSignals } from './shutdown';
 
 const PREPARE_ONLY = '--prepare-only';
 
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     owner: 'server',
     worker: config.pglite.worker,
     statementTimeoutMs: config.pglite.statementTimeoutMs,
+    spareThread: true,
   });
   await prepareDatabase(database, config, (line) => console.log(line));
   if (prepareOnly) {
@@ -37,32 +39,7 @@ async function main(): Promise<void> {
   const fastify = Fastify(fastifyOptions(config, loggerOptions(config)));
   await fastify.register(app, { config, database });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    fastify.log.info(`${signal} received, closing`);
-    // Requests in flight finish (new connections are refused, new requests on open connections get
-    // 503), but one that never finishes must not keep the process from stopping. The default grace
-    // (SHUTDOWN_GRACE_MS, 25 s) fits inside the usual 30 s between an orchestrator's SIGTERM and SIGKILL.
-    setTimeout(() => {
-      console.error('Animal Doctor: shutdown took too long, exiting');
-      process.exit(1);
-    }, config.shutdownGraceMs).unref();
-    // A keep-alive connection whose request was in flight turns idle only after the close began, and
-    // Node closes idle connections once, at close: without this it would hold the process open until
-    // the keep-alive timeout (72 s) ran out. Idle connections are closed as they appear; requests still
-    // running are not touched.
-    setInterval(() => fastify.server.closeIdleConnections(), 100).unref();
-    try {
-      await fastify.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  closeOnSignals(fastify, database, config.shutdownGraceMs);
 
   await fastify.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -48,6 +48,9 @@ export interface OpenOptions {
   /** In the worker thread, once migrated, a statement that takes longer fails with 503 and the database is
    *  opened again. Absent: no limit (the scripts, whose batches may run for minutes). */
   statementTimeoutMs?: number | undefined;
+  /** In the worker thread, keep a spare thread with PGlite loaded, so the database opens again quickly after a
+   *  timeout (the server): docs/decisions/130-a-timeout-reopens-the-database-in-a-spare-thread.md. */
+  spareThread?: boolean | undefined;
   /** Where the worker's client reports a statement over the time limit and the restart (default: stderr). */
   log?: (line: string) => void;
 }
@@ -101,6 +104,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
             dataDir,
             image: dataDir ? undefined : options.image,
             settings: PGLITE_SETTINGS,
+            spare: options.spareThread,
             log: options.log,
           });
     // The worker's client answers the calls drizzle's PGlite driver makes (query, exec, transaction).

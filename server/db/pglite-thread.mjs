@@ -2,13 +2,17 @@
 // here, off the server's main thread, so a long or looping statement stops this thread only and the
 // server can end it and open the data folder again (docs/decisions/092-pglite-in-a-worker-thread.md).
 // Plain JavaScript, so the same file runs from the source, in the tests and beside the compiled server.
-// Statements run one at a time, in the order they arrive; each answer carries the statement's id.
+// A thread starts as a spare: it does all of PGlite's start-up that does not touch the database (its
+// code, its file bundle, the extensions), says 'loaded' and waits; told 'open', it starts PostgreSQL on
+// the data folder (docs/decisions/130-a-timeout-reopens-the-database-in-a-spare-thread.md). After that,
+// statements run one at a time, in the order they arrive; each answer carries the statement's id.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { MemoryFS, PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-/** @type {{ dataDir?: string, image?: Blob, settings: string[] }} */
+/** @type {{ dataDir?: string, image?: Blob, settings: string[], wasmModule?: WebAssembly.Module, fsBundle?: Blob }} */
 const options = workerData;
 const port = parentPort;
 if (!port) throw new Error('pglite-thread.mjs runs only as a worker thread');
@@ -26,22 +30,41 @@ function describe(error) {
   return plain;
 }
 
-const keepText = (value) => value;
-let db;
-try {
-  db = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.image,
-    // NOTE: PGlite loads contrib code only when listed here; the migrations then CREATE EXTENSION as on PostgreSQL.
-    extensions: { cube, pg_trgm },
-    postgresqlconf: options.settings,
-  });
-} catch (error) {
-  port.postMessage({ type: 'failed', error: describe(error) });
-  port.close();
+/** Resolved by the 'open' message: until then PostgreSQL does not start, so a spare never reads the data folder. */
+let letOpen;
+const opening = new Promise((resolve) => (letOpen = resolve));
+
+/**
+ * The file system PGlite would use (the data folder, or memory), held at its first step that concerns the
+ * database: PGlite calls initialSyncFs after its code, bundle and extensions are loaded and before
+ * PostgreSQL reads a file of the data folder. Mounting the folder before that only looks up its path.
+ */
+function gated(Base) {
+  return class extends Base {
+    async initialSyncFs() {
+      port.postMessage({ type: 'loaded' });
+      await opening;
+      return super.initialSyncFs();
+    }
+  };
 }
 
-async function run(message) {
+const created = PGlite.create({
+  dataDir: options.dataDir,
+  fs: options.dataDir ? new (gated(NodeFS))(options.dataDir) : new (gated(MemoryFS))(),
+  loadDataDir: options.image,
+  // NOTE: PGlite loads contrib code only when listed here; the migrations then CREATE EXTENSION as on PostgreSQL.
+  extensions: { cube, pg_trgm },
+  postgresqlconf: options.settings,
+  // Compiled once by the main thread and shared by every thread it starts: a new thread neither compiles
+  // PGlite again nor reads its file bundle from disk, and reuses the code the earlier threads compiled.
+  pgliteWasmModule: options.wasmModule,
+  fsBundle: options.fsBundle,
+});
+
+const keepText = (value) => value;
+
+async function run(db, message) {
   switch (message.op) {
     case 'query': {
       // The caller's value parsers are functions and cannot cross threads: the types it parses itself arrive as text.
@@ -60,16 +83,25 @@ async function run(message) {
   }
 }
 
-if (db) {
-  let turn = Promise.resolve();
-  port.on('message', (message) => {
-    turn = turn.then(async () => {
-      try {
-        port.postMessage({ id: message.id, ok: true, result: await run(message) });
-      } catch (error) {
-        port.postMessage({ id: message.id, ok: false, error: describe(error) });
-      }
-    });
+let db;
+created.then(
+  (opened) => {
+    db = opened;
+    port.postMessage({ type: 'ready' });
+  },
+  (error) => {
+    port.postMessage({ type: 'failed', error: describe(error) });
+    port.close();
+  },
+);
+let turn = Promise.resolve();
+port.on('message', (message) => {
+  if (message.op === 'open') return letOpen();
+  turn = turn.then(async () => {
+    try {
+      port.postMessage({ id: message.id, ok: true, result: await run(db, message) });
+    } catch (error) {
+      port.postMessage({ id: message.id, ok: false, error: describe(error) });
+    }
   });
-  port.postMessage({ type: 'ready' });
-}
+});

@@ -124,8 +124,6 @@ describe.skipIf(pglitePassDone)('PGlite in a worker thread', () => {
 
       const again = await fastify.inject({ method: 'GET', url: '/api/health' });
       expect(again.statusCode).toBe(200);
-      // The stuck thread's stack is logged (the inspector's answer, or that it did not answer in time).
-      expect(logged.some((line) => line.startsWith('the stuck statement was in:'))).toBe(true);
       // An in-memory database starts again from its image: what the tests above wrote is gone.
       const rows = await database.db.select().from(newsletterSubscribers);
       expect(rows).toEqual([]);

@@ -1,13 +1,15 @@
 // The embedded database in a worker thread (docs/decisions/092-pglite-in-a-worker-thread.md): the
 // thread (./pglite-thread.mjs) owns PGlite; this side is the client drizzle's PGlite driver uses
 // (query, exec, transaction). A statement that runs over the time limit fails with 503, and the
-// thread is ended and the database opened again in a new one, so a stuck statement never stops the server.
+// thread is ended and the database opened again in a spare thread that has PGlite loaded already, so a
+// stuck statement never stops the server (docs/decisions/130-a-timeout-reopens-the-database-in-a-spare-thread.md).
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { DomainError, domainError } from '../lib/domain-error';
 import { projectRoot } from '../lib/project-root';
-import { threadStack } from './thread-stack';
 
 /** The worker thread's program: a plain .mjs file under server/, found the same way from the source and the compiled server. */
 const THREAD = path.join(projectRoot, 'server/db/pglite-thread.mjs');
@@ -18,6 +20,11 @@ export interface PgliteWorkerOptions {
   /** An in-memory database starts as a copy of this dump, and starts from it again after a restart. */
   image?: Blob | undefined;
   settings: string[];
+  /**
+   * Keep a spare thread with PGlite loaded, so that opening the database again after a timeout costs only
+   * PostgreSQL's start (the server; an idle spare holds some MB). Without it a restart starts a thread from nothing.
+   */
+  spare?: boolean | undefined;
   /** Told when a statement ran over the limit (the SQL text, never its parameters) and when the restart ends. */
   log?: (line: string) => void;
 }
@@ -45,7 +52,7 @@ interface Sent {
 
 interface Answer {
   id?: number;
-  type?: 'ready' | 'failed';
+  type?: 'loaded' | 'ready' | 'failed';
   ok?: boolean;
   result?: unknown;
   error?: Record<string, unknown> & { message: string; name: string };
@@ -83,9 +90,94 @@ function applyParsers<T>(result: Results<T>, options: QueryOptions | undefined):
   return result;
 }
 
+interface Artifacts {
+  wasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
+let artifacts: Promise<Artifacts> | undefined;
+/**
+ * PGlite's compiled WebAssembly and its file bundle, read and compiled once per process and handed to
+ * every thread: a new thread skips compiling 9 MB of code and reading 6 MB from disk, and a module shared
+ * between threads keeps the code V8 compiled lazily for the earlier ones, so its first statements are not slow.
+ */
+function pgliteArtifacts(): Promise<Artifacts> {
+  artifacts ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, bundle] = await Promise.all([fs.promises.readFile(path.join(dist, 'pglite.wasm')), fs.promises.readFile(path.join(dist, 'pglite.data'))]);
+    return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+  })();
+  artifacts.catch(() => (artifacts = undefined));
+  return artifacts;
+}
+
+/** One worker thread: loading PGlite, a spare that has loaded it, opening the database, or open. */
+class Thread {
+  readonly worker: Worker;
+  /** Settles once PGlite is loaded (the thread is a spare from then on). */
+  readonly loaded: Promise<void>;
+  /** Whether the thread stopped (or failed) before it was opened. */
+  dead = false;
+  /** Told every statement's answer once the database is open. */
+  onAnswer: (answer: Answer) => void = () => undefined;
+  /** Told when the thread fails or stops after the database opened. */
+  onLost: (reason: string) => void = () => undefined;
+  #phase: 'loading' | 'spare' | 'opening' | 'open' = 'loading';
+  #opening: { resolve(): void; reject(error: Error): void } | undefined;
+
+  constructor(options: PgliteWorkerOptions, shared: Artifacts) {
+    const { dataDir, image, settings } = options;
+    // execArgv: the thread runs plain JavaScript and needs none of the main thread's loaders (tsx, vitest).
+    this.worker = new Worker(THREAD, { workerData: { dataDir, image, settings, ...shared }, execArgv: [] });
+    // A spare never keeps the process alive; the open thread does until close().
+    this.worker.unref();
+    let loaded: { resolve(): void; reject(error: Error): void };
+    this.loaded = new Promise<void>((resolve, reject) => (loaded = { resolve, reject }));
+    this.loaded.catch(() => undefined);
+    const lost = (reason: string, error: Error) => {
+      if (this.#phase === 'open') return this.onLost(reason);
+      this.dead = true;
+      if (this.#phase === 'loading') loaded.reject(error);
+      if (this.#phase === 'opening') this.#opening?.reject(error);
+    };
+    this.worker.on('message', (answer: Answer) => {
+      if (answer.type === 'loaded') {
+        this.#phase = 'spare';
+        loaded.resolve();
+      } else if (answer.type === 'ready') {
+        this.#phase = 'open';
+        this.#opening?.resolve();
+      } else if (answer.type === 'failed') {
+        this.dead = true;
+        if (this.#phase === 'loading') loaded.reject(rebuildError(answer.error));
+        else this.#opening?.reject(rebuildError(answer.error));
+      } else this.onAnswer(answer);
+    });
+    this.worker.on('error', (error) => lost(`failed: ${error.message}`, error));
+    this.worker.on('exit', (code) =>
+      lost(`stopped (exit code ${code})`, new Error(`the database thread stopped (exit code ${code}) before the database opened`)),
+    );
+  }
+
+  /** Opens the database in this thread (a spare): PostgreSQL starts on the data folder, or in memory from the image. */
+  async open(): Promise<void> {
+    await this.loaded;
+    if (this.dead) throw new Error('the database thread stopped before the database opened');
+    this.#phase = 'opening';
+    const opened = new Promise<void>((resolve, reject) => (this.#opening = { resolve, reject }));
+    this.worker.postMessage({ op: 'open' });
+    await opened;
+    this.worker.ref();
+  }
+}
+
 export class PgliteWorkerClient {
   readonly #options: PgliteWorkerOptions;
-  #worker: Worker | undefined;
+  #thread: Thread | undefined;
+  /** A thread with PGlite loaded, waiting to open the database when the open one is ended. */
+  #spare: Thread | undefined;
+  /** PGlite's compiled code and file bundle, shared by every thread (set by the first). */
+  #shared: Artifacts | undefined;
   /** Bumped by every restart: a transaction begun in an earlier thread cannot go on in the new one. */
   #generation = 0;
   #nextId = 1;
@@ -107,7 +199,7 @@ export class PgliteWorkerClient {
 
   static async open(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
     const client = new PgliteWorkerClient(options);
-    client.#worker = await client.#startThread();
+    client.#thread = await client.#startThread();
     return client;
   }
 
@@ -211,11 +303,17 @@ export class PgliteWorkerClient {
     if (this.#closed) return;
     await this.#turn();
     this.#closed = true;
+    const spare = this.#spare;
+    this.#spare = undefined;
+    await spare?.worker.terminate();
+    const thread = this.#thread;
+    // NOTE: the time limit keeps watching until the thread is gone: a statement still running would hold
+    // the 'close' behind it for good, and the process with it (the shutdown waits for this close).
+    if (thread) {
+      await this.#send({ op: 'close' }, this.#generation).catch(() => undefined);
+      await thread.worker.terminate();
+    }
     clearInterval(this.#watch);
-    const worker = this.#worker;
-    if (!worker) return;
-    await this.#send({ op: 'close' }, this.#generation).catch(() => undefined);
-    await worker.terminate();
   }
 
   #queryStatement(sql: string, params: unknown[], options: QueryOptions | undefined): Statement {
@@ -226,7 +324,7 @@ export class PgliteWorkerClient {
   #turn(transaction = false): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('The database is closed.'));
     // The last restart failed: this statement tries again.
-    if (!this.#worker && !this.#restarting) this.#restart('the database is not open, so it is being opened again');
+    if (!this.#thread && !this.#restarting) this.#restart('the database is not open, so it is being opened again');
     const free = () => !this.#inTransaction && !this.#restarting && this.#waiting.length === 0;
     if (free()) {
       if (transaction) this.#inTransaction = true;
@@ -246,7 +344,7 @@ export class PgliteWorkerClient {
   }
 
   #send<T>(statement: Statement, generation: number): Promise<T> {
-    const worker = this.#worker;
+    const worker = this.#thread?.worker;
     if (generation !== this.#generation || !worker) return Promise.reject(databaseUnavailable());
     return new Promise<T>((resolve, reject) => {
       const id = this.#nextId++;
@@ -269,28 +367,28 @@ export class PgliteWorkerClient {
     if (this.#sent.length === 0 || this.#restarting) return;
     const ms = performance.now() - this.#runningSince;
     if (ms <= this.#statementTimeoutMs) return;
-    this.#restart(`a database statement ran for more than ${this.#statementTimeoutMs} ms, so the database is being opened again: ${this.#sent[0]!.sql}`, true);
+    this.#restart(`a database statement ran for more than ${this.#statementTimeoutMs} ms, so the database is being opened again: ${this.#sent[0]!.sql}`);
   }
 
-  /** Ends the thread, fails what it held with 503, and opens the database again in a new thread; other work waits meanwhile. */
-  #restart(reason: string, stuck = false): void {
+  /** Ends the thread, fails what it held with 503, and opens the database again in the spare thread; other work waits meanwhile. */
+  #restart(reason: string): void {
     const log = this.#options.log ?? ((line: string) => console.error(`Animal Doctor: ${line}`));
     log(reason);
     this.#generation++;
     const lost = this.#sent;
     this.#sent = [];
     for (const sent of lost) sent.reject(databaseUnavailable());
-    const old = this.#worker;
-    this.#worker = undefined;
+    const old = this.#thread;
+    this.#thread = undefined;
     const started = performance.now();
     this.#restarting = (async () => {
-      // The stuck thread's stack, for the cause (docs/decisions/081-a-stuck-test-step-runs-again.md).
-      if (stuck && old) log(`the stuck statement was in: ${(await threadStack(old.threadId)) ?? 'unknown (the inspector did not answer)'}`);
       // NOTE: terminate() returns once the thread has stopped, even inside WebAssembly; only then may a new
-      // thread open the same data folder. This process keeps the DATA_DIR lock the whole time.
-      await old?.terminate();
+      // thread open the same data folder. This process keeps the DATA_DIR lock the whole time. Nothing may
+      // pause the thread first (an inspector session once did, to log its stack, and could leave it paused
+      // for good: terminate() then never returned and the process could not exit).
+      await old?.worker.terminate();
       if (this.#closed) return;
-      this.#worker = await this.#startThread();
+      this.#thread = await this.#startThread();
       log(`the database was opened again in ${Math.round(performance.now() - started)} ms`);
     })()
       .catch((error: unknown) => {
@@ -300,32 +398,29 @@ export class PgliteWorkerClient {
       })
       .finally(() => {
         this.#restarting = undefined;
-        if (!this.#worker && !this.#closed) this.#generation++;
+        if (!this.#thread && !this.#closed) this.#generation++;
         this.#next();
       });
   }
 
-  #startThread(): Promise<Worker> {
-    const { dataDir, image, settings } = this.#options;
-    // execArgv: the thread runs plain JavaScript and needs none of the main thread's loaders (tsx, vitest).
-    const worker = new Worker(THREAD, { workerData: { dataDir, image, settings }, execArgv: [] });
-    return new Promise<Worker>((resolve, reject) => {
-      let ready = false;
-      worker.on('message', (answer: Answer) => {
-        if (answer.type === 'ready') {
-          ready = true;
-          resolve(worker);
-        } else if (answer.type === 'failed') reject(rebuildError(answer.error));
-        else this.#answer(answer);
-      });
-      worker.on('error', (error) => {
-        if (!ready) return reject(error);
-        if (worker === this.#worker) this.#restart(`the database thread failed, so the database is being opened again: ${error.message}`);
-      });
-      worker.on('exit', (code) => {
-        if (!ready) return reject(new Error(`the database thread stopped (exit code ${code}) before the database opened`));
-        if (worker === this.#worker && !this.#closed) this.#restart(`the database thread stopped (exit code ${code}), so the database is being opened again`);
-      });
-    });
+  /** Opens the database in the spare thread (or a new one), then loads the next spare in the background. */
+  async #startThread(): Promise<Thread> {
+    const shared = (this.#shared ??= await pgliteArtifacts());
+    const spare = this.#spare;
+    this.#spare = undefined;
+    const thread = spare && !spare.dead ? spare : new Thread(this.#options, shared);
+    if (spare && spare !== thread) void spare.worker.terminate();
+    try {
+      await thread.open();
+    } catch (error) {
+      await thread.worker.terminate();
+      throw error;
+    }
+    thread.onAnswer = (answer) => this.#answer(answer);
+    thread.onLost = (reason) => {
+      if (thread === this.#thread && !this.#closed) this.#restart(`the database thread ${reason}, so the database is being opened again`);
+    };
+    if (this.#options.spare && !this.#closed) this.#spare = new Thread(this.#options, shared);
+    return thread;
   }
 }

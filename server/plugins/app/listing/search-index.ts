@@ -21,6 +21,7 @@ import { cardBase, presentAnswer, searchCard, sponsorOffset, type CardBase, type
 import { collectGarbage } from '../../../lib/collect-garbage';
 import { minuteOfWeek, openAt, openInWeek } from './week-hours';
 import { listedSql } from './listing-rule';
+import { CityNames, type Place } from './city-names';
 import { chordFor, earth, EARTH_MILES, milesShown, VetStore, type Slot, type VetRow } from './vet-store';
 import { rowsOf } from '../../../lib/sql-rows';
 
@@ -44,11 +45,7 @@ const LOOK_EVERY_MS = 1_000;
 /** ...and on every search for this long after a listing change was announced. */
 const WATCH_AFTER_CHANGE_MS = 2_000;
 
-interface PickedCity {
-  city_key: string;
-  city: string;
-  state: string;
-}
+type PickedCity = Place;
 
 const LAT_CELLS = 180 / CELL_DEGREES;
 /** cellsAround(): bounds are rounded down to 1/NEAR_STEPS of a square mile... */
@@ -296,6 +293,8 @@ const SERVED_STATES = sql.raw(
     .join(', ')})`,
 );
 const cityLookupKey = (search: NormalizedSearch) => `${search.city}|${search.state}`;
+/** A city as doctor_search keys it: lower case, spaces trimmed and collapsed. */
+const cityKey = sql`regexp_replace(lower(btrim(z.city)), '\\s+', ' ', 'g')`;
 
 export class SearchIndex {
   private store = new VetStore();
@@ -326,6 +325,9 @@ export class SearchIndex {
   private readonly cards = new Map<number, CardBase>();
   private readonly origins = new Map<string, SearchOrigin | null>();
   private readonly cities = new Map<string, PickedCity | null>();
+  /** The known places for typo-tolerant city names, read on the first unknown name (city-names.ts). */
+  private names: CityNames | null = null;
+  private namesLoading: Promise<CityNames> | null = null;
 
   constructor(
     private readonly database: Database,
@@ -829,22 +831,46 @@ export class SearchIndex {
     return remember(this.origins, key, row ? { ...row, latitude, longitude, city_similarity: null } : null);
   }
 
-  /** Typo-tolerant: the exact city when it exists, else the most similar known one (pg_trgm), remembered. */
+  /**
+   * Typo-tolerant: the exact city when it exists (one indexed lookup), else the most similar known place,
+   * matched in memory (city-names.ts), remembered either way. The same statement reads the zip table's
+   * change count, so the known places are read again only when zip codes changed: a made-up name costs
+   * one short statement, never a trigram search over the zip table (issue 34 item 4, decision 129).
+   */
   private async pickCity(search: NormalizedSearch): Promise<PickedCity | null> {
     const key = cityLookupKey(search);
     if (this.cities.has(key)) return this.cities.get(key)!;
     const stateCond = search.state ? sql`AND z.state = ${search.state}` : sql``;
-    const cityKey = sql`regexp_replace(lower(btrim(z.city)), '\\s+', ' ', 'g')`;
-    // NOTE: without sequential scans the pg_trgm GIN index is used; the planner otherwise prefers
-    // reading all 42k zip codes (~70 ms).
-    const [row] = await this.query<PickedCity>(
-      sql`(SELECT ${cityKey} AS city_key, z.city, z.state FROM zip_codes z WHERE lower(z.city) = ${search.city} ${stateCond} ORDER BY z.state LIMIT 1)
-        UNION ALL
-        (SELECT ${cityKey} AS city_key, z.city, z.state FROM zip_codes z WHERE lower(z.city) % ${search.city} ${stateCond}
-         ORDER BY similarity(lower(z.city), ${search.city}) DESC, z.city, z.state LIMIT 1)
-        LIMIT 1`,
+    const [row] = await this.query<{ version: string | null; exact: PickedCity | null }>(
+      sql`SELECT (SELECT value FROM app_meta WHERE key = 'zip_codes_version') AS version,
+        (SELECT json_build_object('city_key', ${cityKey}, 'city', z.city, 'state', z.state) FROM zip_codes z
+          WHERE lower(z.city) = ${search.city} ${stateCond} ORDER BY z.state LIMIT 1) AS exact`,
     );
-    return remember(this.cities, key, row ?? null);
+    if (row!.exact) return remember(this.cities, key, row!.exact);
+    const names = await this.cityNames(row!.version ?? '0');
+    return remember(this.cities, key, names.closest(search.city, search.state || null));
+  }
+
+  /** The known places, read again when the zip table's change count is not the one they were read at. */
+  private async cityNames(version: string): Promise<CityNames> {
+    if (this.names?.version === version) return this.names;
+    this.namesLoading ??= (async () => {
+      try {
+        const [row] = await this.query<{ version: string | null; places: string }>(
+          sql`SELECT (SELECT value FROM app_meta WHERE key = 'zip_codes_version') AS version,
+            (SELECT coalesce(json_agg(json_build_array(p.city_key, p.city, p.state)), '[]'::json)
+               FROM (SELECT DISTINCT ${cityKey} AS city_key, z.city, z.state FROM zip_codes z) p)::text AS places`,
+        );
+        const places = (JSON.parse(row!.places) as [string, string, string][]).map(([city_key, city, state]) => ({ city_key, city, state }));
+        this.names = new CityNames(row!.version ?? '0', places);
+        // Answers remembered from the places before may be wrong now.
+        this.cities.clear();
+        return this.names;
+      } finally {
+        this.namesLoading = null;
+      }
+    })();
+    return this.namesLoading;
   }
 
   /** Runs a statement; on PostgreSQL the hot one as a named prepared statement (planned once per connection). */
