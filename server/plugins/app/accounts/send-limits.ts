@@ -16,7 +16,9 @@ export type SendPurpose =
   /** The sender's copy of a contact-form message (docs/product.md, 5.7). */
   | 'contact_confirmation'
   /** The link that confirms a practice's contact address (docs/product.md, 5.7). */
-  | 'contact_address';
+  | 'contact_address'
+  /** The link that confirms an account's new address (docs/product.md section 25). */
+  | 'email_change';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
