@@ -108,6 +108,7 @@ describe('account settings', () => {
       await page.waitForURL('**/account');
       const password = card(page, 'Password');
       await poll(() => card(page, 'E-mail address').getByText(newAddress).isVisible()).toBe(true);
+      await poll(() => main(page).getByText(`Signed in as ${newAddress}.`).isVisible()).toBe(true);
       await password.getByLabel('Current password').fill('wrong-password');
       await password.getByLabel('New password').fill(NEW_PASSWORD);
       await password.getByRole('button', { name: 'Change password' }).click();
