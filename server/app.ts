@@ -25,6 +25,7 @@ import profilesPlugin from './plugins/app/profiles/index';
 import adminPlugin from './plugins/app/admin/index';
 import accountDataPlugin from './plugins/app/account-data/index';
 import accountDataRoutes from './routes/api/user/account-data';
+import accountSettingsRoutes from './routes/api/user/settings';
 import reviewsPlugin from './plugins/app/reviews/index';
 import favoritesPlugin from './plugins/app/favorites/index';
 import healthRoutes from './routes/api/health/index';
@@ -141,6 +142,7 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(paymentWebhookRoutes, { prefix: '/api/payment' });
   await fastify.register(profileRoutes, { prefix: '/api/user' });
   await fastify.register(accountDataRoutes, { prefix: '/api/user' });
+  await fastify.register(accountSettingsRoutes, { prefix: '/api/user' });
   await fastify.register(planFeatureRoutes, { prefix: '/api/user' });
   await fastify.register(reviewRoutes, { prefix: '/api/admin' });
   await fastify.register(uploadRoutes, { prefix: '/uploads' });

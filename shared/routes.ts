@@ -144,8 +144,10 @@ export const ROUTES = {
   viewProfile: { path: '/viewprofile', module: 'features/profile/pages/view-profile-page.tsx', access: 'private', guard: 'loggedIn' },
   claimPractice: { path: '/claim/:id', module: 'features/claims/pages/claim-page.tsx', access: 'private', guard: 'loggedIn' },
   myReviews: { path: '/myreviews', module: 'features/reviews/pages/my-reviews-page.tsx', access: 'private', guard: 'loggedIn' },
-  /** The account's own data: download it, or delete the account (docs/product.md section 22). */
+  /** The account settings and the account's own data (docs/product.md sections 22 and 25). */
   account: { path: '/account', module: 'features/account/pages/account-page.tsx', access: 'private', guard: 'loggedIn' },
+  /** The link sent to a new e-mail address completes its change (docs/product.md section 25); no session needed. */
+  confirmEmail: { path: '/account/email', module: 'features/account/pages/confirm-email-page.tsx', access: 'private' },
 
   myAppointments: { path: '/myappointments', module: 'features/appointments/pages/my-appointments-page.tsx', access: 'private', guard: 'loggedIn' },
 

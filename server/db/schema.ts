@@ -70,6 +70,14 @@ export const users = pgTable(
     accountType: text('account_type').$type<AccountType>().notNull().default('vet'),
     /** False for a practice imported before its vet signed up: nobody can sign in to it (docs/product.md section 20; migration 0017). */
     claimed: boolean('claimed').notNull().default(true),
+    /** An e-mail change waiting for its link to be followed, and the id of the one link that completes it (docs/product.md section 25; migration 0026). */
+    pendingEmail: text('pending_email'),
+    pendingEmailJti: text('pending_email_jti'),
+    /** E-mail preferences (docs/product.md section 25): appointment reminders, review invitations, appointment request updates, message e-mails. */
+    emailReminders: boolean('email_reminders').notNull().default(true),
+    emailReviewInvitations: boolean('email_review_invitations').notNull().default(true),
+    emailRequestUpdates: boolean('email_request_updates').notNull().default(true),
+    emailMessages: boolean('email_messages').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -23,7 +23,7 @@ describe('administrator', () => {
 
     await page.getByRole('button', { name: /Account menu/ }).click();
     const items = await page.getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['Manage Users', 'Manage Articles', 'Your data', 'Sign out']);
+    expect(items).toEqual(['Manage Users', 'Manage Articles', 'Account settings', 'Your data', 'Sign out']);
     await page.getByRole('menuitem', { name: 'Manage Users' }).click();
     await page.waitForURL('**/admin');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Manage Users');

@@ -82,6 +82,7 @@ describe('reviews', () => {
         'My vets',
         'My appointments',
         'My reviews',
+        'Account settings',
         'Your data',
         'Sign out',
       ]);

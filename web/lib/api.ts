@@ -91,6 +91,8 @@ export const api = createApi({
     'Appointments',
 
     'Favorites',
+    // The account settings of the signed-in account (docs/product.md section 25).
+    'AccountSettings',
 
     // Imports and claims of practices (docs/product.md section 20).
     'AdminImport',

@@ -77,8 +77,10 @@ export function UserMenu() {
           { label: 'Your Profile', action: yourProfile },
           ...(waiting > 0 ? [{ label: `Appointment requests (${waiting})`, action: () => navigate('/viewprofile#appointments') }] : []),
         ];
-  // Every account can take its data out or leave (docs/product.md section 22).
-  items.push({ label: 'Your data', action: () => navigate('/account') });
+  // Every account has its settings (docs/product.md section 25), and can take its data out or leave (section 22).
+  items.push({ label: 'Account settings', action: () => navigate('/account') });
+  // The address stays /account; the page scrolls to its 'Your data' part (account-page.tsx).
+  items.push({ label: 'Your data', action: () => navigate('/account', { state: { section: 'your-data' } }) });
   items.push({ label: 'Sign out', action: signOut });
 
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?';

@@ -22,6 +22,8 @@ export interface ConfirmLinkPageProps {
   button: string;
   pendingButton: string;
   send: (token: string) => Promise<ConfirmLinkOutcome>;
+  /** Where the closing link leads; the home page by default. */
+  back?: { to: string; label: string };
 }
 
 type State = { kind: 'ask' } | { kind: 'pending' } | ConfirmLinkOutcome;
@@ -71,7 +73,7 @@ export function ConfirmLinkPage(props: ConfirmLinkPageProps) {
         </>
       )}
       <p style={{ marginTop: 'var(--s3)' }}>
-        <Link to="/home">Back to Animal Doctor</Link>
+        <Link to={props.back?.to ?? '/home'}>{props.back?.label ?? 'Back to Animal Doctor'}</Link>
       </p>
     </section>
   );

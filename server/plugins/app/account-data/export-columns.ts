@@ -42,11 +42,17 @@ export const ACCOUNT_COLUMNS: ExportList = {
     'stripe_customer_id',
     'account_type',
     'claimed',
+    'pending_email',
+    'email_reminders',
+    'email_review_invitations',
+    'email_request_updates',
+    'email_messages',
     'created_at',
     'updated_at',
   ],
-  // reviewed_by is the administrator who decided: another account's id.
-  withheld: ['password_hash', 'token_version', 'reviewed_by'],
+  // reviewed_by is the administrator who decided: another account's id. pending_email_jti names the
+  // one link that may complete an e-mail change (docs/product.md section 25).
+  withheld: ['password_hash', 'token_version', 'reviewed_by', 'pending_email_jti'],
 };
 
 /** By table, then by the column that holds the account's id. */

@@ -18,6 +18,8 @@ export interface AccountDeps {
   loginThrottle: LoginThrottle;
   /** Decides code expiry, reset windows and the one-a-minute verification e-mail (the send budgets and the sign-in throttle ask it through their counters). */
   clock: Clock;
+  /** Announces that a vet's listing shows something new (a changed name, docs/decisions/093-one-listing-module.md). */
+  listingChanged(userId: number): void;
   /** Runs work after the answer has gone (same answer time whether or not an account exists). */
   later(task: () => Promise<void>): void;
 }

@@ -1,4 +1,4 @@
-// The account commands (register, login, verify e-mail, reset password, newsletter) as one plugin:
+// The account commands (register, login, verify e-mail, reset password, newsletter, settings) as one plugin:
 // `fastify.accounts.<command>(...)`. Routes validate, authorize, call a command and shape the answer;
 // commands throw a DomainError in the form their call answers (lib/domain-error.ts), which the error
 // handler answers (plugins/external/errors.ts).
@@ -12,6 +12,7 @@ import { exchangeVerificationLink, resendVerificationEmail } from './verify-emai
 import { changePassword, checkResetCode, requestResetCode } from './reset-password';
 import { confirmSubscription, requestSubscription, unsubscribe } from './newsletter';
 import { listPractice, sessionRestored } from './account-type';
+import { changeName, changeNotifications, changeOwnPassword, confirmEmailChange, readSettings, requestEmailChange } from './account-settings';
 
 export { RESET_WINDOW_MS } from './codes';
 export type { SignedIn } from './account-deps';
@@ -35,6 +36,12 @@ function commands(deps: AccountDeps) {
     unsubscribe: bind(deps, unsubscribe),
     listPractice: bind(deps, listPractice),
     sessionRestored: bind(deps, sessionRestored),
+    readSettings: bind(deps, readSettings),
+    changeName: bind(deps, changeName),
+    requestEmailChange: bind(deps, requestEmailChange),
+    confirmEmailChange: bind(deps, confirmEmailChange),
+    changeOwnPassword: bind(deps, changeOwnPassword),
+    changeNotifications: bind(deps, changeNotifications),
   };
 }
 
@@ -64,6 +71,7 @@ export default fp(
       sendLimits: createSendLimits(fastify.counters, fastify.config.rateLimit),
       loginThrottle: createLoginThrottle(fastify.counters, fastify.config.rateLimit),
       clock: fastify.clock,
+      listingChanged: (userId) => fastify.changes.announce({ kind: 'listing changed', doctorId: userId }),
       later(task) {
         const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
           .then(task)
@@ -78,5 +86,5 @@ export default fp(
     fastify.decorate('accounts', { ...commands(deps), settled, sendLimits: deps.sendLimits, loginThrottle: deps.loginThrottle });
     fastify.addHook('onClose', settled);
   },
-  { name: 'accounts', dependencies: ['database', 'counters', 'authenticate', 'mailer'] },
+  { name: 'accounts', dependencies: ['database', 'counters', 'authenticate', 'mailer', 'listing'] },
 );

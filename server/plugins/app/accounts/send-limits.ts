@@ -18,7 +18,9 @@ export type SendPurpose =
   /** The link that confirms a practice's contact address (docs/product.md, 5.7). */
   | 'contact_address'
   /** The code of a claim by e-mail, sent to an address at the practice (docs/product.md, 20.8). */
-  | 'claim_code';
+  | 'claim_code'
+  /** The link that confirms an account's new address (docs/product.md section 25). */
+  | 'email_change';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

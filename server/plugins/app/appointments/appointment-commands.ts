@@ -161,7 +161,13 @@ export async function notify(
   };
   await deps.mailer.enqueue(
     tx,
-    { address, kind: `appointment_${kind}`, replyTo: (toPractice ? parties.owner.email : parties.practice.address) || null },
+    {
+      address,
+      kind: `appointment_${kind}`,
+      replyTo: (toPractice ? parties.owner.email : parties.practice.address) || null,
+      // Whose e-mail preferences decide (docs/product.md section 25).
+      accountId: toPractice ? row.doctorId : row.ownerId,
+    },
     appointmentEmail(kind, facts, toPractice, now),
   );
 }

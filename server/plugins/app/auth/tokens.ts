@@ -1,14 +1,15 @@
 // JWTs (docs/product.md, Accounts and tokens): a `purpose` claim separates session tokens (7 days) from e-mail
 // verification tokens (24 hours, usable once). `ver` carries users.token_version, so a password
 // change or a suspension ends every older session. A practice's contact-address link
-// ('verify_contact', docs/product.md 5.7) also carries the address it confirms in `email`.
+// ('verify_contact', docs/product.md 5.7) and an account's new address ('change_email', docs/product.md
+// section 25) also carry the address they confirm in `email`.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Config } from '../../../config';
 
-export type TokenPurpose = 'session' | 'verify_email' | 'verify_contact';
+export type TokenPurpose = 'session' | 'verify_email' | 'verify_contact' | 'change_email';
 export const SESSION_TTL_SECONDS = 7 * 24 * 3600;
 export const VERIFY_TTL_SECONDS = 24 * 3600;
 
@@ -18,7 +19,7 @@ export interface TokenClaims {
   ver: number;
   jti: string;
   exp: number;
-  /** verify_contact only: the contact address the link confirms. */
+  /** verify_contact and change_email only: the address the link confirms. */
   email?: string;
 }
 
@@ -77,7 +78,7 @@ export class TokenService {
         typeof payload.ver !== 'number' ||
         typeof payload.jti !== 'string' ||
         typeof payload.exp !== 'number' ||
-        (purpose === 'verify_contact' && typeof payload.email !== 'string')
+        ((purpose === 'verify_contact' || purpose === 'change_email') && typeof payload.email !== 'string')
       ) {
         throw new TokenError('invalid');
       }

@@ -11,6 +11,7 @@ import type { MailContent } from './templates';
 import { resolveJwtSecret, resolvePreviousJwtSecret } from '../auth';
 import { outboxKey, seal, unseal, type SealedContent } from './sealed-content';
 import { rowsOf } from '../../../lib/sql-rows';
+import { recipientWants } from './preferences';
 
 const MAX_ATTEMPTS = 12;
 /**
@@ -31,8 +32,15 @@ const UNREADABLE = 'The message was sealed with a JWT secret this server no long
 const LOCK_MS = 2 * 60_000;
 
 export interface Mailer {
-  /** Stores the message; it is sent shortly after (pass a transaction to enqueue atomically). */
-  enqueue(db: DbOrTx, to: { address: string; name?: string | null; kind: string; replyTo?: string | null }, content: MailContent): Promise<void>;
+  /**
+   * Stores the message; it is sent shortly after (pass a transaction to enqueue atomically). With the
+   * `accountId` it is for, a kind the account turned off in its e-mail preferences is not stored (preferences.ts).
+   */
+  enqueue(
+    db: DbOrTx,
+    to: { address: string; name?: string | null; kind: string; replyTo?: string | null; accountId?: number | undefined },
+    content: MailContent,
+  ): Promise<void>;
   /** Sends every due message once; returns how many were sent. */
   processDue(): Promise<number>;
   /**
@@ -183,6 +191,7 @@ export default fp(
       processDue,
       idle,
       async enqueue(target, to, content) {
+        if (!(await recipientWants(target, to))) return;
         await target.insert(emailOutbox).values({
           toAddress: to.address,
           toName: to.name ?? null,

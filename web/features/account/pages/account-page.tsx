@@ -1,7 +1,9 @@
-// /account (docs/product.md section 22): the account's own data. 'Download my data' saves one JSON file of
-// everything the account holds; 'Delete my account' asks for the password and deletes at once, then signs out.
-import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+// /account, the account settings (docs/product.md section 25): name, e-mail address, password, e-mail
+// preferences (components/settings-forms.tsx), then the account's own data (docs/product.md section 22):
+// 'Download my data' saves one JSON file of everything the account holds; 'Delete my account' asks for
+// the password and deletes at once, then signs out.
+import { useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHero } from '../../../components/ui/page-hero';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
@@ -9,6 +11,8 @@ import { failureMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { isAdmin, logout, signedInUser } from '../../auth';
 import { useDeleteMyAccountMutation } from '../api/delete-my-account';
+import { useAccountSettingsQuery } from '../api/get-account-settings';
+import { EmailForm, NameForm, PasswordForm, PreferencesForm } from '../components/settings-forms';
 import { useExportMyDataMutation } from '../api/export-my-data';
 
 /** Saves a JSON document as a file the browser downloads. */
@@ -132,14 +136,50 @@ function DeleteMyAccount({ admin }: { admin: boolean }) {
   );
 }
 
+function Settings() {
+  const { data: settings, isLoading, isError, error, refetch } = useAccountSettingsQuery();
+  if (isLoading) return <p role="status">Loading your settings…</p>;
+  if (isError || !settings)
+    return (
+      <div className="card account-card" role="alert">
+        <p>{failureMessage(error, 'Your settings could not be loaded. Please check your connection and try again.')}</p>
+        <button type="button" className="button" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  return (
+    <>
+      <NameForm settings={settings} />
+      <EmailForm settings={settings} />
+      <PasswordForm />
+      <PreferencesForm settings={settings} />
+    </>
+  );
+}
+
+/** 'Your data' in the account menu opens this page at its data part (app/layout/user-menu.tsx). */
+function useScrollToSection() {
+  const location = useLocation();
+  const wanted = (location.state as { section?: unknown } | null)?.section ?? location.hash.slice(1);
+  useEffect(() => {
+    if (wanted === 'your-data') document.getElementById('your-data')?.scrollIntoView({ block: 'start' });
+  }, [wanted, location.key]);
+}
+
 export default function AccountPage() {
   const user = useAppSelector(signedInUser);
   const admin = useAppSelector(isAdmin);
+  useScrollToSection();
   return (
     <>
-      <PageHero eyebrow="Your account" title="Your data" lead={user ? `Signed in as ${user.email}.` : undefined} />
+      <PageHero eyebrow="Your account" title="Account settings" lead={user ? `Signed in as ${user.email}.` : undefined} />
       <section className="section">
         <div className="container narrow account-sections">
+          <Settings />
+          <h2 id="your-data" className="account-group-heading">
+            Your data
+          </h2>
           <DownloadMyData />
           <DeleteMyAccount admin={admin} />
         </div>

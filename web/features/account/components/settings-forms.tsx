@@ -1,0 +1,277 @@
+// The account settings forms of /account (docs/product.md section 25): name, e-mail address, password and
+// e-mail preferences. Each form keeps what was typed when the server refuses it, and shows the server's
+// sentence beside the field it names.
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { AccountSettings, NotificationSettings } from '../../../../shared/schemas/account-settings';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { FormError } from '../../../components/ui/form-error';
+import { failureField, failureMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { loggedIn, signedInUser, userReplaced } from '../../auth';
+import { useChangeEmailMutation } from '../api/change-email';
+import { useChangeNameMutation } from '../api/change-name';
+import { useChangeNotificationsMutation } from '../api/change-notifications';
+import { useChangeOwnPasswordMutation } from '../api/change-own-password';
+
+const OFFLINE = 'Your change could not be saved. Please check your connection and try again.';
+
+function SettingsCard({ id, title, lead, children }: { id: string; title: string; lead?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card account-card" aria-labelledby={`${id}-heading`} id={id}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      {lead && <p>{lead}</p>}
+      {children}
+    </section>
+  );
+}
+
+function Field(props: {
+  label: string;
+  type?: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: string;
+  invalid?: boolean;
+  errorId?: string;
+  hint?: string;
+}) {
+  const id = useId();
+  const hintId = useId();
+  const describedBy = [props.hint ? hintId : '', props.invalid && props.errorId ? props.errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        type={props.type ?? 'text'}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        required
+        aria-invalid={props.invalid ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {props.hint && (
+        <span id={hintId} className="field-hint">
+          {props.hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A form's failure: the server's sentence and the field it names. */
+function useProblem() {
+  const [problem, setProblem] = useState<{ message: string; field?: string }>();
+  const errorId = useId();
+  const fail = (failure: unknown) => {
+    const field = failureField(failure);
+    setProblem({ message: failureMessage(failure, OFFLINE), ...(field ? { field } : {}) });
+  };
+  return { problem, errorId, fail, clear: () => setProblem(undefined), on: (field: string) => problem?.field === field };
+}
+
+export function NameForm({ settings }: { settings: AccountSettings }) {
+  const [firstName, setFirstName] = useState(settings.first_name);
+  const [lastName, setLastName] = useState(settings.last_name);
+  const [changeName, { isLoading }] = useChangeNameMutation();
+  const user = useAppSelector(signedInUser);
+  const dispatch = useAppDispatch();
+  const { problem, errorId, fail, clear, on } = useProblem();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    clear();
+    try {
+      const answer = await changeName({ first_name: firstName, last_name: lastName }).unwrap();
+      // The header shows the new name at once.
+      if (user) dispatch(userReplaced({ ...user, first_name: answer.settings.first_name, last_name: answer.settings.last_name }));
+      toast.success(answer.message);
+    } catch (failure) {
+      fail(failure);
+    }
+  };
+  return (
+    <SettingsCard id="name" title="Name" lead="The name we greet you with in e-mails and show to the practices you contact.">
+      <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="settings-fields">
+          <Field label="First name" value={firstName} onChange={setFirstName} autoComplete="given-name" invalid={on('first_name')} errorId={errorId} />
+          <Field label="Last name" value={lastName} onChange={setLastName} autoComplete="family-name" invalid={on('last_name')} errorId={errorId} />
+        </div>
+        <FormError id={errorId}>{problem?.message}</FormError>
+        <button type="submit" className="button button-primary" disabled={isLoading} aria-busy={isLoading}>
+          {isLoading ? 'Saving…' : 'Save name'}
+        </button>
+      </form>
+    </SettingsCard>
+  );
+}
+
+export function EmailForm({ settings }: { settings: AccountSettings }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [sent, setSent] = useState<string>();
+  const [changeEmail, { isLoading }] = useChangeEmailMutation();
+  const { problem, errorId, fail, clear, on } = useProblem();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    clear();
+    setSent(undefined);
+    try {
+      const answer = await changeEmail({ email: email.trim(), password }).unwrap();
+      setSent(answer.message);
+      setEmail('');
+      setPassword('');
+    } catch (failure) {
+      fail(failure);
+    }
+  };
+  return (
+    <SettingsCard
+      id="email"
+      title="E-mail address"
+      lead={
+        <>
+          You sign in with <strong>{settings.email}</strong>. A new address takes effect when you follow the link we send to it.
+        </>
+      }
+    >
+      {sent && (
+        <p className="notice" role="status">
+          {sent}
+        </p>
+      )}
+      {!sent && settings.pending_email && (
+        <p className="notice" role="status">
+          Waiting for you to follow the link we sent to <strong>{settings.pending_email}</strong>.
+        </p>
+      )}
+      <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="settings-fields">
+          <Field label="New e-mail address" type="email" value={email} onChange={setEmail} autoComplete="email" invalid={on('email')} errorId={errorId} />
+          <Field
+            label="Your password"
+            type="password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+            invalid={on('password')}
+            errorId={errorId}
+          />
+        </div>
+        <FormError id={errorId}>{problem?.message}</FormError>
+        <button type="submit" className="button button-primary" disabled={isLoading} aria-busy={isLoading}>
+          {isLoading ? 'Sending…' : 'Change e-mail address'}
+        </button>
+      </form>
+    </SettingsCard>
+  );
+}
+
+export function PasswordForm() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [changeOwnPassword, { isLoading }] = useChangeOwnPasswordMutation();
+  const dispatch = useAppDispatch();
+  const { problem, errorId, fail, clear, on } = useProblem();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    clear();
+    try {
+      const { token, user, message } = await changeOwnPassword({ current_password: current, new_password: next }).unwrap();
+      // The other sessions ended; this one continues with the fresh token.
+      dispatch(loggedIn({ token, user }));
+      setCurrent('');
+      setNext('');
+      toast.success(message);
+    } catch (failure) {
+      fail(failure);
+    }
+  };
+  return (
+    <SettingsCard id="password" title="Password" lead="Changing your password signs you out on every other device.">
+      <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="settings-fields">
+          <Field
+            label="Current password"
+            type="password"
+            value={current}
+            onChange={setCurrent}
+            autoComplete="current-password"
+            invalid={on('current_password')}
+            errorId={errorId}
+          />
+          <Field
+            label="New password"
+            type="password"
+            value={next}
+            onChange={setNext}
+            autoComplete="new-password"
+            invalid={on('new_password')}
+            errorId={errorId}
+            hint="At least 8 characters; not a common password."
+          />
+        </div>
+        <FormError id={errorId}>{problem?.message}</FormError>
+        <button type="submit" className="button button-primary" disabled={isLoading} aria-busy={isLoading}>
+          {isLoading ? 'Saving…' : 'Change password'}
+        </button>
+      </form>
+    </SettingsCard>
+  );
+}
+
+const PREFERENCES: { key: keyof NotificationSettings; label: string; hint: string }[] = [
+  { key: 'newsletter', label: 'Newsletter', hint: 'Pet-care articles and news from Animal Doctor, about once a month.' },
+  { key: 'reminders', label: 'Appointment reminders', hint: 'A reminder the day before a confirmed visit.' },
+  { key: 'review_invitations', label: 'Review invitations', hint: 'An invitation to review a practice after a visit.' },
+  { key: 'request_updates', label: 'Appointment request updates', hint: 'When a request is confirmed, declined, moved or cancelled.' },
+  { key: 'message_emails', label: 'Message e-mails', hint: 'When someone sends you a message on Animal Doctor.' },
+];
+
+export function PreferencesForm({ settings }: { settings: AccountSettings }) {
+  const [chosen, setChosen] = useState<NotificationSettings>(settings.notifications);
+  const [changeNotifications, { isLoading }] = useChangeNotificationsMutation();
+  const { problem, errorId, fail, clear } = useProblem();
+  const user = useAppSelector(signedInUser);
+  useEffect(() => setChosen(settings.notifications), [settings.notifications]);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    clear();
+    try {
+      toast.success((await changeNotifications(chosen).unwrap()).message);
+    } catch (failure) {
+      fail(failure);
+    }
+  };
+  return (
+    <SettingsCard
+      id="preferences"
+      title="E-mail preferences"
+      lead="Choose which e-mails you want. E-mails about your account's security (sign-in links, codes, changes of address or password) are always sent."
+    >
+      <form className="settings-form" onSubmit={(event) => void submit(event)}>
+        <fieldset className="settings-preferences" aria-describedby={problem ? errorId : undefined}>
+          <legend className="visually-hidden">E-mails you want</legend>
+          {PREFERENCES.map(({ key, label, hint }) => (
+            <label key={key} className="settings-preference">
+              <input
+                type="checkbox"
+                checked={chosen[key]}
+                disabled={key === 'newsletter' && !user?.verify && !chosen.newsletter}
+                onChange={(event) => setChosen((was) => ({ ...was, [key]: event.target.checked }))}
+              />
+              <span>
+                <strong>{label}</strong>
+                <span className="field-hint">{hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <FormError id={errorId}>{problem?.message}</FormError>
+        <button type="submit" className="button button-primary" disabled={isLoading} aria-busy={isLoading}>
+          {isLoading ? 'Saving…' : 'Save preferences'}
+        </button>
+      </form>
+    </SettingsCard>
+  );
+}
