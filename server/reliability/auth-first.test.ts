@@ -20,6 +20,8 @@ const PUBLIC = new Set<string>([
   'POST /api/user/check-verify-code',
   'POST /api/user/change-password',
   'POST /api/user/verify-contact-email',
+  // The link sent to a new address proves it by its token, from any browser (docs/product.md section 25).
+  'POST /api/user/settings/email/confirm',
   // The newsletter (section 9).
   'POST /api/user/send-subscribe-verify-code',
   'POST /api/user/check-subscribe-verify-code',
