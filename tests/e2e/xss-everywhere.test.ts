@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
+import { practiceName } from '../../shared/lib/practice-name';
 import { verificationLinkOf } from '../../server/test/smtp-capture';
 import { DESKTOP, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
@@ -323,7 +324,7 @@ describe('stored script payloads in profiles, photos, reasons, messages, article
       const to = site.users[`vet${i}`]!.email.toLowerCase();
       const contact = await site.mail.waitFor((m) => m.to.includes(to) && m.decoded.includes(`(message ${i})`), 60_000);
       const rejection = await site.mail.waitFor((m) => m.to.includes(to) && /needs changes/i.test(m.subject), 60_000);
-      // The copy to the pet owner names the clinic (the payload).
+      // The copy to the pet owner.
       const receipt = await site.mail.waitFor((m) => m.to.includes(`owner-${i}@example.com`), 60_000);
       for (const [kind, mail] of [
         ['contact-form', contact],
@@ -331,8 +332,15 @@ describe('stored script payloads in profiles, photos, reasons, messages, article
         ['contact receipt', receipt],
       ] as const) {
         if (await emailRuns(page, mail.decoded)) failures.push(`${kind} e-mail ${i} ran a script`);
-        // The contact e-mails carry what the contact form saved; the rejection e-mail the reason.
-        const shown = kind === 'rejection' ? payload : kind === 'contact-form' ? contacted[i]! : payload;
+        // The contact e-mail carries what the contact form saved; the rejection e-mail the reason; the owner's
+        // copy names the practice as its card does (docs/product.md 20.15): a signed-up vet's practice by the vet.
+        const vet = site.users[`vet${i}`]!;
+        const shown =
+          kind === 'rejection'
+            ? payload
+            : kind === 'contact-form'
+              ? contacted[i]!
+              : practiceName({ claimed: true, firstName: vet.firstName, lastName: vet.lastName, clinicName: payload });
         if (!(await showsText(page, shown))) failures.push(`${kind} e-mail ${i} does not show ${JSON.stringify(shown)}`);
       }
     }
