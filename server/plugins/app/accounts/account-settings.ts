@@ -8,6 +8,7 @@ import type { AccountSettings, NotificationSettings } from '../../../../shared/s
 import { newsletterSubscribers, usedTokens, users } from '../../../db/schema';
 import type { DbOrTx } from '../../../db/client';
 import { hashPassword, verifyPassword } from '../../../lib/password';
+import { isUniqueViolation } from '../../../lib/sql-rows';
 import { domainError } from '../../../lib/domain-error';
 import { TokenError } from '../auth/tokens';
 import { normalizeEmail } from '../../../../shared/lib/email-address';
@@ -26,11 +27,6 @@ export const SETTINGS_MESSAGES = {
   newsletterNeedsVerified: 'Please verify your e-mail address before subscribing to the newsletter.',
   blankName: (field: 'first_name' | 'last_name') => (field === 'first_name' ? 'Enter your first name.' : 'Enter your last name.'),
 } as const;
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 async function newsletterConfirmed(db: DbOrTx, email: string): Promise<boolean> {
   const [row] = await db.select({ status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));

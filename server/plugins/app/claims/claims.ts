@@ -37,7 +37,7 @@ import { unclaimedEmail } from '../practice-import/index';
 import { claimCodeEmail, claimDecisionEmail } from '../mail/templates';
 import { documentType, emailDomain, emailMatchesPractice, practiceEmailDomain } from './claim-domain';
 import { isAdmin } from '../auth/index';
-import { rowsOf } from '../../../lib/sql-rows';
+import { rowsOf, isUniqueViolation } from '../../../lib/sql-rows';
 import { phoneKey } from '../../../../shared/lib/profile-rules';
 import { normalizeEmail } from '../../../../shared/lib/email-address';
 
@@ -191,11 +191,6 @@ async function closeStale(tx: DbOrTx, doctorId: number, claimantId: number, now:
       ),
     );
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 async function insertClaim(tx: DbOrTx, values: typeof practiceClaims.$inferInsert) {
   try {
