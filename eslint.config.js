@@ -59,10 +59,11 @@ const layerRules = {
 };
 
 // Server areas (decisions 097, 098 and 143): every folder under server/plugins/app is an area, read from the
-// folders, so a new area (booking, conversations ...) is covered without editing this file. A file outside an
-// area (another area, a route, app.ts, the seed) imports from it only its index.ts (`.../<area>` or
-// `.../<area>/index`); a plugin area's index.ts decorates `fastify.<area>` and re-exports what others may
-// name (types, messages). Tests are exempt: they arrange state through an area's insides.
+// folders, so a new area (booking, conversations ...) is covered without editing this file. An area's routes
+// live in its routes/ folder (decision 145) and import their own area's files; a file outside an area (another
+// area or its routes, app.ts, the seed) imports from it only its index.ts (`.../<area>` or `.../<area>/index`);
+// a plugin area's index.ts decorates `fastify.<area>` and re-exports what others may name (types, messages,
+// its routes plugin for app.ts). Tests are exempt: they arrange state through an area's insides.
 const serverDir = path.resolve(import.meta.dirname, 'server');
 const areasDir = path.join(serverDir, 'plugins', 'app');
 const SERVER_AREAS = new Set(
@@ -81,7 +82,7 @@ const ALLOWED_INSIDE_IMPORTS = {
   'auth/authenticate': ['app.ts'],
   'auth/authorize': ['app.ts'],
   'auth/tokens': ['accounts', 'claims', 'profiles', 'reliability/processes.ts'],
-  'doctors/doctor-page': ['routes/api/doctors/index.ts', 'routes/api/doctors/plan-features.ts', 'seo'],
+  'doctors/doctor-page': ['seo'],
   'limits/counters': ['accounts', 'app.ts', 'claims', 'payments', 'plan-features', 'seo', 'uploads'],
   'listing/changes': [
     'account-data',
@@ -96,7 +97,7 @@ const ALLOWED_INSIDE_IMPORTS = {
     'reliability/processes.ts',
     'reviews',
   ],
-  'listing/doctor-search': ['appointments', 'doctors', 'plan-features', 'routes/api/doctors/index.ts', 'routes/api/doctors/plan-features.ts', 'seo'],
+  'listing/doctor-search': ['appointments', 'doctors', 'plan-features', 'seo'],
   'listing/listing-rule': ['admin', 'auth', 'dashboard', 'payments', 'plan-features', 'reviews', 'seo', 'users'],
   'mail/mailer': ['account-data', 'accounts', 'appointments', 'profiles', 'reviews'],
   'mail/templates': ['account-data', 'accounts', 'appointments', 'claims', 'plan-features', 'profiles', 'reviews'],
@@ -104,30 +105,12 @@ const ALLOWED_INSIDE_IMPORTS = {
   'plan-features/photos': ['doctors'],
   'plan-features/plan-access': ['doctors'],
   'practice-import/import-run': ['db/seed/demo-practices.ts'],
-  'profiles/contact-address': ['appointments', 'plan-features', 'users'],
+  'profiles/contact-address': ['appointments', 'plan-features'],
   'seo/html': ['plugins/external/web-app.ts'],
   'seo/page-answer': ['plugins/external/web-app.ts'],
   'seo/page-renderer': ['plugins/external/web-app.ts'],
   'seo/route-assets': ['plugins/external/web-app.ts'],
   'uploads/images': ['account-data', 'db/seed/demo-avatars.ts', 'plan-features', 'users'],
-  'users/user-presenter': ['admin', 'profiles'],
-  'users/user-repository': [
-    'account-data',
-    'accounts',
-    'admin',
-    'appointments',
-    'auth',
-    'claims',
-    'favorites',
-    'payments',
-    'profiles',
-    'reviews',
-    'routes/api/payment/index.ts',
-    'routes/api/user/index.ts',
-    'routes/api/user/plan-features.ts',
-    'routes/api/user/profile.ts',
-    'test/factories.ts',
-  ],
 };
 function areaProblem(file, target) {
   const [targetArea, ...rest] = path.relative(areasDir, target).split(path.sep);

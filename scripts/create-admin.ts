@@ -8,7 +8,7 @@ import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { users } from '../server/db/schema';
 import { hashPassword } from '../server/lib/password';
-import { bumpTokenVersion } from '../server/plugins/app/users/user-repository';
+import { bumpTokenVersion } from '../server/plugins/app/users/index';
 import { passwordProblem } from '../shared/lib/password-policy';
 
 function fail(code: number, line: string): never {

@@ -1,5 +1,5 @@
 // `npm run restore` as an operator meets its refusals: a real process, one plain line each, exit code not 0,
-// and the folder left as it was. Restoring itself is tested in server/routes/api/admin/backup.test.ts.
+// and the folder left as it was. Restoring itself is tested in server/plugins/app/backups/routes/backup.test.ts.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

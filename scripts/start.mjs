@@ -2,7 +2,8 @@
 // then runs the compiled server in this same process (no TypeScript loader, no child process):
 // docs/decisions/045-compiled-server-one-process.md.
 // `node scripts/start.mjs --build-only` (package.json's `prepare`, which `npm install` and `npm ci` run) only builds, so
-// that a fresh clone's first `npm start` finds the build done (docs/decisions/136-build-at-install.md).
+// that a fresh clone's first `npm start` finds the build done (docs/decisions/136-build-at-install.md), and the data its
+// first start copies prepared (decision 161).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,6 +40,21 @@ if (builtMtime < sourcesMtime) {
   execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 } else if (buildOnly) {
   console.log('Animal Doctor: the build is up to date.');
+}
+// The install also prepares the data a first start copies (zip codes, demo content, demo practices), made by the
+// server it just built: server/db/prepared-data.ts, docs/decisions/161-first-start-from-prepared-data.md.
+const stamp = path.join(root, 'dist/first-start/stamp.json');
+if (buildOnly && (!fs.existsSync(stamp) || fs.statSync(stamp).mtimeMs < fs.statSync(outputs.at(-1)).mtimeMs)) {
+  try {
+    execFileSync(process.execPath, [outputs.at(-1), '--prepare-data'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    });
+  } catch {
+    // `npm start` then loads the data on a new data folder itself, as it always could.
+    console.log('Animal Doctor: the data for the first start could not be prepared; the first start will load it.');
+  }
 }
 if (!buildOnly) {
   process.env.NODE_ENV ??= 'production';

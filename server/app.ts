@@ -1,6 +1,7 @@
 // The API and web server as one Fastify plugin (fastify/demo layout): external plugins first
-// (database, errors, security, docs), then app plugins, then routes, whose folders are URL
-// prefixes, then the web app's files and its pages (routes/pages), with the not-found page for other addresses.
+// (database, errors, security, docs), then the areas' plugins, then the routes (the operations routes in
+// routes/index.ts and each area's routes/index.ts, which give their URL prefixes; none is written here),
+// then the web app's files and its pages (routes/pages), with the not-found page for other addresses.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,65 +13,35 @@ import databasePlugin from './plugins/external/database';
 import errorsPlugin from './plugins/external/errors';
 import securityPlugin from './plugins/external/security';
 import docsPlugin from './plugins/external/docs';
+import observabilityPlugin from './plugins/external/observability';
 import webAppPlugin from './plugins/external/web-app';
+import operationRoutes from './routes/index';
 import pageRoutes from './routes/pages/index';
 import countersPlugin from './plugins/app/limits/counters';
 import authenticatePlugin from './plugins/app/auth/authenticate';
 import authorizePlugin from './plugins/app/auth/authorize';
 import mailerPlugin from './plugins/app/mail/index';
-import listingPlugin from './plugins/app/listing/index';
-import seoPlugin, { type SeoOptions } from './plugins/app/seo/index';
-import accountsPlugin from './plugins/app/accounts/index';
-import profilesPlugin from './plugins/app/profiles/index';
-import adminPlugin from './plugins/app/admin/index';
-import accountDataPlugin from './plugins/app/account-data/index';
-import accountDataRoutes from './routes/api/user/account-data';
-import accountSettingsRoutes from './routes/api/user/settings';
-import reviewsPlugin from './plugins/app/reviews/index';
-import favoritesPlugin from './plugins/app/favorites/index';
-import healthRoutes from './routes/api/health/index';
-import userRoutes from './routes/api/user/index';
-import newsletterCodeRoutes from './routes/api/user/newsletter';
-import newsletterRoutes from './routes/api/newsletter/index';
-import { articleRoutes } from './routes/api/articles/article-routes';
-import doctorRoutes from './routes/api/doctors/index';
-import seoRoutes from './routes/seo/index';
-import paymentsPlugin from './plugins/app/payments/index';
-import paymentRoutes from './routes/api/payment/index';
-import paymentWebhookRoutes from './routes/api/payment/webhook';
-import uploadsPlugin from './plugins/app/uploads/index';
-import profileRoutes from './routes/api/user/profile';
-import reviewRoutes from './routes/api/admin/review';
-import uploadRoutes from './routes/uploads/index';
-import adminArticleRoutes from './routes/api/admin/articles/index';
-import adminUserRoutes from './routes/api/admin/users';
-import planFeaturesPlugin from './plugins/app/plan-features/index';
-import articlesPlugin from './plugins/app/articles/index';
-import planFeatureRoutes from './routes/api/user/plan-features';
-import doctorFeatureRoutes from './routes/api/doctors/plan-features';
-import petReviewRoutes from './routes/api/reviews/index';
-import ownReviewRoutes from './routes/api/user/reviews';
-import reviewModerationRoutes from './routes/api/admin/reviews';
-import backupsPlugin from './plugins/app/backups/index';
-import backupRoutes from './routes/api/admin/backup';
-import observabilityPlugin from './plugins/external/observability';
-import readyRoutes from './routes/api/ready/index';
-import metricsRoutes from './routes/metrics/index';
-
-import appointmentsPlugin from './plugins/app/appointments/index';
-import appointmentRoutes from './routes/api/appointments/index';
-import practiceAppointmentRoutes from './routes/api/user/appointments';
-
-import dashboardPlugin from './plugins/app/dashboard/index';
-import adminDashboardRoutes from './routes/api/admin/dashboard';
-
-import favoriteRoutes from './routes/api/favorites/index';
-
-import practiceImportPlugin from './plugins/app/practice-import/index';
-import claimsPlugin from './plugins/app/claims/index';
-import importRoutes from './routes/api/admin/import';
-import claimAdminRoutes from './routes/api/admin/claims';
-import claimRoutes from './routes/api/doctors/claim';
+import listingPlugin, { listingRoutes } from './plugins/app/listing/index';
+import usersPlugin from './plugins/app/users/index';
+import seoPlugin, { seoRoutes, type SeoOptions } from './plugins/app/seo/index';
+import accountsPlugin, { accountRoutes } from './plugins/app/accounts/index';
+import profilesPlugin, { profileRoutes } from './plugins/app/profiles/index';
+import accountDataPlugin, { accountDataRoutes } from './plugins/app/account-data/index';
+import adminPlugin, { adminRoutes } from './plugins/app/admin/index';
+import reviewsPlugin, { reviewRoutes } from './plugins/app/reviews/index';
+import appointmentsPlugin, { appointmentRoutes } from './plugins/app/appointments/index';
+import favoritesPlugin, { favoriteRoutes } from './plugins/app/favorites/index';
+import paymentsPlugin, { paymentRoutes } from './plugins/app/payments/index';
+import uploadsPlugin, { uploadRoutes } from './plugins/app/uploads/index';
+import planFeaturesPlugin, { planFeatureRoutes } from './plugins/app/plan-features/index';
+import articlesPlugin, { articleRoutes } from './plugins/app/articles/index';
+import backupsPlugin, { backupRoutes } from './plugins/app/backups/index';
+import dashboardPlugin, { dashboardRoutes } from './plugins/app/dashboard/index';
+import doctorsPlugin, { doctorRoutes } from './plugins/app/doctors/index';
+import practiceImportPlugin, { practiceImportRoutes } from './plugins/app/practice-import/index';
+import claimsPlugin, { claimRoutes } from './plugins/app/claims/index';
+import messagesPlugin, { messageRoutes } from './plugins/app/messages/index';
+import petsPlugin, { petRoutes } from './plugins/app/pets/index';
 
 export interface AppOptions {
   config: Config;
@@ -94,6 +65,52 @@ declare module 'fastify' {
 export const defaultDistDir = path.join(projectRoot, 'dist/web');
 export const defaultSsrEntry = path.join(projectRoot, 'dist/ssr/entry-server.js');
 
+/** The areas after the search listing and SEO, each a plugin in server/plugins/app/<area>/index.ts. */
+const AREA_PLUGINS = [
+  accountsPlugin,
+  profilesPlugin,
+  accountDataPlugin,
+  adminPlugin,
+  reviewsPlugin,
+  appointmentsPlugin,
+  favoritesPlugin,
+  paymentsPlugin,
+  uploadsPlugin,
+  planFeaturesPlugin,
+  articlesPlugin,
+  backupsPlugin,
+  dashboardPlugin,
+  doctorsPlugin,
+  practiceImportPlugin,
+  claimsPlugin,
+  messagesPlugin,
+  petsPlugin,
+];
+
+/** Every area's routes (server/plugins/app/<area>/routes/index.ts), registered once all services are. */
+const AREA_ROUTES = [
+  accountRoutes,
+  accountDataRoutes,
+  doctorRoutes,
+  listingRoutes,
+  seoRoutes,
+  paymentRoutes,
+  profileRoutes,
+  planFeatureRoutes,
+  uploadRoutes,
+  articleRoutes,
+  adminRoutes,
+  reviewRoutes,
+  backupRoutes,
+  appointmentRoutes,
+  dashboardRoutes,
+  favoriteRoutes,
+  practiceImportRoutes,
+  claimRoutes,
+  messageRoutes,
+  petRoutes,
+];
+
 async function app(fastify: FastifyInstance, options: AppOptions): Promise<void> {
   fastify.decorate('clock', options.clock ?? systemClock);
   await fastify.register(databasePlugin, { database: options.database, config: options.config });
@@ -102,67 +119,14 @@ async function app(fastify: FastifyInstance, options: AppOptions): Promise<void>
   await fastify.register(securityPlugin);
   await fastify.register(docsPlugin);
 
-  await fastify.register(countersPlugin);
-  await fastify.register(authenticatePlugin);
-  await fastify.register(authorizePlugin);
-  await fastify.register(mailerPlugin);
-  await fastify.register(listingPlugin);
+  // The areas' services (`fastify.<area>`), in the order they need each other while registering.
+  for (const plugin of [countersPlugin, authenticatePlugin, authorizePlugin, mailerPlugin, listingPlugin, usersPlugin]) await fastify.register(plugin);
   await fastify.register(seoPlugin, options.seo ?? {});
-  await fastify.register(accountsPlugin);
-  await fastify.register(profilesPlugin);
-  await fastify.register(accountDataPlugin);
-  await fastify.register(adminPlugin);
-  await fastify.register(reviewsPlugin);
-  await fastify.register(appointmentsPlugin);
+  for (const plugin of AREA_PLUGINS) await fastify.register(plugin);
 
-  await fastify.register(favoritesPlugin);
-  await fastify.register(paymentsPlugin);
-  await fastify.register(uploadsPlugin);
-  await fastify.register(planFeaturesPlugin);
-  await fastify.register(articlesPlugin);
-  await fastify.register(backupsPlugin);
-
-  await fastify.register(dashboardPlugin);
-
-  await fastify.register(practiceImportPlugin);
-  await fastify.register(claimsPlugin);
-
-  await fastify.register(healthRoutes, { prefix: '/api/health' });
-  await fastify.register(readyRoutes, { prefix: '/api/ready' });
-  await fastify.register(metricsRoutes);
-  await fastify.register(userRoutes, { prefix: '/api/user' });
-  await fastify.register(newsletterCodeRoutes, { prefix: '/api/user' });
-  await fastify.register(newsletterRoutes, { prefix: '/api/newsletter' });
-  await fastify.register(articleRoutes('blog'), { prefix: '/api/articles' });
-  await fastify.register(articleRoutes('ai'), { prefix: '/api/ai_articles' });
-  await fastify.register(doctorRoutes, { prefix: '/api/doctors' });
-  await fastify.register(doctorFeatureRoutes, { prefix: '/api/doctors' });
-  await fastify.register(seoRoutes);
-  await fastify.register(paymentRoutes, { prefix: '/api/payment' });
-  await fastify.register(paymentWebhookRoutes, { prefix: '/api/payment' });
-  await fastify.register(profileRoutes, { prefix: '/api/user' });
-  await fastify.register(accountDataRoutes, { prefix: '/api/user' });
-  await fastify.register(accountSettingsRoutes, { prefix: '/api/user' });
-  await fastify.register(planFeatureRoutes, { prefix: '/api/user' });
-  await fastify.register(reviewRoutes, { prefix: '/api/admin' });
-  await fastify.register(uploadRoutes, { prefix: '/uploads' });
-  await fastify.register(adminArticleRoutes, { prefix: '/api/admin/articles' });
-  await fastify.register(adminUserRoutes, { prefix: '/api/admin' });
-  await fastify.register(petReviewRoutes, { prefix: '/api/reviews' });
-  await fastify.register(ownReviewRoutes, { prefix: '/api/user' });
-  await fastify.register(reviewModerationRoutes, { prefix: '/api/admin' });
-  await fastify.register(backupRoutes, { prefix: '/api/admin' });
-
-  await fastify.register(appointmentRoutes, { prefix: '/api/appointments' });
-  await fastify.register(practiceAppointmentRoutes, { prefix: '/api/user' });
-
-  await fastify.register(adminDashboardRoutes, { prefix: '/api/admin' });
-
-  await fastify.register(favoriteRoutes, { prefix: '/api/favorites' });
-
-  await fastify.register(importRoutes, { prefix: '/api/admin' });
-  await fastify.register(claimAdminRoutes, { prefix: '/api/admin' });
-  await fastify.register(claimRoutes, { prefix: '/api/doctors' });
+  // Then the routes: each area's routes/index.ts registers its files with their URL prefixes.
+  await fastify.register(operationRoutes);
+  for (const routes of AREA_ROUTES) await fastify.register(routes);
 
   await fastify.register(webAppPlugin, { distDir: options.distDir ?? defaultDistDir, ssrEntry: options.ssrEntry ?? defaultSsrEntry });
   await fastify.register(pageRoutes);

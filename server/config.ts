@@ -40,6 +40,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** How long a search answer may be reused (0 turns the search cache off, e.g. to benchmark the database). */
   searchCacheSeconds: number;
+  /** Tests only: booking calendar feeds may be http and on this machine (decision 200); refused outside NODE_ENV=test. */
+  busyFeedAllowPrivate: boolean;
   /** How often profile statistics counted in memory are written (docs/product.md, Plans and payment). */
   statsFlushMs: number;
   timeouts: {
@@ -122,6 +124,7 @@ export const CONFIG_VARIABLES = [
   'RATE_LIMIT_PER_MINUTE',
   'PAGE_RATE_LIMIT_PER_MINUTE',
   'SEARCH_CACHE_SECONDS',
+  'BUSY_FEED_ALLOW_PRIVATE',
   'STATS_FLUSH_MS',
   'LOGIN_FAILURES_PER_ACCOUNT',
   'LOGIN_WINDOW_MINUTES',
@@ -184,6 +187,13 @@ function url(env: Env, name: ConfigVariable, protocols: string[]): string | unde
     throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
   }
   return raw;
+}
+
+/** Private feed addresses are a test server's only (decision 200): anywhere else the variable stops the start. */
+function busyFeedAllowPrivate(env: Env, nodeEnv: NodeEnv): boolean {
+  const allowed = flag(env, 'BUSY_FEED_ALLOW_PRIVATE', false);
+  if (allowed && nodeEnv !== 'test') throw new ConfigError('BUSY_FEED_ALLOW_PRIVATE may only be set with NODE_ENV=test');
+  return allowed;
 }
 
 function flag(env: Env, name: ConfigVariable, fallback: boolean): boolean {
@@ -302,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 25_000, 100, 600_000),
     searchCacheSeconds: integer(env, 'SEARCH_CACHE_SECONDS', 30, 0, 3600),
+    busyFeedAllowPrivate: busyFeedAllowPrivate(env, nodeEnv),
     statsFlushMs: integer(env, 'STATS_FLUSH_MS', 5000, 100, 3_600_000),
     timeouts: {
       requestMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),

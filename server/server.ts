@@ -6,22 +6,33 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
+import { copyPreparedData, makePreparedData, renewDemoPasswords } from './db/prepared-data';
 import { DataDirLockedError } from './db/data-dir-lock';
 import app from './app';
 import { fastifyOptions, loggerOptions } from './fastify-options';
 import { closeOnSignals } from './shutdown';
 
 const PREPARE_ONLY = '--prepare-only';
+/** `npm install`'s build step: the data folders a first start copies (./db/prepared-data.ts). */
+const PREPARE_DATA = '--prepare-data';
 
 async function main(): Promise<void> {
+  if (process.argv.includes(PREPARE_DATA)) return makePreparedData((line) => console.log(line));
   const config = loadConfig();
   const prepareOnly = process.argv.includes(PREPARE_ONLY);
+  let copied = false;
   if (!prepareOnly && !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION')) && process.argv[1]) {
-    // A new data folder: create it, load the zip codes and the demo data in a child process (this
+    // A new data folder with demo data: a copy of what `npm install` prepared, when it fits this version.
+    const started = Date.now();
+    copied = config.demoData && copyPreparedData(config.dataDir, config.demoImport ? 'demo-import' : 'demo', started);
+    if (copied) console.log(`Copied the prepared zip codes and demo data into ${config.dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    // Else create it, load the zip codes and the demo data in a child process (this
     // same program), because PGlite's WASM heap keeps what that one-off work touched (about 150 MB)
     // for the life of the process that did it (docs/decisions/046-server-memory.md).
-    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1], PREPARE_ONLY], { stdio: 'inherit', env: process.env });
-    if (child.status !== 0) process.exit(1);
+    const child = copied
+      ? undefined
+      : spawnSync(process.execPath, [...process.execArgv, process.argv[1], PREPARE_ONLY], { stdio: 'inherit', env: process.env });
+    if (child && child.status !== 0) process.exit(1);
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -32,6 +43,7 @@ async function main(): Promise<void> {
     spareThread: true,
   });
   await prepareDatabase(database, config, (line) => console.log(line));
+  if (copied) await renewDemoPasswords(database, (line) => console.log(line));
   if (prepareOnly) {
     await database.close();
     return;

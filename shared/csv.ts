@@ -27,14 +27,17 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
  * The one CSV reader (administrators' imports, docs/product.md section 20): RFC 4180 with what real files
  * carry: a UTF-8 BOM, CRLF, LF or CR line ends, quoted cells holding commas, quotes ("") and line breaks.
  * Yields each record with the line it starts on (1-based); a record that is blank is skipped. A quote
- * left open at the end of the file is reported as `unclosedAt` (the line it opened on), not guessed at.
+ * left open at the end of the file is reported as `unclosedAt` (the line it opened on), not guessed at,
+ * with the non-blank lines after it that the open quote swallowed (`swallowed`), so a reader can count
+ * and report every one of them (docs/product.md 29.5).
  */
-export function* readCsv(text: string): Generator<{ line: number; cells: string[] } | { line: number; unclosedAt: number }> {
+export function* readCsv(text: string): Generator<{ line: number; cells: string[] } | { line: number; unclosedAt: number; swallowed: number[] }> {
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   const n = text.length;
   while (i < n) {
     const startLine = line;
+    const recordStart = i;
     const cells: string[] = [];
     let cell = '';
     let quoted = false;
@@ -78,7 +81,14 @@ export function* readCsv(text: string): Generator<{ line: number; cells: string[
       }
     }
     if (quoted) {
-      yield { line: startLine, unclosedAt: startLine };
+      const swallowed: number[] = [];
+      text
+        .slice(recordStart)
+        .split(/\r\n|\r|\n/)
+        .forEach((physical, k) => {
+          if (k > 0 && physical.trim() !== '') swallowed.push(startLine + k);
+        });
+      yield { line: startLine, unclosedAt: startLine, swallowed };
       return;
     }
     cells.push(cell);

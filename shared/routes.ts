@@ -46,7 +46,7 @@ export const ROUTES = {
     path: '/searchdoctor',
     module: 'features/doctors/pages/search-doctor-page.tsx',
     access: 'public',
-    title: 'Search Doctor',
+    title: 'Find a vet',
     description: 'Find veterinarians and animal hospitals near you by zip code, city or state, with opening hours, services and emergency care.',
   },
   blog: {
@@ -151,7 +151,13 @@ export const ROUTES = {
 
   myAppointments: { path: '/myappointments', module: 'features/appointments/pages/my-appointments-page.tsx', access: 'private', guard: 'loggedIn' },
 
+  /** Conversations between owners and practices (docs/product.md section 32): the list, then one thread. */
+  messages: { path: '/messages', module: 'features/messages/pages/messages-page.tsx', access: 'private', guard: 'loggedIn' },
+  thread: { path: '/messages/:id', module: 'features/messages/pages/thread-page.tsx', access: 'private', guard: 'loggedIn' },
+
   myVets: { path: '/myvets', module: 'features/doctors/pages/my-vets-page.tsx', access: 'private', guard: 'loggedIn' },
+  /** An owner's saved pets (docs/product.md section 31). */
+  myPets: { path: '/mypets', module: 'features/pets/pages/my-pets-page.tsx', access: 'private', guard: 'loggedIn' },
   admin: { path: '/admin', module: 'features/admin/pages/manage-users-page.tsx', access: 'private', guard: 'admin' },
   articleEditor: { path: '/articleeditor', module: 'features/articles/pages/manage-articles-page.tsx', access: 'private', guard: 'admin' },
 } as const satisfies Record<string, RouteEntry>;
@@ -201,6 +207,13 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
 /** A route's address with its `:param` segments filled in. */
 export const routePath = (name: RouteName, params: Record<string, string | number> = {}): string =>
   ROUTES[name].path.replace(/:(\w+)/g, (_, param: string) => String(params[param]));
+
+/**
+ * Every page's path by its name in the table (`paths.searchDoctor` is `/searchdoctor`): the web app's links and
+ * redirects name a page, never spell its path (docs/decisions/157-page-paths-from-the-route-table.md). A page with
+ * `:param` segments takes routePath(name, params).
+ */
+export const paths = Object.fromEntries(ROUTE_LIST.map(([name, route]) => [name, route.path])) as { readonly [N in RouteName]: (typeof ROUTES)[N]['path'] };
 
 /**
  * A page's full address on the site (`site` is the public URL without a trailing slash): the one way

@@ -26,10 +26,13 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** The lock file's name inside DATA_DIR (a copy of a data folder leaves it out). */
+export const LOCK_FILE = 'animal-doctor.lock';
+
 /** Takes the lock or throws DataDirLockedError; returns the function that releases it. */
 export function lockDataDir(dataDir: string, owner: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'animal-doctor.lock');
+  const lockPath = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, JSON.stringify({ pid: process.pid, owner, since: new Date().toISOString() }), { flag: 'wx' });

@@ -86,17 +86,22 @@ describe.skipIf(pglitePassDone)('PGlite in a worker thread', () => {
 
     let outsideSaw: number | undefined;
     let insideDone = false;
+    let inserted = false;
+    let outsideSent = false;
     const transaction = db.transaction(async (tx) => {
       await tx.insert(newsletterSubscribers).values({ email: 'open@example.com', unsubscribeToken: 'token-open' });
-      // The request that owns the transaction does other work between its statements.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      inserted = true;
+      // The statement from outside is sent now; the transaction's own statements go on ahead of it.
+      await expect.poll(() => outsideSent, { interval: 5 }).toBe(true);
+      for (let i = 0; i < 5; i++) await tx.execute(sql`select ${i}::int as n`);
       insideDone = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => inserted, { interval: 5 }).toBe(true);
     const outside = db.execute(sql`select count(*)::int as n from newsletter_subscribers where email = 'open@example.com'`).then((r) => {
       outsideSaw = rowsOf<{ n: number }>(r)[0]!.n;
       expect(insideDone).toBe(true);
     });
+    outsideSent = true;
     await Promise.all([transaction, outside]);
     expect(outsideSaw).toBe(1);
   });

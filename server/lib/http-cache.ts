@@ -33,3 +33,8 @@ export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, a
   // NOTE: a string with a JSON content type is sent as it is: the cached serialisation is reused.
   return reply.type('application/json; charset=utf-8').send(answer.json);
 }
+
+/** An onRequest hook: answers that carry tokens, codes or account data are never stored by a browser or a proxy. */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+}

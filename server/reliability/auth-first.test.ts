@@ -28,6 +28,7 @@ const PUBLIC = new Set<string>([
   'GET /api/newsletter/unsubscribe',
   'POST /api/newsletter/unsubscribe',
   // Public reads and the contact form (sections 7, 8, 13).
+  'GET /api/places/zip/:zip',
   'POST /api/articles/search',
   'GET /api/articles/search',
   'POST /api/articles/get-by-id',
@@ -40,12 +41,18 @@ const PUBLIC = new Set<string>([
   'GET /api/ai_articles/:id',
   'POST /api/doctors/search',
   'GET /api/doctors/search',
+  'POST /api/doctors/suggest',
+  'GET /api/doctors/suggest',
   'POST /api/doctors/get-by-id',
   'GET /api/doctors/get-by-id',
   'POST /api/doctors/contact',
   'POST /api/doctors/event',
   'POST /api/reviews/list',
   'GET /api/reviews/list',
+  // Booking (section 30): the free starts, and the practice's calendar feed (its secret address is its key).
+  'POST /api/doctors/availability',
+  'GET /api/doctors/availability',
+  'GET /api/calendar/:file',
   // Plans, and the payment provider's webhook (checked by its signature).
   'GET /api/payment/plans',
   'POST /api/payment/plans',

@@ -33,7 +33,8 @@ describe('SIGTERM during load', () => {
         (error: Error) => `error: ${error.cause ? String((error.cause as Error).message) : error.message}`,
       ),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // The first answer shows the server at work on the sign-ups; the rest are still inside it (or queued).
+    await Promise.race(inFlight);
     server.signal('SIGTERM');
     // On a busy machine the signal handler may run a little later: new requests are refused from then on.
     let late: number | string = 200;

@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { eq, sql } from 'drizzle-orm';
 import { articles, payments, profiles, users, type WorkingDay } from '../db/schema';
 import { hashPassword } from '../lib/password';
-import { updateUser, type UserRow } from '../plugins/app/users/user-repository';
+import { updateUser, type UserRow } from '../plugins/app/users/index';
 import { DAYS } from '../../shared/constants/days';
 import { rowsOf } from '../lib/sql-rows';
 

@@ -134,3 +134,13 @@ export function codeOf(mail: CapturedMail): string {
   if (!match) throw new Error('no code in e-mail');
   return match[1]!;
 }
+
+/** The text of a message's iCalendar (text/calendar) part, decoded; throws when it has none. */
+export function icsOf(mail: CapturedMail): string {
+  const part = mail.raw.split(/\r?\n--/).find((p) => /Content-Type: text\/calendar/i.test(p));
+  if (!part) throw new Error('no calendar part');
+  const [head, ...body] = part.split(/\r?\n\r?\n/);
+  const content = body.join('\r\n\r\n').trim();
+  if (/base64/i.test(head!)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

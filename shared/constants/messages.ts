@@ -5,7 +5,10 @@ export const MESSAGES = {
   loginFailed: 'Your Email or Password is not correct.',
   tokenLoginFailed: 'User Info Incorrect! Please login again.',
   notVerified: 'Your are not Verified.',
-  serverDisconnected: 'Server disconnected.',
+  // Was 'Server disconnected.' (spec, Messages): issue 36 asks for what happened and what to do (docs/decisions/175-errors-that-help.md).
+  serverDisconnected: 'Server disconnected. We could not reach Animal Doctor; check your connection and try again.',
+  /** A 502, 503 or 504: the service is there but cannot answer now; never read as 'not found'. */
+  serverBusy: 'Animal Doctor is busy right now. Please try again in a minute.',
   errorCorrupted: 'Error corrupted.',
   serverError: 'Server Error',
   pleaseInputEmail: 'Please Input Email',

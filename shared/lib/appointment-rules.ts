@@ -1,6 +1,7 @@
 // The rules of appointment requests (docs/product.md section 19) that the server enforces and the web
 // forms show before sending: the states and the one table of moves between them, the limits, the
 // checks of a requested time, the times a practice's opening hours offer, and times shown in a zone.
+import { countOf } from './formats';
 import { DAYS } from '../constants/days';
 import { clinicClock, isOpenAt, type DayHours } from './opening-hours';
 
@@ -96,10 +97,22 @@ const minutes = (hhmm: string | undefined) => {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 };
 
+// Building an Intl.DateTimeFormat costs far more than using one: one per zone and purpose, kept (a booking walk
+// asks the zone a few times a day of its window, docs/product.md 30.3).
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    cache.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The offset of `timeZone` from UTC at `at`, in minutes (New York in winter: -300). */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
+  const parts = formatterOf(offsetFormats, timeZone, {
     hourCycle: 'h23',
     year: 'numeric',
     month: '2-digit',
@@ -123,7 +136,7 @@ export function zonedTime(timeZone: string, year: number, month: number, day: nu
 
 /** The calendar date (year, month, day) at `at` in `timeZone`. */
 function zonedDate(timeZone: string, at: Date): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const parts = formatterOf(dateFormats, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return { year: get('year'), month: get('month'), day: get('day') };
 }
@@ -155,23 +168,6 @@ export function openingSlots(hours: DayHours[], timeZone: string, now: Date, day
   return slots;
 }
 
-/** A moment as people read it in a zone: 'Tue, Mar 3, 10:30 AM EST'. */
-export function formatInZone(iso: string, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    }).format(new Date(iso));
-  } catch {
-    return new Date(iso).toISOString();
-  }
-}
-
 /** Whether a zone name is one this runtime knows. */
 export function knownZone(timeZone: string | null | undefined): timeZone is string {
   if (!timeZone) return false;
@@ -184,7 +180,5 @@ export const shownResponseHours = (median: number | null | undefined): number | 
 
 /** 'Usually answers within 3 hours' (docs/product.md 19.6). */
 export function responseTimeText(hours: number): string {
-  if (hours < 24) return `Usually answers within ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-  const days = Math.ceil(hours / 24);
-  return `Usually answers within ${days} ${days === 1 ? 'day' : 'days'}`;
+  return `Usually answers within ${hours < 24 ? countOf(hours, 'hour') : countOf(Math.ceil(hours / 24), 'day')}`;
 }

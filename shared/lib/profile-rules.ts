@@ -66,17 +66,37 @@ export function checkStateCode(value: string | undefined, label = 'state'): Prob
 }
 
 /** An http(s) address; an empty one is allowed (a practice without a website). */
-export function checkWebsiteUrl(value: string): Problem {
+/**
+ * A website typed without its scheme ('example.com', 'www.example.com/team') completed with https://
+ * (docs/product.md 28.6); an address with a scheme, or nothing, as it is (trimmed).
+ */
+export function completeWebsiteUrl(value: string): string {
   const trimmed = value.trim();
-  if (!trimmed) return undefined;
+  if (!trimmed || /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
+  return `https://${trimmed.replace(/^\/+/, '')}`;
+}
+
+/** A website link's text: the title the vet set, else the address's domain without 'www.' (docs/product.md 28.6). */
+export function websiteLinkText(url: string, title?: string | null): string {
+  if (title?.trim()) return title.trim();
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
+export function checkWebsiteUrl(value: string): Problem {
+  const completed = completeWebsiteUrl(value);
+  if (!completed) return undefined;
   let url: URL;
   try {
-    url = new URL(trimmed);
+    url = new URL(completed);
   } catch {
-    return 'Enter the website as a full address starting with https:// or http://.';
+    return 'Enter the website address, e.g. www.example.com.';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Enter the website as a full address starting with https:// or http://.';
-  if (!url.hostname.includes('.') || url.username || url.password) return 'Enter the website as a full address, e.g. https://www.example.com.';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Enter the website address, e.g. www.example.com (an https:// or http:// address).';
+  if (!url.hostname.includes('.') || url.username || url.password) return 'Enter the website address, e.g. www.example.com.';
   return undefined;
 }
 
@@ -151,7 +171,7 @@ export function checkContactInfo(input: ContactInfoInput): Problem {
   );
 }
 export function checkTitleWebsite(input: TitleWebsiteInput): Problem {
-  if (input.website_url.trim() && !input.website_title.trim()) return 'Please enter a title for the website link.';
+  // A title is optional: without one the link shows the domain (docs/product.md 28.6).
   return checkWebsiteUrl(input.website_url);
 }
 export function checkStep1(input: Step1Input): Problem {

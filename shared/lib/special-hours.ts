@@ -3,6 +3,7 @@
 // or open from `open` to `close` on that date. Run by the server (open now in search and on profiles,
 // the structured data, the rules a save must meet) and by the pages (the wizard's checks, the profile).
 // No TypeBox here: the pages that check a field do not download it.
+import { formatCalendarDate } from './formats';
 import { isOneLine } from './text-rules';
 
 export interface SpecialDay {
@@ -35,9 +36,21 @@ export function dayMinute(hhmm: string | undefined, closing = false): number | n
 }
 
 const localFormats = new Map<string, Intl.DateTimeFormat | null>();
+/** The last answer per zone: it holds for the whole minute (zone offsets change on whole minutes). A search's page of
+ *  cards asks it for each card, and formatToParts costs microseconds. */
+const lastLocal = new Map<string, { bucket: number; value: { date: string; minute: number } | null }>();
 
 /** The practice's local date ('YYYY-MM-DD') and minute of the day at `at`; null for a zone the runtime does not know. */
-export function localDateAt(timeZone: string, at: Date): { date: string; minute: number } | null {
+export function localDateAt(timeZone: string, at: Date): { readonly date: string; readonly minute: number } | null {
+  const bucket = Math.floor(at.getTime() / 60_000);
+  const known = lastLocal.get(timeZone);
+  if (known && known.bucket === bucket) return known.value;
+  const value = computeLocalDate(timeZone, at);
+  lastLocal.set(timeZone, { bucket, value });
+  return value;
+}
+
+function computeLocalDate(timeZone: string, at: Date): { date: string; minute: number } | null {
   let format = localFormats.get(timeZone);
   if (format === undefined) {
     try {
@@ -85,16 +98,6 @@ export function weekdayOf(date: string): string {
   return ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 }
 
-/** '25 December 2026' (or '25 December' with `withYear` false), as pages and messages show a date. */
-export function formatSpecialDate(date: string, withYear = true): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    ...(withYear ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  });
-}
-
 /**
  * Whether the practice is open at `at` by a special entry for its local date: true or false when an
  * entry decides that date, null when none does (then the week decides) or the zone is unknown.
@@ -122,13 +125,6 @@ export function upcomingSpecialHours(special: readonly SpecialDay[] | null | und
   return [...(special ?? [])].filter((day) => day.date >= today).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
-/** One line for owners: 'Closed on 25 December: Christmas' or 'Open 10:00–14:00 on 24 December: Christmas Eve'. */
-export function describeSpecialDay(entry: SpecialDay, withYear = false): string {
-  const when = formatSpecialDate(entry.date, withYear);
-  const what = entry.closed ? `Closed on ${when}` : `Open ${entry.open}–${entry.close} on ${when}`;
-  return entry.note ? `${what}: ${entry.note}` : what;
-}
-
 /** A note as stored: spaces folded, trimmed. */
 export const cleanNote = (note: string | undefined) => (note ?? '').trim().replace(/\s+/g, ' ');
 
@@ -144,9 +140,9 @@ export function checkSpecialHours(entries: readonly SpecialDay[], timeZone: stri
   for (const [index, entry] of entries.entries()) {
     const match = DATE.exec(entry.date);
     if (!match || shiftDate(entry.date, 0) !== entry.date) return `Special day ${index + 1}: enter the date as YYYY-MM-DD, e.g. ${shiftDate(today, 30)}.`;
-    const name = formatSpecialDate(entry.date);
+    const name = formatCalendarDate(entry.date);
     if (entry.date < today) return `${name} has passed: remove that special day.`;
-    if (entry.date > last) return `${name} is more than ${SPECIAL_HOURS_LIMITS.monthsAhead} months away: enter special days up to ${formatSpecialDate(last)}.`;
+    if (entry.date > last) return `${name} is more than ${SPECIAL_HOURS_LIMITS.monthsAhead} months away: enter special days up to ${formatCalendarDate(last)}.`;
     if (seen.has(entry.date)) return `${name} is entered twice: keep one entry per date.`;
     seen.add(entry.date);
     if (!entry.closed) {

@@ -106,6 +106,9 @@ export const AuditLogBody = Type.Object(
     action: Type.Optional(SafeText({ maxLength: 60 })),
     actor_id: Type.Optional(Id),
     target_id: Type.Optional(Type.Union([Id, SafeText({ maxLength: 60 })])),
+    /** Additive (docs/product.md 29.7): who acted, and the account acted on, by part of a name or an e-mail address. */
+    actor: Type.Optional(SafeText({ maxLength: 120 })),
+    target: Type.Optional(SafeText({ maxLength: 120 })),
   },
   strict,
 );
@@ -118,6 +121,8 @@ export const AuditCsvQuery = Type.Object(
     action: Type.Optional(SafeText({ maxLength: 60 })),
     actor_id: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,9}$' })),
     target_id: Type.Optional(SafeText({ maxLength: 60 })),
+    actor: Type.Optional(SafeText({ maxLength: 120 })),
+    target: Type.Optional(SafeText({ maxLength: 120 })),
   },
   strict,
 );

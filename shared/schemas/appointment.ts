@@ -1,8 +1,9 @@
 // Request and answer schemas of appointment requests (docs/product.md section 19): the owner's request,
 // list, accept and cancel, and the practice's inbox, answer and completion. Names are the contract's;
 // extra answer fields (time_zone, the owner's contact for the practice) are additive.
+import { formatNumber } from '../lib/formats';
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common';
+import { Id, TypedText } from './common';
 import { APPOINTMENT_LIMITS, APPOINTMENT_STATES, ISO_WITH_OFFSET } from '../lib/appointment-rules';
 
 const strict = { additionalProperties: false } as const;
@@ -13,42 +14,14 @@ const Time = Type.String({
   title: 'time',
   errorMessage: 'Give each time as a date and time with its time zone offset, for example 2026-03-02T10:30:00-05:00.',
 });
-const PetName = Type.String({
-  minLength: 1,
-  maxLength: APPOINTMENT_LIMITS.petNameMax,
-  format: 'person-name',
-  title: "pet's name",
-  errorMessage: {
-    minLength: "Enter your pet's name.",
-    maxLength: `Keep the pet's name to ${APPOINTMENT_LIMITS.petNameMax} characters or fewer.`,
-    format: "Write the pet's name on one line, without control characters.",
-    type: "Enter your pet's name.",
-  },
-});
-const Species = Type.String({
-  minLength: 1,
-  maxLength: APPOINTMENT_LIMITS.speciesMax,
-  format: 'person-name',
-  title: 'species',
-  errorMessage: {
-    minLength: 'Say which animal it is (for example dog or cat).',
-    maxLength: `Keep the species to ${APPOINTMENT_LIMITS.speciesMax} characters or fewer.`,
-    format: 'Write the species on one line, without control characters.',
-    type: 'Say which animal it is (for example dog or cat).',
-  },
-});
-const Reason = Type.String({
-  minLength: APPOINTMENT_LIMITS.reasonMin,
-  maxLength: APPOINTMENT_LIMITS.reasonMax,
-  format: 'safe-text',
-  title: 'reason',
-  errorMessage: {
-    minLength: `Describe the reason for the visit in at least ${APPOINTMENT_LIMITS.reasonMin} characters.`,
-    maxLength: `Keep the reason to ${APPOINTMENT_LIMITS.reasonMax.toLocaleString('en-US')} characters or fewer.`,
-    format: 'The reason contains a control character that is not allowed.',
-    type: `Describe the reason for the visit in at least ${APPOINTMENT_LIMITS.reasonMin} characters.`,
-  },
-});
+const PetName = TypedText("pet's name", 'person-name', { max: APPOINTMENT_LIMITS.petNameMax }, "Enter your pet's name.");
+const Species = TypedText('species', 'person-name', { max: APPOINTMENT_LIMITS.speciesMax }, 'Say which animal it is (for example dog or cat).');
+const Reason = TypedText(
+  'reason',
+  'safe-text',
+  { min: APPOINTMENT_LIMITS.reasonMin, max: APPOINTMENT_LIMITS.reasonMax },
+  `Describe the reason for the visit in at least ${APPOINTMENT_LIMITS.reasonMin} characters.`,
+);
 const Phone = Type.String({
   maxLength: APPOINTMENT_LIMITS.phoneMax,
   pattern: '^[0-9+().\\-\\s]*$',
@@ -60,7 +33,7 @@ const Message = Type.String({
   format: 'safe-text',
   title: 'message',
   errorMessage: {
-    maxLength: `Keep the message to ${APPOINTMENT_LIMITS.messageMax.toLocaleString('en-US')} characters or fewer.`,
+    maxLength: `Keep the message to ${formatNumber(APPOINTMENT_LIMITS.messageMax)} characters or fewer.`,
     format: 'The message contains a control character that is not allowed.',
     type: 'Write the message as text.',
   },
@@ -83,8 +56,11 @@ const State = Type.Union(
 export const RequestAppointmentBody = Type.Object(
   {
     doctor_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647, title: 'practice' }),
-    pet_name: PetName,
-    species: Species,
+    /** One of the owner's saved pets (docs/product.md section 31): its name, species and details go with the request. */
+    pet_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, title: 'pet' })),
+    /** Without pet_id: the pet's name and species as typed (both required then). */
+    pet_name: Type.Optional(PetName),
+    species: Type.Optional(Species),
     reason: Reason,
     preferred: Type.Array(Time, {
       minItems: 1,
@@ -141,6 +117,18 @@ export const AppointmentSchema = Type.Object({
   updated_at: Type.String(),
   /** The practice's time zone: times are shown in it (and in the reader's own when it differs). */
   time_zone: Type.String(),
+  /** The owner's saved pet the request names (null: typed, or the pet was removed since). */
+  pet_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** What the request carried of that pet besides its name and species (null for a typed pet). */
+  pet: Type.Union([
+    Type.Object({
+      breed: Type.String(),
+      birth_date: Type.Union([Type.String(), Type.Null()]),
+      weight_kg: Type.Union([Type.Number(), Type.Null()]),
+      notes: Type.String(),
+    }),
+    Type.Null(),
+  ]),
 });
 export type Appointment = Static<typeof AppointmentSchema>;
 

@@ -1,6 +1,7 @@
 // Schemas every area shares: the one error shape, plain messages and texts, ids, and the string
 // formats that keep control characters out of stored text (shared/lib/text-rules.ts; docs/security.md, "Hostile text").
 import { Type, type Static } from '@sinclair/typebox';
+import { formatNumber } from '../lib/formats';
 
 /** Every refusal: `{ message, code }` (docs/product.md, The API). */
 export const ErrorSchema = Type.Object({ message: Type.String(), code: Type.String() }, { additionalProperties: true });
@@ -22,3 +23,26 @@ export type ColonId = Static<typeof ColonId>;
 /** One line of text a person typed (search terms, tokens): no control characters. */
 export const SafeText = (options: { maxLength: number; minLength?: number; default?: string }) => Type.String({ ...options, format: 'safe-text' });
 export const PersonName = Type.String({ minLength: 1, maxLength: 80, format: 'person-name' });
+
+/**
+ * A required text a person types (at least `min` characters, 1 unless given), with the sentences that refuse it:
+ * `missing` when it is too short or not text, 'Keep the <title> to N characters or fewer.', and for a control
+ * character the one-line (`person-name`) or the free text's (`safe-text`) sentence.
+ */
+export function TypedText(title: string, format: 'person-name' | 'safe-text', { min = 1, max }: { min?: number; max: number }, missing: string) {
+  return Type.String({
+    minLength: min,
+    maxLength: max,
+    format,
+    title,
+    errorMessage: {
+      minLength: missing,
+      maxLength: `Keep the ${title} to ${formatNumber(max)} characters or fewer.`,
+      format:
+        format === 'person-name'
+          ? `Write the ${title} on one line, without control characters.`
+          : `The ${title} contains a control character that is not allowed.`,
+      type: missing,
+    },
+  });
+}

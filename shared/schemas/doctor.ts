@@ -1,4 +1,5 @@
 // Doctor search and public profiles (docs/product.md, Search).
+import { VisitTypeSchema } from './booking';
 import { Type, type Static } from '@sinclair/typebox';
 import { ColonId } from './common';
 import { PhotoSchema } from './plan-features';
@@ -30,9 +31,28 @@ export const DoctorSearchBody = Type.Object(
       }),
     ),
     sort: Type.Optional(
-      Type.Union([Type.Literal('distance'), Type.Literal('name'), Type.Literal('rating')], {
-        description: 'distance (needs a zip code), name, or rating (highest average first, then more reviews, then nearest or by name)',
+      Type.Union([Type.Literal('recommended'), Type.Literal('distance'), Type.Literal('name'), Type.Literal('rating'), Type.Literal('soonest')], {
+        description:
+          'recommended (the default: docs/product.md section 33), distance (needs a zip code, position or map box), name, rating (highest average first, then more reviews, then nearest or by name), or soonest',
       }),
+    ),
+    available_within_days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 14,
+        errorMessage: 'Choose 1 to 14 days.',
+        description: 'Only practices with a free start to book within this many days (docs/product.md section 30)',
+      }),
+    ),
+    q: Type.Optional(Type.String({ maxLength: 200, description: "What: 2-80 characters, a clinic's name (typo-tolerant) or a service or species word" })),
+    bounds: Type.Optional(
+      Type.Object(
+        { north: Type.Number(), south: Type.Number(), east: Type.Number(), west: Type.Number() },
+        { additionalProperties: false, description: 'A map box instead of a place, at most about 300 miles across' },
+      ),
+    ),
+    include_hours_unknown: Type.Optional(
+      Type.Boolean({ description: 'With open_now: also list practices whose hours are not listed, after the open ones (open_now: null)' }),
     ),
   },
   { additionalProperties: false },
@@ -66,6 +86,12 @@ export const DoctorSummarySchema = Type.Object({
   open_now: Type.Optional(
     Type.Union([Type.Boolean(), Type.Null()], { description: "Open at this moment in the clinic's time zone; null when its hours are unknown" }),
   ),
+  closed_today: Type.Optional(
+    Type.Union([Type.Boolean(), Type.Null()], {
+      description:
+        "No opening at all on the clinic's own today (its weekday or a special day): 'Closed today' instead of 'Closed now'; null when its hours are unknown",
+    }),
+  ),
   rating_average: Type.Union([Type.Number(), Type.Null()], { description: 'Average of the published reviews, one decimal; null without reviews' }),
   rating_count: Type.Integer({ description: 'Published reviews' }),
   response_time_hours: Type.Union([Type.Integer(), Type.Null()], {
@@ -73,15 +99,45 @@ export const DoctorSummarySchema = Type.Object({
   }),
 
   claimed: Type.Boolean({ description: "False for a practice imported before its vet claimed it: shown as 'Unclaimed' (docs/product.md section 20)" }),
+  next_available: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: 'The first free start to book within 14 days (ISO 8601 UTC); null when none (docs/product.md section 30)',
+    }),
+  ),
 });
+/** A filter of an empty search and how many vets the search finds without it (docs/product.md 28.2). */
+export const SearchRelaxation = Type.Object({
+  filter: Type.Union([
+    Type.Literal('species'),
+    Type.Literal('services'),
+    Type.Literal('emergency'),
+    Type.Literal('open_now'),
+    Type.Literal('accepting_new_patients'),
+    Type.Literal('min_rating'),
+  ]),
+  count: Type.Integer({ description: 'At most SEARCH_COUNT_CAP' }),
+});
+export type SearchRelaxation = Static<typeof SearchRelaxation>;
+
 export const DoctorSearchAnswer = Type.Object({
   data: Type.Array(DoctorSummarySchema),
   totalCount: Type.Integer({ description: 'Matching vets; at most SEARCH_COUNT_CAP when totalCountCapped' }),
   totalCountCapped: Type.Optional(Type.Boolean({ description: 'True when there are more matches than totalCount (show "1,000+")' })),
   used: Type.Optional(
-    Type.Union([Type.Literal('zip'), Type.Literal('position'), Type.Literal('city'), Type.Literal('state'), Type.Literal('city_state')], {
-      description: 'Which part of the search was used (position: near me, by latitude and longitude)',
-    }),
+    Type.Union(
+      [
+        Type.Literal('zip'),
+        Type.Literal('position'),
+        Type.Literal('city'),
+        Type.Literal('state'),
+        Type.Literal('city_state'),
+        Type.Literal('bounds'),
+        Type.Literal('q'),
+      ],
+      {
+        description: 'Which part of the search was used (position: near me, by latitude and longitude)',
+      },
+    ),
   ),
   notice: Type.Optional(
     Type.Union([Type.String(), Type.Null()], { description: 'A sentence for the person, e.g. that a city typed with a zip code was not used' }),
@@ -96,7 +152,37 @@ export const DoctorSearchAnswer = Type.Object({
     }),
   ),
   radius: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Miles used around the zip code' })),
-  sort: Type.Optional(Type.Union([Type.Literal('distance'), Type.Literal('name'), Type.Literal('rating')])),
+  sort: Type.Optional(
+    Type.Union([Type.Literal('recommended'), Type.Literal('distance'), Type.Literal('name'), Type.Literal('rating'), Type.Literal('soonest')]),
+  ),
+  markers: Type.Optional(
+    Type.Array(Type.Object({ id: Type.Integer(), latitude: Type.Number(), longitude: Type.Number() }), {
+      description: 'With a map box: every match in the box, up to 1,000',
+    }),
+  ),
+  markers_capped: Type.Optional(Type.Boolean({ description: 'True when the box holds more matches than the markers listed' })),
+  hours_unknown_count: Type.Optional(
+    Type.Integer({ description: 'With open_now: practices that match everything else but whose hours are not listed (counted like totalCount)' }),
+  ),
+  facets: Type.Optional(
+    Type.Object(
+      {
+        species: Type.Record(Type.String(), Type.Integer()),
+        services: Type.Record(Type.String(), Type.Integer()),
+      },
+      { description: 'Per species and service key: how many of the matches counted (up to 1,001) offer it (docs/product.md 33.5)' },
+    ),
+  ),
+  // Only when nothing was found (docs/product.md 28.2).
+  relaxations: Type.Optional(
+    Type.Array(SearchRelaxation, { description: 'When nothing was found: each filter in use and how many vets the search finds without it, most first' }),
+  ),
+  wider: Type.Optional(
+    Type.Object(
+      { radius: Type.Integer(), count: Type.Integer() },
+      { description: 'When nothing was found near a place: the nearest wider radius the page offers that finds vets (or the widest), and how many' },
+    ),
+  ),
 });
 export type DoctorSearchAnswer = Static<typeof DoctorSearchAnswer>;
 
@@ -122,6 +208,8 @@ export const DoctorProfileSchema = Type.Intersect([
       }),
     ),
     education: Type.Array(Type.Object({ degree: Type.String(), school: Type.String(), year: Type.Integer() })),
+    /** The visit types owners can book, while the practice publishes bookable times (docs/product.md section 30). */
+    visit_types: Type.Optional(Type.Array(VisitTypeSchema)),
   }),
 ]);
 
@@ -142,6 +230,20 @@ export const DoctorPageSchema = Type.Intersect([
 ]);
 
 export type DoctorSearchBody = Static<typeof DoctorSearchBody>;
+
+/** What the 'what' box suggests while a person types (docs/product.md section 33). */
+export const DoctorSuggestBody = Type.Object({ q: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+export const DoctorSuggestAnswer = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      kind: Type.Union([Type.Literal('clinic'), Type.Literal('service'), Type.Literal('species')]),
+      label: Type.String(),
+      id: Type.Optional(Type.Integer()),
+    }),
+    { maxItems: 8 },
+  ),
+});
+export type DoctorSuggestAnswer = Static<typeof DoctorSuggestAnswer>;
 export type DoctorSummary = Static<typeof DoctorSummarySchema>;
 export type DoctorProfile = Static<typeof DoctorProfileSchema>;
 export type DoctorPage = Static<typeof DoctorPageSchema>;

@@ -1,6 +1,7 @@
 // Request and answer schemas of the payment calls (docs/product.md, Plans and payment).
 import { Type, type Static } from '@sinclair/typebox';
 import { UserSchema } from './user';
+import { NEXT_MAX_LENGTH } from '../lib/next-path';
 
 const strict = { additionalProperties: false } as const;
 
@@ -18,7 +19,19 @@ export const PlanSchema = Type.Object({
 });
 export const PlansAnswer = Type.Object({ plans: Type.Array(PlanSchema), provider: Type.Union([Type.Literal('sandbox'), Type.Literal('stripe')]) });
 
-export const CheckoutBody = Type.Object({ plan: PlanIdSchema, period: PeriodSchema }, strict);
+export const CheckoutBody = Type.Object(
+  {
+    plan: PlanIdSchema,
+    period: PeriodSchema,
+    next: Type.Optional(
+      Type.String({
+        maxLength: NEXT_MAX_LENGTH,
+        description: "Where the vet was going (a same-site path): the provider's hosted checkout returns there through /services (docs/product.md 26.8)",
+      }),
+    ),
+  },
+  strict,
+);
 export const CheckoutAnswer = Type.Object({ url: Type.String({ description: 'Where the browser goes next' }) });
 
 /** Calls without parameters take an empty object. */

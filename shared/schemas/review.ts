@@ -2,54 +2,26 @@
 // the author's calls, the public list, reports, the practice's reply and the administrators' moderation.
 // Names are the contract's; extra answer fields are additive.
 import { Type, type Static } from '@sinclair/typebox';
-import { Id } from './common';
+import { Id, TypedText } from './common';
 import { REVIEW_LIMITS, VISIT_MONTH_PATTERN } from '../lib/review-rules';
 
 const strict = { additionalProperties: false } as const;
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
 const Rating = Type.Integer({ minimum: 1, maximum: 5, title: 'rating', errorMessage: 'Choose from 1 to 5 stars.' });
-const Title = Type.String({
-  minLength: 1,
-  maxLength: REVIEW_LIMITS.titleMax,
-  format: 'person-name',
-  title: 'title',
-  errorMessage: {
-    minLength: 'Give your review a title.',
-    maxLength: `Keep the title to ${REVIEW_LIMITS.titleMax} characters or fewer.`,
-    format: 'Write the title on one line, without control characters.',
-    type: 'Give your review a title.',
-  },
-});
-const ReviewText = Type.String({
-  minLength: REVIEW_LIMITS.textMin,
-  maxLength: REVIEW_LIMITS.textMax,
-  format: 'safe-text',
-  title: 'review',
-  errorMessage: {
-    minLength: `Write at least ${REVIEW_LIMITS.textMin} characters about your visit.`,
-    maxLength: `Keep the review to ${REVIEW_LIMITS.textMax.toLocaleString('en-US')} characters or fewer.`,
-    format: 'The review contains a control character that is not allowed.',
-    type: `Write at least ${REVIEW_LIMITS.textMin} characters about your visit.`,
-  },
-});
+const Title = TypedText('title', 'person-name', { max: REVIEW_LIMITS.titleMax }, 'Give your review a title.');
+const ReviewText = TypedText(
+  'review',
+  'safe-text',
+  { min: REVIEW_LIMITS.textMin, max: REVIEW_LIMITS.textMax },
+  `Write at least ${REVIEW_LIMITS.textMin} characters about your visit.`,
+);
 const VisitMonth = Type.String({
   pattern: VISIT_MONTH_PATTERN,
   title: 'month of the visit',
   errorMessage: 'Give the month of the visit as year and month, for example 2025-03.',
 });
-const Species = Type.String({
-  minLength: 1,
-  maxLength: REVIEW_LIMITS.speciesMax,
-  format: 'person-name',
-  title: 'species',
-  errorMessage: {
-    minLength: 'Say which animal you brought (for example dog or cat).',
-    maxLength: `Keep the species to ${REVIEW_LIMITS.speciesMax} characters or fewer.`,
-    format: 'Write the species on one line, without control characters.',
-    type: 'Say which animal you brought (for example dog or cat).',
-  },
-});
+const Species = TypedText('species', 'person-name', { max: REVIEW_LIMITS.speciesMax }, 'Say which animal you brought (for example dog or cat).');
 
 export const CreateReviewBody = Type.Object(
   {
@@ -143,18 +115,7 @@ export type OwnReviewsInput = Static<Exclude<typeof OwnReviewsBody, undefined>>;
 export const ReportReviewBody = Type.Object(
   {
     review_id: Id,
-    reason: Type.String({
-      minLength: 1,
-      maxLength: REVIEW_LIMITS.reportReasonMax,
-      format: 'safe-text',
-      title: 'reason',
-      errorMessage: {
-        minLength: 'Say briefly what is wrong with this review.',
-        maxLength: `Keep the reason to ${REVIEW_LIMITS.reportReasonMax} characters or fewer.`,
-        format: 'The reason contains a control character that is not allowed.',
-        type: 'Say briefly what is wrong with this review.',
-      },
-    }),
+    reason: TypedText('reason', 'safe-text', { max: REVIEW_LIMITS.reportReasonMax }, 'Say briefly what is wrong with this review.'),
   },
   strict,
 );
@@ -163,18 +124,7 @@ export type ReportReviewInput = Static<typeof ReportReviewBody>;
 export const ReplyBody = Type.Object(
   {
     review_id: Id,
-    text: Type.String({
-      minLength: 1,
-      maxLength: REVIEW_LIMITS.replyMax,
-      format: 'safe-text',
-      title: 'reply',
-      errorMessage: {
-        minLength: 'Write your reply first.',
-        maxLength: `Keep the reply to ${REVIEW_LIMITS.replyMax.toLocaleString('en-US')} characters or fewer.`,
-        format: 'The reply contains a control character that is not allowed.',
-        type: 'Write your reply first.',
-      },
-    }),
+    text: TypedText('reply', 'safe-text', { max: REVIEW_LIMITS.replyMax }, 'Write your reply first.'),
   },
   strict,
 );

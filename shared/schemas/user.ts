@@ -16,6 +16,8 @@ export const VerifyCode = Type.Union([Type.Integer({ minimum: 0, maximum: 999999
 // plain sentence (202 on register) rather than a validation error.
 /** A pet owner's account or a vet's (docs/product.md section 13). */
 export const AccountTypeSchema = Type.Union([Type.Literal('owner'), Type.Literal('vet')], { title: 'account type' });
+/** A `next` path as sent: any string up to a size; shared/lib/next-path.ts decides whether it is followed (a hostile one is dropped, not refused). */
+const NextBody = Type.String({ maxLength: 4096, description: 'Where the person was going: a path of this site, else ignored.' });
 export const RegisterBody = Type.Object(
   {
     first_name: PersonName,
@@ -24,6 +26,8 @@ export const RegisterBody = Type.Object(
     password: Type.String({ maxLength: 1024 }),
     /** Absent: 'vet', as old clients expect. */
     account_type: Type.Optional(AccountTypeSchema),
+    /** Where the person was going (docs/product.md section 26): the verification link carries it when it is a path of this site; else it is dropped. */
+    next: Type.Optional(NextBody),
   },
   strict,
 );
@@ -33,6 +37,8 @@ export const EmailBody = Type.Object({ email: Email }, strict);
 export const CheckCodeBody = Type.Object({ email: Email, verifyCode: VerifyCode }, strict);
 export const ChangePasswordBody = Type.Object({ email: Email, password: Type.String({ maxLength: 1024 }) }, strict);
 export const EmptyBody = Type.Optional(Type.Object({}, strict));
+/** 'Send again' on /verify: the new link carries `next` as register's does (docs/product.md section 26). */
+export const ResendVerificationBody = Type.Optional(Type.Object({ next: Type.Optional(NextBody) }, strict));
 
 export const PaymentInfoSchema = Type.Union([
   Type.Object({ plan: Type.Integer(), status: Type.String(), current_period_end: Type.Union([Type.String(), Type.Null()]) }),

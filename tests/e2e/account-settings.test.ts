@@ -14,7 +14,8 @@ const tag = randomUUID().slice(0, 8);
 const site = useSite({
   mail: true,
   users: {
-    phone: { email: `settings-phone-${tag}@example.com`, stage: 'verified', firstName: 'Robin' },
+    // A long address wraps on a phone instead of pushing the page sideways (every shot checks it).
+    phone: { email: `settings-phone-with-a-long-address-${tag}@example-veterinary-clinic.com`, stage: 'verified', firstName: 'Robin' },
     desktop: { email: `settings-desktop-${tag}@example.com`, stage: 'verified', firstName: 'Jules' },
   },
 });

@@ -55,7 +55,7 @@ describe('accounts', () => {
     await expectAccessible(page, '/verify');
 
     const mail = await site.mail.waitFor((m) => m.to.includes(email));
-    await new Promise((r) => setTimeout(r, 500));
+    await site.mailSettled();
     expect(
       site.mail.messages.filter((m) => m.to.includes(email)),
       'a fresh sign-up gets one e-mail, not two',

@@ -60,7 +60,7 @@ describe('the business dashboard', () => {
     await page.locator('main').getByLabel('Email', { exact: true }).fill(site.users.admin.email);
     await page.locator('main').getByLabel('Password', { exact: true }).fill(FIXTURE_PASSWORD);
     await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/home');
+    await page.waitForURL('**/admin');
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Manage Users' }).click();
     await page.waitForURL('**/admin');

@@ -18,7 +18,7 @@ describe('administrator', () => {
     await page.locator('main').getByLabel('Email', { exact: true }).fill(email!);
     await page.locator('main').getByLabel('Password', { exact: true }).fill(password!);
     await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/home');
+    await page.waitForURL('**/admin');
     await expect.poll(() => page.locator('.toaster').getByText(MESSAGES.loginSuccess).isVisible()).toBe(true);
 
     await page.getByRole('button', { name: /Account menu/ }).click();
@@ -26,7 +26,7 @@ describe('administrator', () => {
     expect(items).toEqual(['Manage Users', 'Manage Articles', 'Account settings', 'Your data', 'Sign out']);
     await page.getByRole('menuitem', { name: 'Manage Users' }).click();
     await page.waitForURL('**/admin');
-    await expect.poll(() => page.locator('main h1').textContent()).toBe('Manage Users');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Administration');
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Manage Articles' }).click();
     await page.waitForURL('**/articleeditor');

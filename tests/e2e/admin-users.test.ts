@@ -89,7 +89,7 @@ describe('Manage Users', () => {
     const { page } = await signedIn(DESKTOP, admin.token);
     // The Users tab (the Dashboard is the first tab, docs/product.md section 24).
     await page.goto(`${site.server.url}/admin?tab=users`);
-    await poll(() => page.locator('main h1').textContent()).toBe('Manage Users');
+    await poll(() => page.locator('main h1').textContent()).toBe('Administration');
     await poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(3);
     await bothWidths(page, 'admin-users');
     await expectAccessible(page, '/admin users');

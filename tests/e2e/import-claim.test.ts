@@ -87,7 +87,7 @@ describe('import and claim', () => {
       const page = vet.page;
       await storeSession(page, site.server.url, site.users[journey.vet].token);
       await page.goto(profileUrl);
-      await main(page).getByRole('link', { name: 'Claim this practice' }).first().click();
+      await main(page).getByRole('link', { name: 'Claim it', exact: true }).click();
       await page.waitForURL(/\/claim\/\d+$/);
       await main(page).getByLabel(`Your e-mail address at ${domain}`).fill(`dr@${domain}`);
       await main(page).getByLabel('Veterinary licence number').fill('NY-778812');
@@ -98,13 +98,25 @@ describe('import and claim', () => {
       await settled(page);
       await page.screenshot({ path: path.join(shots, `claim-code-${label}.png`), fullPage: true });
       await page.getByRole('button', { name: 'Confirm and take over the listing' }).click();
-      await page.waitForURL('**/services');
+      // The vet lands on what to do next (docs/product.md 28.9), and a reload keeps it.
+      await poll(() => main(page).getByText('Next: choose a plan, then edit your profile.', { exact: false }).isVisible()).toBe(true);
+      await page.reload();
+      await poll(() =>
+        main(page)
+          .getByRole('heading', { level: 2, name: `${clinic} is yours now` })
+          .isVisible(),
+      ).toBe(true);
+      await settled(page);
+      await page.screenshot({ path: path.join(shots, `claim-next-${label}.png`), fullPage: true });
+      await main(page).getByRole('link', { name: 'Choose a plan' }).click();
+      // The plans page keeps the claim as where the vet was going (docs/product.md 26.8).
+      await page.waitForURL(/\/services\?next=%2Fclaim%2F\d+$/);
 
       // 4. The vet buys Basic in the sandbox and opens the profile.
       await page.getByRole('button', { name: 'Start with Basic' }).click();
-      await page.waitForURL(/\/checkout\/cs_sandbox_[\w-]+$/);
+      await page.waitForURL(/\/checkout\/cs_sandbox_[\w-]+(\?next=.+)?$/);
       await page.getByRole('button', { name: 'Pay', exact: true }).click();
-      await page.waitForURL('**/services?checkout=success');
+      await page.waitForURL(/\/services\?(.+&)?checkout=success/);
       await poll(() => page.getByText('Your plan: Basic').isVisible()).toBe(true);
       await page.goto(`${site.server.url}/viewprofile`);
       await poll(() => main(page).getByText(clinic).first().isVisible()).toBe(true);

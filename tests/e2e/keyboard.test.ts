@@ -74,7 +74,7 @@ describe('keyboard only', () => {
       await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [JWT_STORAGE_KEY, vet.token]);
       await page.goto(`${site.server.url}/setupprofile`);
       const field = (label: string) => main(page).getByLabel(label, { exact: true });
-      await poll(() => main(page).getByRole('heading', { name: 'Step 1: Contact and address' }).isVisible()).toBe(true);
+      await poll(() => main(page).getByRole('heading', { name: 'Step 1 of 3: Contact and address' }).isVisible()).toBe(true);
       await expectAccessible(page, `/setupprofile step 1 at ${viewport.width} px`);
 
       // Step 1.
@@ -95,7 +95,7 @@ describe('keyboard only', () => {
       await typeInto(page, field('Website address'), 'https://keyboard-creek.example');
       await tabTo(page, main(page).getByRole('button', { name: 'Save and continue' }).first());
       await page.keyboard.press('Enter');
-      await poll(() => main(page).getByRole('heading', { name: 'Step 2: Your practice' }).isVisible()).toBe(true);
+      await poll(() => main(page).getByRole('heading', { name: 'Step 2 of 3: Your practice' }).isVisible()).toBe(true);
       await expectAccessible(page, `/setupprofile step 2 at ${viewport.width} px`);
 
       // Step 2: the avatar's file input opens the file chooser from the keyboard.
@@ -135,7 +135,7 @@ describe('keyboard only', () => {
       await poll(() => submit.isVisible()).toBe(true);
       const preview = main(page).locator('.profile-preview');
       await poll(() => preview.getByRole('heading', { name: 'Keyboard Creek Animal Clinic' }).isVisible()).toBe(true);
-      await poll(() => preview.locator('.hours').getByText('10:00 – 14:00').isVisible()).toBe(true);
+      await poll(() => preview.locator('.hours').getByText('10:00 AM – 2:00 PM').isVisible()).toBe(true);
       await poll(() => preview.locator('.tags').getByText('Dentistry').isVisible()).toBe(true);
       await poll(() => preview.locator('.tags').getByText('Keyboard care').isVisible()).toBe(true);
       await poll(() => preview.locator('.tags').getByText('24/7 emergency').isVisible()).toBe(true);
@@ -173,7 +173,7 @@ describe('keyboard only', () => {
         await tabTo(page, filtersButton);
         await page.keyboard.press('Enter');
       }
-      const radius = main(page).getByLabel('Within');
+      const radius = main(page).getByLabel(/^Within/);
       await tabTo(page, radius);
       await page.keyboard.press('ArrowDown');
       await page.waitForURL(/radius=50/);
@@ -206,7 +206,7 @@ describe('keyboard only', () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`View profile of ${second[0]}`);
 
       // A filter behind the disclosure, back up the page: Enter opens it, Space ticks a box; the search starts at page one.
-      const more = main(page).locator('summary', { hasText: 'Species and services' });
+      const more = main(page).locator('summary', { hasText: 'Species treated' });
       if (phone) {
         await tabTo(page, filtersButton, { back: true });
         await page.keyboard.press('Enter');

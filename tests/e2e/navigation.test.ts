@@ -7,7 +7,7 @@ import { useSite } from './support/site';
 
 const HEADER = [
   { label: 'Home', path: '/home', heading: 'Find a trusted vet for your pet, close to home' },
-  { label: 'Search Doctor', path: '/searchdoctor', heading: 'Search Doctor' },
+  { label: 'Search Doctor', path: '/searchdoctor', heading: 'Find a vet' },
   { label: 'About Us', path: '/aboutus', heading: 'About Us' },
   { label: 'Authors Digest', path: '/blogpage', heading: 'Blog Articles' },
   { label: 'Pricing', path: '/services', heading: 'Plans and pricing' },
@@ -87,11 +87,20 @@ for (const viewport of [PHONE, DESKTOP]) {
       await context.close();
     });
 
-    it('sends a visitor away from guarded pages to /home', async () => {
+    it('sends a visitor from a guarded page to sign in, saying what for, with the page as next (docs/product.md section 26)', async () => {
       const { page, context } = await openPage(site.browser, viewport);
-      for (const path of ['/admin', '/articleeditor', '/setupprofile', '/viewprofile', '/congratulationverify/1']) {
+      const guarded = [
+        ['/admin', 'Please sign in to manage users.'],
+        ['/articleeditor', 'Please sign in to edit articles.'],
+        ['/setupprofile', 'Sign in or create a vet account to create your practice profile.'],
+        ['/viewprofile', 'Please sign in to see your practice profile.'],
+        ['/congratulationverify/1', 'Please sign in to continue where you left off.'],
+      ] as const;
+      for (const [path, sentence] of guarded) {
         await page.goto(site.server.url + path);
-        await expectHeading(page, '/home', HEADER[0]!.heading);
+        await expectHeading(page, '/signin', 'Sign in');
+        expect(new URL(page.url()).searchParams.get('next')).toBe(path);
+        await expect.poll(() => page.locator('main').getByText(sentence, { exact: true }).isVisible()).toBe(true);
       }
       await context.close();
     });

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, expectNoSidewaysScroll, openPage, settled, storeSession } from './support/browser';
 import { useSite } from './support/site';
-import { formatSpecialDate, localDateAt, shiftDate } from '../../shared/lib/special-hours';
+import { localDateAt, shiftDate } from '../../shared/lib/special-hours';
+import { describeSpecialDay } from '../../shared/lib/formats';
 
 const tag = randomUUID().slice(0, 8);
 const site = useSite({
@@ -67,7 +68,7 @@ describe('holiday hours and own data', () => {
 
       // 2. Owners see it on the public profile.
       await page.goto(`${site.server.url}/viewdoctorprofile/${vet.id}`);
-      const closure = `Closed on ${formatSpecialDate(date, false)}: ${note}`;
+      const closure = describeSpecialDay({ date, closed: true, note });
       await poll(() => main(page).getByText(closure).isVisible()).toBe(true);
       await shot(page, `owners-data-profile-closure-${label}`);
       await tracked.context.close();

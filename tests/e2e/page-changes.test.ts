@@ -199,7 +199,9 @@ describe('the stored session at start-up', () => {
     await page.reload();
     await expect.poll(() => toast(page, MESSAGES.tokenLoginFailed).isVisible()).toBe(true);
     expect(await storedToken(page)).toBeNull();
-    expect(new URL(page.url()).pathname).toBe('/home');
+    // The guarded page then sends to sign-in with the page as next (docs/product.md 26.5), not silently home.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/signin');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/viewprofile');
   });
 });
 

@@ -78,7 +78,7 @@ describe('plans and payment', () => {
       const notice = page.getByRole('note').filter({ hasText: SANDBOX_NOTICE });
       await expect.poll(() => notice.isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Start with Basic' }).click();
-      await page.waitForURL(/\/signin\?next=%2Fservices$/);
+      await page.waitForURL(/\/signin\?next=%2Fservices%3Fbuy%3D1%26period%3Dmonth$/);
 
       await signUp(page, email);
       await verify(page, email);
@@ -142,17 +142,21 @@ describe('plans and payment', () => {
     await page.getByRole('button', { name: 'Not now' }).click();
 
     await verify(page, email);
-    await page.goto(`${site.server.url}/services`);
+    // Sent to Pricing from a page that needs a plan: checkout and the banner after it lead back there (`next`).
+    await page.goto(`${site.server.url}/services?next=%2Faccount`);
     await page.getByRole('button', { name: 'Start with Professional' }).click();
-    await page.waitForURL(/\/checkout\//);
+    await page.waitForURL(/\/checkout\/cs_sandbox_[\w-]+\?next=%2Faccount$/);
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await page.waitForURL(/\/services$/);
+    await page.waitForURL(/\/services\?next=%2Faccount$/);
     expect(await serverPlan(page)).toBe(0);
 
     await page.getByRole('button', { name: 'Start with Professional' }).click();
     await page.waitForURL(/\/checkout\//);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await page.waitForURL('**/services?checkout=success');
+    await page.waitForURL('**/services?checkout=success&next=%2Faccount');
+    const banner = page.getByRole('status').filter({ hasText: 'Payment received.' });
+    await expect.poll(() => banner.getByRole('link', { name: 'Continue where you left off' }).getAttribute('href')).toBe('/account');
+    expect(await banner.getByRole('link', { name: 'Create your profile' }).getAttribute('href')).toBe('/setupprofile?next=%2Faccount');
     await page.getByRole('button', { name: 'Cancel plan' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('Cancel your plan?').isVisible()).toBe(true);

@@ -39,7 +39,8 @@ async function signIn(page: Page, email: string, password: string) {
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(password);
   await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/home');
+  // A vet lands on /home, an administrator on /admin (docs/product.md 26.4).
+  await page.waitForURL((url) => url.pathname === '/home' || url.pathname === '/admin');
 }
 
 /** Every page shot is also checked: it is no wider than the window (at 390 and 1280 px). */
@@ -79,22 +80,27 @@ describe('profile setup and review', () => {
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Create Profile' }).click();
     await page.waitForURL('**/setupprofile');
-    await poll(() => main(page).getByRole('heading', { name: 'Step 1: Contact and address' }).isVisible()).toBe(true);
+    await poll(() => main(page).getByRole('heading', { name: 'Step 1 of 3: Contact and address' }).isVisible()).toBe(true);
 
     // Step 1: the shared rules speak on the client; the server's 202 text shows as a warning and the form keeps its input.
     await field(page, 'Clinic or hospital name').fill('Absarokee Valley Vets');
     await field(page, 'Contact phone').fill('555-0100');
     await field(page, 'Street address').fill('12 Woodard Ave');
     await field(page, 'Zip code').fill('59001');
+    // The zip code fills in the city, the state and the time zone (docs/product.md 28.5); Idaho is then chosen by mistake.
+    await poll(() =>
+      main(page)
+        .getByText(/, MT · time zone America\/Denver\./)
+        .isVisible(),
+    ).toBe(true);
     await field(page, 'State').click();
     await field(page, 'State').fill('Idaho');
     await page.locator('.ant-select-item-option', { hasText: 'ID – Idaho' }).click();
     await main(page).getByRole('button', { name: 'Save and continue' }).first().click();
     await poll(() => main(page).getByText('Enter a US phone number with area code, e.g. (212) 555-0142.').isVisible()).toBe(true);
     await field(page, 'Contact phone').fill('406 555 0177');
-    await field(page, 'Website address').fill('https://absarokee-vets.example');
-    await main(page).getByRole('button', { name: 'Save and continue' }).first().click();
-    await poll(() => main(page).getByText('Please enter a title for the website link.').isVisible()).toBe(true);
+    // Typed without https://: accepted, and stored with it (docs/product.md 28.6).
+    await field(page, 'Website address').fill('absarokee-vets.example');
     await field(page, 'Website title').fill('Absarokee Valley Vets online');
     await shot(page, 'wizard-step1-phone');
     await page.setViewportSize(DESKTOP);
@@ -108,7 +114,7 @@ describe('profile setup and review', () => {
     await field(page, 'State').fill('Montana');
     await page.locator('.ant-select-item-option', { hasText: 'MT – Montana' }).click();
     await main(page).getByRole('button', { name: 'Save and continue' }).first().click();
-    await poll(() => main(page).getByRole('heading', { name: 'Step 2: Your practice' }).isVisible()).toBe(true);
+    await poll(() => main(page).getByRole('heading', { name: 'Step 2 of 3: Your practice' }).isVisible()).toBe(true);
 
     // Step 2 with an avatar: the preview shows the re-encoded WebP served from /uploads.
     const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 30, g: 140, b: 90 } } })
@@ -126,7 +132,7 @@ describe('profile setup and review', () => {
     await main(page).getByLabel('Add your own species').fill('alpacas');
     await main(page).getByLabel('Add your own species').press('Enter');
     await poll(() => species.getByRole('checkbox', { name: 'alpacas' }).isChecked()).toBe(true);
-    expect(await main(page).getByRole('heading', { name: 'Step 2: Your practice' }).isVisible()).toBe(true);
+    expect(await main(page).getByRole('heading', { name: 'Step 2 of 3: Your practice' }).isVisible()).toBe(true);
     await shot(page, 'wizard-step2-phone');
     await page.setViewportSize(DESKTOP);
     await shot(page, 'wizard-step2-desktop');
@@ -252,7 +258,7 @@ describe('profile setup and review', () => {
     const phone = await openPage(site.browser, PHONE);
     await signIn(phone.page, adminEmail, adminPassword);
     await phone.page.goto(`${site.server.url}/admin?tab=review`);
-    await poll(() => phone.page.locator('main h1').textContent()).toBe('Manage Users');
+    await poll(() => phone.page.locator('main h1').textContent()).toBe('Administration');
     await phone.page.getByRole('tab', { name: /Approved/ }).click();
     await poll(() => phone.page.locator('.queue-item').count()).toBeGreaterThan(0);
     await shot(phone.page, 'admin-phone');

@@ -1,8 +1,9 @@
+// The global layer first: every component's own CSS comes after it in the cascade (docs/decisions/155-css-beside-components.md).
+import './styles.css';
 import { Provider } from 'react-redux';
 import { RouterProvider, type RouterProviderProps } from 'react-router';
 import type { Store } from '@reduxjs/toolkit';
 import { store as appStore } from './store';
-import './styles.css';
 
 /**
  * The app around a router: the browser's (web/main.tsx) or, on the server, a memory router at the page's address

@@ -22,6 +22,13 @@ export function onSessionEnded(listener: SessionEndedListener): void {
   sessionEnded = listener;
 }
 
+/**
+ * Whether a 401 ends the session: only when the request carried the token the app still holds. A request sent
+ * with an older token (before the e-mail link's verification or a sign-in replaced it) is answered 401 once the
+ * server has moved on, and must not sign out the session that replaced it.
+ */
+const endsSession = (sent: string): boolean => sent !== '' && sent === authToken;
+
 export interface ApiResponse<T> {
   status: number;
   data: T;
@@ -52,6 +59,17 @@ export function errorText(data: unknown): string | undefined {
   return undefined;
 }
 
+/** The sentence of a refused call (docs/product.md 28.1): a busy or unreachable service says so, whatever its body. */
+function failureText(status: number, data: unknown): string {
+  // A gateway's or proxy's page says nothing a person can use; our own server's sentence (the AI service
+  // refused, the database is busy) says what happened, and is kept (docs/product.md 28.1).
+  if (status === 502 || status === 503 || status === 504) {
+    const own = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
+    return typeof own === 'string' && own !== '' ? own : MESSAGES.serverBusy;
+  }
+  return errorText(data) ?? MESSAGES.errorCorrupted;
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if ((response.headers.get('content-type') ?? '').includes('application/json') && text !== '') {
@@ -67,7 +85,8 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const method = options.method ?? 'POST';
   const headers: Record<string, string> = { accept: 'application/json, text/plain' };
-  if (authToken) headers.authorization = `Bearer ${authToken}`;
+  const sent = authToken;
+  if (sent) headers.authorization = `Bearer ${sent}`;
   // A FormData body (file uploads) sets its own multipart content type with the boundary.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (method === 'POST' && !isForm) headers['content-type'] = 'application/json';
@@ -88,8 +107,8 @@ export async function apiRequest<T>(path: string, body?: unknown, options: Reque
     throw new ApiError(MESSAGES.errorCorrupted, response.status, undefined);
   }
   if (!response.ok) {
-    if (response.status === 401 && headers.authorization && authToken) sessionEnded?.();
-    const text = errorText(data) ?? MESSAGES.errorCorrupted;
+    if (response.status === 401 && endsSession(sent)) sessionEnded?.();
+    const text = failureText(response.status, data);
     if (!options.silent) toast.error(text);
     throw new ApiError(text, response.status, data);
   }
@@ -99,7 +118,8 @@ export async function apiRequest<T>(path: string, body?: unknown, options: Reque
 /** A file the API serves (CSV exports) fetched with the Authorization header, and its file name. */
 export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string }> {
   const headers: Record<string, string> = {};
-  if (authToken) headers.authorization = `Bearer ${authToken}`;
+  const sent = authToken;
+  if (sent) headers.authorization = `Bearer ${sent}`;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, { headers });
@@ -108,9 +128,9 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; filename:
     throw new ApiError(MESSAGES.serverDisconnected, undefined, undefined);
   }
   if (!response.ok) {
-    if (response.status === 401 && authToken) sessionEnded?.();
+    if (response.status === 401 && endsSession(sent)) sessionEnded?.();
     const data = await readBody(response).catch(() => undefined);
-    const text = errorText(data) ?? MESSAGES.errorCorrupted;
+    const text = failureText(response.status, data);
     toast.error(text);
     throw new ApiError(text, response.status, data);
   }

@@ -55,6 +55,12 @@ export function failureMessage(failure: unknown, fallback: string): string {
   return typeof message === 'string' && message !== '' ? message : fallback;
 }
 
+/** The HTTP status of a failed call; undefined when no answer came (offline, unreachable). */
+export function failureStatus(failure: unknown): number | undefined {
+  const status = (failure as Partial<ApiFailure> | undefined)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
 /** The answer's `field` (which input the server refused), when it named one. */
 export function failureField(failure: unknown): string | undefined {
   const field = ((failure as Partial<ApiFailure> | undefined)?.data as { field?: unknown } | undefined)?.field;
@@ -91,12 +97,27 @@ export const api = createApi({
     'Appointments',
 
     'Favorites',
+    // The signed-in account's saved pets (docs/product.md section 31).
+    'Pets',
     // The account settings of the signed-in account (docs/product.md section 25).
     'AccountSettings',
 
     // Imports and claims of practices (docs/product.md section 20).
     'AdminImport',
     'AdminClaims',
+
+    // Conversations (docs/product.md section 32): the account's thread list and unread count, one thread (its id),
+    // the administrators' held and reported messages.
+    'Threads',
+    'Thread',
+    'AdminMessages',
+    // Booking (docs/product.md section 30): the practice's visit types, bookable hours, busy times, its calendar
+    // feed, and a practice's free times (any booking or change may move them).
+    'VisitTypes',
+    'BookingSettings',
+    'Busy',
+    'CalendarFeed',
+    'Availability',
   ],
   // Public reads stay fresh for a minute after the last page using them closes.
   keepUnusedDataFor: 60,

@@ -1,7 +1,8 @@
-// Hands a file made or fetched in the page to the browser as a download (a CSV export, for instance).
+// Hands a file to the browser as a download: one made or fetched in the page (a CSV export, for instance), or a
+// same-site address the browser downloads itself (a backup's signed link: streamed to disk, never held in memory).
 
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
+/** Starts the browser's own download of `url` under `filename`. */
+export function downloadUrl(url: string, filename: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -9,6 +10,11 @@ export function saveFile(blob: Blob, filename: string): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  downloadUrl(url, filename);
   // The download has started by now; the object URL would otherwise hold the blob until the page closes.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

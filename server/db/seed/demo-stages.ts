@@ -98,6 +98,12 @@ const HOURS: WorkingDay[] = [
   { day: 'sun', closed: true },
 ];
 
+const stageVetEmail = (vet: StageVet) => `${vet.first}.${vet.last}@${STAGE_VET_DOMAIN}`.toLowerCase();
+const stageLabel = (vet: StageVet) => (vet.stage === 'no_plan' ? 'no plan' : vet.stage === 'pending' ? 'in review' : vet.stage);
+
+/** Each stage vet's e-mail and stage, as printed when they are created. */
+export const STAGE_VET_ACCOUNTS = STAGE_VETS.map((vet) => ({ email: stageVetEmail(vet), stage: stageLabel(vet) }));
+
 export interface StageVetsResult {
   accounts: { email: string; stage: string }[];
   /** Set when this call created them; stored only as a hash. */
@@ -126,7 +132,7 @@ export async function loadDemoStageVets(
     const reviewState: ReviewState = vet.stage === 'no_plan' ? 'draft' : vet.stage;
     const submitted = reviewState !== 'draft';
     const decided = reviewState === 'approved' || reviewState === 'rejected';
-    const email = `${vet.first}.${vet.last}@${STAGE_VET_DOMAIN}`.toLowerCase();
+    const email = stageVetEmail(vet);
     const [user] = await tx
       .insert(users)
       .values({
@@ -145,7 +151,7 @@ export async function loadDemoStageVets(
       .onConflictDoNothing()
       .returning();
     if (!user) continue;
-    accounts.push({ email, stage: vet.stage === 'no_plan' ? 'no plan' : vet.stage === 'pending' ? 'in review' : vet.stage });
+    accounts.push({ email, stage: stageLabel(vet) });
     if (vet.plan > 0) {
       await tx.insert(payments).values({
         userId: user.id,

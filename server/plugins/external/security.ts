@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { domainError } from '../../lib/domain-error';
-import { quantity } from '../../lib/wording';
+import { countOf } from '../../../shared/lib/formats';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,7 +118,7 @@ export default fp(
       },
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
-        message: `Too many requests. Please wait ${quantity(Math.ceil(context.ttl / 1000), 'second')} and try again.`,
+        message: `Too many requests. Please wait ${countOf(Math.ceil(context.ttl / 1000), 'second')} and try again.`,
         code: 'RATE_LIMITED',
         retryAfter: Math.ceil(context.ttl / 1000),
       }),

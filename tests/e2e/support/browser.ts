@@ -132,8 +132,14 @@ export async function settled(page: Page): Promise<void> {
   });
 }
 
-/** Asserts that axe-core finds no WCAG 2.1 A/AA violation, nor a best-practice finding, on the page once its fades have ended. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
+/** The WCAG 2.2 A/AA tags besides 2.1's, for pages checked against 2.2 (issue 36). */
+export const WCAG22 = ['wcag22a', 'wcag22aa'];
+
+/**
+ * Asserts that axe-core finds no WCAG 2.1 A/AA violation, nor a best-practice finding (and none of `extraTags`,
+ * e.g. WCAG22), on the page once its fades have ended.
+ */
+export async function expectAccessible(page: Page, label: string, extraTags: string[] = []): Promise<void> {
   // Checked as the user reads it: not in the middle of a fade (a toast fading in or out has a fraction of its contrast).
   await page
     .waitForFunction(
@@ -148,7 +154,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     .catch(() => undefined);
   // label-content-name-mismatch (WCAG 2.5.3) is marked experimental in axe-core and off unless named.
   const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', ...extraTags])
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
   const summary = results.violations.map(
@@ -159,4 +165,43 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
         .join(', ')})`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * Asserts that every visible link, button, form control and [role=button] inside `scope` is at least 24 by 24 CSS
+ * pixels (WCAG 2.2, 2.5.8), stricter than axe's rule, which excuses a small target with enough space around it.
+ * A link inside a sentence is excused as the criterion allows (its size is the line's); a checkbox or radio counts
+ * with its label, which clicks it too.
+ */
+export async function expectTargetsAtLeast24(page: Page, label: string, scope = 'body'): Promise<void> {
+  const small = await page.evaluate((selector) => {
+    const inSentence = (el: Element) => {
+      if (el.tagName !== 'A') return false;
+      const block = el.closest('p, li, td, dd, figcaption');
+      return !!block && block !== el && (block.textContent ?? '').trim().length > (el.textContent ?? '').trim().length;
+    };
+    const box = (el: Element) => {
+      const label = el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type) ? el.closest('label') : null;
+      return (label ?? el).getBoundingClientRect();
+    };
+    const targets = [
+      ...document.querySelectorAll(
+        `${selector} a[href], ${selector} button, ${selector} [role=button], ${selector} input:not([type=hidden]), ${selector} select`,
+      ),
+    ];
+    return targets
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const rect = el.getBoundingClientRect();
+        return rect.width > 1 && rect.height > 1 && style.visibility !== 'hidden' && !el.closest('[aria-hidden=true], .visually-hidden');
+      })
+      .filter((el) => !inSentence(el))
+      .map((el) => ({ el, rect: box(el) }))
+      .filter(({ rect }) => rect.width < 24 - 0.5 || rect.height < 24 - 0.5)
+      .map(
+        ({ el, rect }) =>
+          `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(rect.width)}x${Math.round(rect.height)}`,
+      );
+  }, scope);
+  expect(small, `targets under 24x24 px on ${label}`).toEqual([]);
 }

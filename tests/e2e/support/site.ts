@@ -4,6 +4,7 @@
 // that the server sends to, started before the server and closed after it. After each test the console
 // guard (./console-guard.ts) of every page the test opened is checked: an unexpected console error or page
 // error fails that test.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { busyMailSettings, quickMailSettings, startSmtpCapture, type SmtpCapture } from '../../../server/test/smtp-capture';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
@@ -20,6 +21,11 @@ export interface Site<U extends string = string> {
   users: Record<U, PreparedUser>;
   /** The e-mail the server sent, when the file asked for `mail` (useSite({ mail: true })). */
   mail: SmtpCapture;
+  /**
+   * With `mail`: resolves once the server's outbox holds nothing waiting (its /metrics figure), so every
+   * e-mail queued so far is in `mail.messages`. Check that an e-mail did not come after this, never after a fixed wait.
+   */
+  mailSettled(): Promise<void>;
   /** The demo administrator of the template's demo data. */
   demoAdmin: { email: string; password: string };
   /** What the template's server printed once when it made the demo data (the demo passwords). */
@@ -49,6 +55,15 @@ function siteOptions<U extends string>(given: SiteOptions<U> | EnvOption): SiteO
 export function useSite<U extends string = never>(given: SiteOptions<U> | EnvOption = {}): Site<U> {
   const options = siteOptions(given);
   const site = { users: {} } as Site<U>;
+  const metricsToken = randomBytes(24).toString('hex');
+  site.mailSettled = async () => {
+    const pending = async () => {
+      const res = await fetch(`${site.server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+      return /^animal_doctor_outbox_pending (\d+)$/m.exec(await res.text())?.[1];
+    };
+    await expect.poll(pending, { timeout: 20_000, interval: 100 }).toBe('0');
+    await site.mail.closed();
+  };
   beforeAll(async () => {
     const template = inject('e2eTemplate');
     site.demoAdmin = template.demoAdmin;
@@ -62,6 +77,7 @@ export function useSite<U extends string = never>(given: SiteOptions<U> | EnvOpt
     }
     if (options.mail) site.mail = await startSmtpCapture();
     const mailEnv = !options.mail ? {} : options.mail === 'busy' ? busyMailSettings(site.mail) : quickMailSettings(site.mail);
+    if (options.mail) Object.assign(mailEnv, { METRICS_TOKEN: metricsToken });
     const env = { ...mailEnv, ...(typeof options.env === 'function' ? options.env() : options.env) };
     [site.server, site.browser] = await Promise.all([startServer(env, { dataDir }), launchBrowser()]);
   });

@@ -3,10 +3,11 @@
 // in the app. Each account also gets a session token, so a test can start signed in.
 import type { Config } from '../../../server/config';
 import { openDatabase } from '../../../server/db/client';
-import { payments, profiles } from '../../../server/db/schema';
+import { payments, profiles, type WorkingDay } from '../../../server/db/schema';
+import type { SpecialDay } from '../../../shared/lib/special-hours';
 import { hashPassword } from '../../../server/lib/password';
 import { resolveJwtSecret, TokenService } from '../../../server/plugins/app/auth/tokens';
-import { createUser, updateUser } from '../../../server/plugins/app/users/user-repository';
+import { createUser, updateUser } from '../../../server/plugins/app/users/index';
 
 export type UserStage = 'unverified' | 'verified' | 'paid' | 'admin';
 
@@ -16,13 +17,20 @@ export interface UserSpec {
   password?: string;
   firstName?: string;
   lastName?: string;
+  /** A pet owner's account or a vet's (the default, as for an account made before owners had their own). */
+  accountType?: 'owner' | 'vet';
   /** Paid plan for stage 'paid' (default 1, Basic). */
   plan?: 1 | 2 | 3;
   /** A filled, approved profile (a listed practice) with this clinic name; only for stage 'paid'. */
   listedAs?: string;
+  /** Where the listed practice is and its week (default: Absarokee, MT, Mountain Time, 8 AM to 6 PM but Sundays). */
+  listedAt?: { street: string; city: string; state: string; zip: string; latitude: number; longitude: number; timeZone: string };
+  hours?: WorkingDay[];
+  /** Holiday and special hours of the listed practice (docs/product.md section 22). */
+  specialHours?: SpecialDay[];
 }
 
-export interface PreparedUser extends Required<Omit<UserSpec, 'plan' | 'listedAs'>> {
+export interface PreparedUser extends Required<Omit<UserSpec, 'plan' | 'accountType' | 'listedAs' | 'listedAt' | 'hours' | 'specialHours'>> {
   id: number;
   /** A session token, as login answers it: store it under animaldoctorJwtToken to start signed in. */
   token: string;
@@ -42,6 +50,7 @@ export async function prepareUsers(dataDir: string, specs: Record<string, UserSp
         passwordHash: await hashPassword(password),
         firstName: spec.firstName ?? 'Casey',
         lastName: spec.lastName ?? 'Tester',
+        ...(spec.accountType ? { accountType: spec.accountType } : {}),
       });
       if (!created) throw new Error(`fixture user ${spec.email} exists already`);
       if (spec.stage !== 'unverified') {
@@ -64,19 +73,24 @@ export async function prepareUsers(dataDir: string, specs: Record<string, UserSp
           clinicName: spec.listedAs,
           contactPhone: '(406) 555-0142',
           contactEmail: created.email,
-          street: '12 Main Street',
-          city: 'Absarokee',
-          state: 'MT',
-          zip: '59001',
-          latitude: 45.52,
-          longitude: -109.44,
-          timeZone: 'America/Denver',
-          workingTime: (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({
-            day,
-            closed: day === 'sun',
-            open: '08:00',
-            close: '18:00',
-          })),
+          ...(spec.listedAt ?? {
+            street: '12 Main Street',
+            city: 'Absarokee',
+            state: 'MT',
+            zip: '59001',
+            latitude: 45.52,
+            longitude: -109.44,
+            timeZone: 'America/Denver',
+          }),
+          workingTime:
+            spec.hours ??
+            (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((day) => ({
+              day,
+              closed: day === 'sun',
+              open: '08:00',
+              close: '18:00',
+            })),
+          specialHours: spec.specialHours ?? [],
           summary: 'A friendly mixed practice for dogs, cats and small pets.',
           species: ['Dogs', 'Cats'],
           step1DoneAt: new Date(),

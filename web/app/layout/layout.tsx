@@ -1,4 +1,5 @@
 // The shared layout of every route: header, main content area, footer (docs/product.md, Screens and routes).
+import { paths } from '../../../shared/routes';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { PageLoader } from '../../components/ui/page-loader';
@@ -9,6 +10,7 @@ import { AppStarted } from '../app-started';
 import { Logo } from './logo';
 import { CONTACT, FOOTER_EXTRA_LINKS, HEADER_LINKS } from '../../../shared/constants/site-links';
 import { useScrollAndFocusOnNavigation } from './route-focus';
+import './layout.css';
 
 // Only signed-in users see the user menu: its code loads when needed (app.tsx starts loading it at
 // once when a stored session is being restored), keeping the first page small for visitors.
@@ -37,7 +39,7 @@ function Header() {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <Link to="/home" className="brand" aria-label="Animal Doctor home">
+        <Link to={paths.home} className="brand" aria-label="Animal Doctor home">
           <Logo />
         </Link>
         <nav className={`main-nav${menuOpen ? ' open' : ''}`} id="main-nav" aria-label="Main">
@@ -57,7 +59,7 @@ function Header() {
               <UserMenu />
             </Suspense>
           ) : (
-            <Link to="/signin" className="button button-primary sign-in-button">
+            <Link to={paths.signin} className="button button-primary sign-in-button">
               Sign in
             </Link>
           )}

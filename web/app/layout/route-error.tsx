@@ -1,8 +1,10 @@
 // The router's error element: the spec's title 'Unexpected Application Error!' with the status.
 // Never a stack trace (React Router's default shows one even in production).
+import { paths } from '../../../shared/routes';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { MESSAGES } from '../../../shared/constants/messages';
 import { AppStarted } from '../app-started';
+import './route-error.css';
 
 const EXPLANATIONS: Record<number, string> = {
   400: 'The request was not understood.',
@@ -25,7 +27,7 @@ export function RouteError() {
       )}
       {status === undefined && <p>Something went wrong while showing this page. Please reload it or go back home.</p>}
       <p>
-        <Link className="button button-primary" to="/home">
+        <Link className="button button-primary" to={paths.home}>
           Back to home
         </Link>
       </p>

@@ -1,12 +1,16 @@
 // The header's user dropdown (docs/product.md, Screens and routes: header; Client state and flows: header profile flow).
-import { useEffect, useId, useRef, useState } from 'react';
+import { paths } from '../../../shared/routes';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../shared/constants/messages';
 import { Dialog } from '../../components/ui/dialog';
+import { MenuButton, type MenuItem } from '../../components/ui/menu-button';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../store';
 import { hasPaidPlan, isAdmin, isOwner, isSubmitted, logout, signedInUser } from '../../features/auth/auth-slice';
 import { useOpenAppointmentCount } from '../../features/appointments';
+import { useMessageEvents, useUnreadCount } from '../../features/messages';
+import { countOf } from '../../../shared/lib/formats';
 
 type Modal = 'plans' | 'setup' | undefined;
 
@@ -18,81 +22,72 @@ export function UserMenu() {
   const submitted = useAppSelector(isSubmitted);
   // A practice sees how many appointment requests wait for its answer (docs/product.md 19.2).
   const waiting = useOpenAppointmentCount(Boolean(user) && !admin && !owner && submitted);
+  // Owners and practices talk in conversations (docs/product.md section 32): the unread count, kept live by the tab's
+  // one event stream, which this menu (shown only to a signed-in person, never on the server) holds open.
+  const messaging = Boolean(user) && !admin;
+  const unread = useUnreadCount(messaging);
+  useMessageEvents(messaging);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const [modal, setModal] = useState<Modal>();
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDocument = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDocument);
-    document.addEventListener('keydown', onDocument);
-    return () => {
-      document.removeEventListener('mousedown', onDocument);
-      document.removeEventListener('keydown', onDocument);
-    };
-  }, [open]);
-
-  const choose = (action: () => void) => () => {
-    setOpen(false);
-    action();
-  };
-  const createOrEditProfile = () => (paid ? navigate('/setupprofile') : setModal('plans'));
-  const yourProfile = () => (submitted ? navigate('/viewprofile') : setModal('setup'));
+  const createOrEditProfile = () => (paid ? navigate(paths.setupProfile) : setModal('plans'));
+  const yourProfile = () => (submitted ? navigate(paths.viewProfile) : setModal('setup'));
   // 'Go to Setup': a paid plan leads to /setupprofile, otherwise to the plans modal (docs/product.md, Client state and flows).
-  const goToSetup = () => {
-    if (paid) {
-      setModal(undefined);
-      navigate('/setupprofile');
-    } else {
-      setModal('plans');
-    }
+  const leaveTo = (path: string) => () => {
+    setModal(undefined);
+    navigate(path);
   };
+  const goToSetup = paid ? leaveTo(paths.setupProfile) : () => setModal('plans');
   const signOut = () => {
     dispatch(logout());
     toast.success(MESSAGES.logout);
-    navigate('/home');
+    navigate(paths.home);
   };
 
-  // Spec section 2 (Header): profile entries for vets, management entries for administrators; a pet owner's own
-  // entries instead of the profile's (docs/product.md sections 13, 19 and 21).
-  const items: { label: string; action: () => void }[] = admin
+  // Spec section 2 (Header): profile entries for vets, management entries for administrators (the area /admin is
+  // titled 'Administration' on its page; the menu keeps the contract's 'Manage Users', docs/product.md 29.1); a pet owner's own entries instead of the profile's (docs/product.md sections 13, 19, 21 and 31).
+  const items: MenuItem[] = admin
     ? [
-        { label: 'Manage Users', action: () => navigate('/admin') },
-        { label: 'Manage Articles', action: () => navigate('/articleeditor') },
+        { label: 'Manage Users', action: () => navigate(paths.admin) },
+        { label: 'Manage Articles', action: () => navigate(paths.articleEditor) },
       ]
     : owner
       ? [
-          { label: 'My vets', action: () => navigate('/myvets') },
-          { label: 'My appointments', action: () => navigate('/myappointments') },
-          { label: 'My reviews', action: () => navigate('/myreviews') },
+          { label: unread > 0 ? `Messages (${unread})` : 'Messages', action: () => navigate(paths.messages) },
+          { label: 'My vets', action: () => navigate(paths.myVets) },
+          { label: 'My pets', action: () => navigate(paths.myPets) },
+          { label: 'My appointments', action: () => navigate(paths.myAppointments) },
+          { label: 'My reviews', action: () => navigate(paths.myReviews) },
         ]
       : [
           { label: submitted ? 'Edit Profile' : 'Create Profile', action: createOrEditProfile },
           { label: 'Your Profile', action: yourProfile },
-          ...(waiting > 0 ? [{ label: `Appointment requests (${waiting})`, action: () => navigate('/viewprofile#appointments') }] : []),
+          { label: unread > 0 ? `Messages (${unread})` : 'Messages', action: () => navigate(paths.messages) },
+          ...(waiting > 0 ? [{ label: `Appointment requests (${waiting})`, action: () => navigate(`${paths.viewProfile}#appointments`) }] : []),
         ];
   // Every account has its settings (docs/product.md section 25), and can take its data out or leave (section 22).
-  items.push({ label: 'Account settings', action: () => navigate('/account') });
+  items.push({ label: 'Account settings', action: () => navigate(paths.account) });
   // The address stays /account; the page scrolls to its 'Your data' part (account-page.tsx).
-  items.push({ label: 'Your data', action: () => navigate('/account', { state: { section: 'your-data' } }) });
+  items.push({ label: 'Your data', action: () => navigate(paths.account, { state: { section: 'your-data' } }) });
   items.push({ label: 'Sign out', action: signOut });
 
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?';
   return (
-    <div className="user-menu" ref={root}>
-      <button type="button" className="user-menu-button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
+    <>
+      <MenuButton items={items} classes={{ root: 'user-menu', button: 'user-menu-button', list: 'user-menu-list' }}>
         <span className="avatar" aria-hidden="true">
           {initials}
         </span>
         {/* The name comes from the text (no aria-label), so what is read contains what is shown. */}
         <span className="visually-hidden">Account menu for </span>
-        <span className="user-menu-name">{user?.first_name ?? 'you'}</span>
+        <span className="user-menu-name visually-hidden-narrow">{user?.first_name ?? 'you'}</span>
+        {unread > 0 && (
+          <span className="user-menu-count is-messages">
+            <span aria-hidden="true">{unread}</span>
+            <span className="visually-hidden">{countOf(unread, 'unread message')}</span>
+          </span>
+        )}
         {waiting > 0 && (
           <span className="user-menu-count">
             {waiting}
@@ -102,42 +97,17 @@ export function UserMenu() {
         <span aria-hidden="true" className="caret">
           ▾
         </span>
-      </button>
-      {open && (
-        <ul className="user-menu-list" role="menu" id={menuId}>
-          {items.map((item) => (
-            <li role="none" key={item.label}>
-              <button type="button" role="menuitem" onClick={choose(item.action)}>
-                {item.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      </MenuButton>
       <Dialog
         open={modal === 'plans'}
         title="Choose a plan first"
         onClose={() => setModal(undefined)}
         footer={
           <>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setModal(undefined);
-                navigate('/home');
-              }}
-            >
+            <button type="button" className="button" onClick={leaveTo(paths.home)}>
               Back to home
             </button>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => {
-                setModal(undefined);
-                navigate('/services');
-              }}
-            >
+            <button type="button" className="button button-primary" onClick={leaveTo(paths.services)}>
               Go to Plans
             </button>
           </>
@@ -162,6 +132,6 @@ export function UserMenu() {
       >
         <p>You have not submitted your profile yet. Set it up so pet owners can find your practice.</p>
       </Dialog>
-    </div>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import type { Photo } from '../../../shared/schemas/plan-features';
 import { addressLine } from '../../../shared/lib/address';
 import { ProfileAbout, ProfileContact, ProfileEducation, ProfileHours, ProfilePhotos, ProfileServices } from './profile-sections';
 import { practiceName } from '../../../shared/lib/practice-name';
+import './profile.css';
 
 interface Props {
   user: { first_name: string; last_name: string };

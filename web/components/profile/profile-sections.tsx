@@ -3,9 +3,12 @@
 // preview shows exactly what the public will. Each takes its heading level: h2 on the public page, h3 in a preview.
 import type { ReactNode } from 'react';
 import { DAY_NAMES, type Day } from '../../../shared/constants/days';
-import { describeSpecialDay, formatSpecialDate, shiftDate, weekdayOf, type SpecialDay } from '../../../shared/lib/special-hours';
+import { websiteLinkText } from '../../../shared/lib/profile-rules';
+import { shiftDate, weekdayOf, type SpecialDay } from '../../../shared/lib/special-hours';
+import { describeSpecialDay, formatCalendarDate, formatDayHours, hoursZoneLine, openStatusText, viewerZone } from '../../../shared/lib/formats';
 import type { Photo } from '../../../shared/schemas/plan-features';
 import type { ProfileView } from '../../../shared/schemas/profile';
+import './profile.css';
 
 type HeadingLevel = 2 | 3;
 
@@ -135,7 +138,7 @@ export function ProfileContact({
           <li>
             Website:{' '}
             <a href={website} rel="noopener nofollow" target="_blank" onClick={() => onFollow?.('website')}>
-              {contact.website_title || website}
+              {websiteLinkText(website, contact.website_title)}
             </a>
           </li>
         )}
@@ -185,11 +188,14 @@ export function ProfileHours({
       const entry = specialHours.find((day) => day.date === date);
       if (entry) thisWeek.set(weekdayOf(date), entry);
     }
+  // 'Closed today' once the clinic's date is known: its special entry, else its weekday, has no opening at all.
+  const todayKey = today ? weekdayOf(today) : undefined;
+  const todayClosed = todayKey !== undefined && (thisWeek.get(todayKey) ?? workingTime.find((day) => day.day === todayKey))?.closed === true;
   return (
     <SectionCard title="Opening hours" level={level}>
       {openNow !== null && (
         <p className={`open-line ${openNow ? 'is-open' : 'is-closed'}`}>
-          <span className={`tag ${openNow ? 'tag-open' : 'tag-closed'}`}>{openNow ? 'Open now' : 'Closed now'}</span>
+          <span className={`tag ${openNow ? 'tag-open' : 'tag-closed'}`}>{openStatusText(openNow, todayClosed)}</span>
           {timeZone && <span className="muted"> in the clinic's time zone</span>}
         </p>
       )}
@@ -203,16 +209,14 @@ export function ProfileHours({
                 <td>
                   {special ? (
                     <>
-                      {special.closed ? 'Closed' : `${special.open} – ${special.close}`}{' '}
+                      {formatDayHours(special)}{' '}
                       <span className="muted">
-                        ({formatSpecialDate(special.date, false)}
+                        ({formatCalendarDate(special.date, { year: false })}
                         {special.note ? `: ${special.note}` : ''})
                       </span>
                     </>
-                  ) : day.closed ? (
-                    'Closed'
                   ) : (
-                    `${day.open} – ${day.close}`
+                    formatDayHours(day)
                   )}
                 </td>
               </tr>
@@ -233,7 +237,8 @@ export function ProfileHours({
           {specialHours.length > SPECIAL_DAYS_SHOWN && <p className="muted">and {specialHours.length - SPECIAL_DAYS_SHOWN} more later</p>}
         </div>
       )}
-      {timeZone && <p className="muted">Times in {timeZone.replace('_', ' ')}</p>}
+      {/* The reader's own time joins once the page runs in the browser (`today` is known then). */}
+      {timeZone && <p className="muted zone-line">{hoursZoneLine(timeZone, today ? viewerZone() : undefined)}</p>}
     </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
 // The page an e-mailed link opens when following it changes something (unsubscribing, confirming a
 // contact address): it asks first, because mail scanners open links on their own (docs/security.md,
 // row 13), and only the button sends the token. Kept free of antd: a visitor may land here first.
+import { paths } from '../../../shared/routes';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -73,7 +74,7 @@ export function ConfirmLinkPage(props: ConfirmLinkPageProps) {
         </>
       )}
       <p style={{ marginTop: 'var(--s3)' }}>
-        <Link to={props.back?.to ?? '/home'}>{props.back?.label ?? 'Back to Animal Doctor'}</Link>
+        <Link to={props.back?.to ?? paths.home}>{props.back?.label ?? 'Back to Animal Doctor'}</Link>
       </p>
     </section>
   );

@@ -2,6 +2,7 @@
 // with a legend, the largest value and the first and last day on its axes, each point's figures as a tooltip,
 // and a table of every day for screen readers and for anyone who wants the numbers. Drawn at the width it is
 // shown at, so its labels keep their size on a phone and a desktop.
+import { formatNumber } from '../../../shared/lib/formats';
 import { useEffect, useId, useRef, useState } from 'react';
 
 export interface ChartSeries {
@@ -38,7 +39,7 @@ function useWidth(initial: number) {
   return { box, width };
 }
 
-export function DailyChart({ title, days, series, format = (v) => v.toLocaleString('en-US') }: DailyChartProps) {
+export function DailyChart({ title, days, series, format = formatNumber }: DailyChartProps) {
   const { box, width } = useWidth(320);
   const titleId = useId();
   const max = Math.max(1, ...series.flatMap((s) => s.values));

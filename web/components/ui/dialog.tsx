@@ -1,6 +1,7 @@
 // A modal dialog on the native <dialog> element: focus is trapped and Escape closes it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { MODAL_WIDTHS } from '../../../shared/constants/messages';
+import './dialog.css';
 
 interface DialogProps {
   open: boolean;

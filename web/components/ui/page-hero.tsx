@@ -2,19 +2,15 @@ import type { ReactNode } from 'react';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** The heading band every content page opens with; it also sets the document title. */
-export function PageHero({
-  eyebrow,
-  title,
-  lead,
-  children,
-  documentTitle,
-}: {
+interface PageHeroProps {
   eyebrow?: string;
   title: string;
   lead?: ReactNode;
   children?: ReactNode;
   documentTitle?: string;
-}) {
+}
+
+export function PageHero({ eyebrow, title, lead, children, documentTitle }: PageHeroProps) {
   usePageTitle(documentTitle ?? title);
   return (
     <section className="page-hero">
@@ -25,5 +21,20 @@ export function PageHero({
         {children}
       </div>
     </section>
+  );
+}
+
+/**
+ * A page that is its hero and then one section: `children` go in the section's container, `container` adds a class
+ * to it (`narrow`, `prose`).
+ */
+export function PageFrame({ container, children, ...hero }: Omit<PageHeroProps, 'children'> & { container?: string; children: ReactNode }) {
+  return (
+    <>
+      <PageHero {...hero} />
+      <section className="section">
+        <div className={container ? `container ${container}` : 'container'}>{children}</div>
+      </section>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import './page-loader.css';
 // The fallback loader shown while a lazy page loads; it keeps the main area's height (no jump).
 export function PageLoader({ label = 'Loading…' }: { label?: string }) {
   return (

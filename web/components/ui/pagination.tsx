@@ -1,6 +1,7 @@
 // Light pagination (docs/product.md, Screens and routes; Constants): 'Total {n} items', page buttons, and a page-size
 // selector (10, 20, 50, 100) shown when the total is above 50. No antd: list pages stay small.
 import { BLOG_DEFAULTS } from '../../../shared/constants/messages';
+import './pagination.css';
 
 interface PaginationProps {
   page: number;

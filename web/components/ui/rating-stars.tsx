@@ -1,5 +1,6 @@
 // Stars for a rating (docs/product.md section 13): five grey stars with the filled part drawn over them, so 4.6 shows
 // four and a half. The number beside them is the text people and screen readers read; the stars are an image of it.
+import { countOf } from '../../../shared/lib/formats';
 import './rating-stars.css';
 
 /** '4.6' for an average, as the profile and the search cards show it (one decimal). */
@@ -22,7 +23,7 @@ export function RatingStars({ value, size = 'small' }: { value: number; size?: '
 /** An average and the number of reviews, or 'No reviews yet' (search cards, the profile's head, the practice's own page). */
 export function RatingSummary({ average, count, href }: { average: number | null | undefined; count: number | null | undefined; href?: string }) {
   if (!count || average === null || average === undefined) return <p className="rating-line rating-none">No reviews yet</p>;
-  const text = `${count.toLocaleString('en-US')} review${count === 1 ? '' : 's'}`;
+  const text = countOf(count, 'review');
   return (
     <p className="rating-line">
       <RatingStars value={average} />
@@ -46,5 +47,5 @@ export function DoctorRating({ doctor, href }: { doctor: Rated; href?: string })
 /** The same as one line of text, for the map's pop-ups. */
 export function ratingText({ rating_average: average, rating_count: count }: Rated): string {
   if (!count || average === null || average === undefined) return 'No reviews yet';
-  return `★ ${formatAverage(average)} (${count.toLocaleString('en-US')} review${count === 1 ? '' : 's'})`;
+  return `★ ${formatAverage(average)} (${countOf(count, 'review')})`;
 }

@@ -1,6 +1,7 @@
 // The 'Searching...' layer over a list while its next page loads (docs/product.md, Messages): the
 // last list stays on screen under it. Its parent is positioned (.article-results).
 import { MESSAGES } from '../../../shared/constants/messages';
+import './searching-overlay.css';
 
 export function SearchingOverlay() {
   return (

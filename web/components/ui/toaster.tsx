@@ -1,6 +1,7 @@
 // Renders toasts: 300 ms in, shown 5000 ms (+1000 ms once hovered), 1000 ms out (docs/product.md, Constants).
 import { useEffect, useRef, useState } from 'react';
 import { dismissToast, subscribeToasts, toast, type ToastItem } from '../../lib/toast';
+import './toaster.css';
 
 const ICONS: Record<ToastItem['kind'], string> = { success: '✓', error: '!', warning: '!', info: 'i' };
 

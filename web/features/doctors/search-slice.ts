@@ -4,12 +4,26 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { SEARCH_DEFAULTS } from '../../../shared/constants/messages';
 
-export type SearchSort = 'distance' | 'name' | 'rating';
+/** The orders the page offers; 'recommended' is the server's default (docs/product.md, Search), so the URL leaves it out. */
+export const SEARCH_SORTS = ['recommended', 'distance', 'rating', 'name', 'soonest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** The map's visible box ('Search this area'), searched instead of a place. */
+export interface SearchBounds {
+  north: number;
+  south: number;
+  east: number;
+  west: number;
+}
 
 export interface SearchState {
   searchZipCode: string;
   searchCity: string;
   searchState: string;
+  /** The 'what' box: a clinic's name, a service or a species word (2-80 characters), alone or with a place. */
+  q: string;
+  /** 'Search this area': the map's box instead of a place. */
+  bounds?: SearchBounds;
   /** Near me (docs/product.md 21.2): a position rounded to three decimals, searched instead of a place. */
   latitude?: number;
   longitude?: number;
@@ -21,9 +35,13 @@ export interface SearchState {
   services: string[];
   emergency: boolean;
   openNow: boolean;
+  /** With openNow: practices whose hours are not listed follow the open ones ('Hours not listed: call to check'). */
+  includeHoursUnknown: boolean;
   acceptingNewPatients: boolean;
   /** Only practices whose average is at least this many stars (1-5; docs/product.md section 13). */
   minRating?: number;
+  /** Only practices with a free time to book within this many days (decisions.md section 18). */
+  availableWithin?: number;
   sort?: SearchSort;
 }
 
@@ -31,11 +49,13 @@ export const initialSearchState: SearchState = {
   searchZipCode: '',
   searchCity: '',
   searchState: '',
+  q: '',
   ...SEARCH_DEFAULTS,
   species: [],
   services: [],
   emergency: false,
   openNow: false,
+  includeHoursUnknown: false,
   acceptingNewPatients: false,
 };
 

@@ -3,6 +3,7 @@
 import type { FormEvent } from 'react';
 import { Dialog } from '../../components/ui/dialog';
 import { DigitsInput } from '../../components/ui/digits-input';
+import './newsletter.css';
 
 interface CodeDialogProps {
   email: string;

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { checkSubscribeCode } from './api/check-subscribe-code';
 import { sendSubscribeCode } from './api/send-subscribe-code';
+import './newsletter.css';
 
 const loadCodeDialog = () => import('./newsletter-code-dialog');
 const NewsletterCodeDialog = lazy(loadCodeDialog);

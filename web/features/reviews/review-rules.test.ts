@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { reviewProblems } from './components/review-form';
-import { monthLabel } from './review-rules';
 
 const good = {
   rating: 4,
@@ -31,12 +30,5 @@ describe('the review form checks what the server checks, in plain sentences', ()
     expect(problems.visit_month).toBe('The month of the visit cannot be in the future.');
     expect(problems.text).toBe('Keep the review to 5,000 characters (you have 5,001).');
     expect(reviewProblems({ ...good, visit_month: '2026-11' }, now)).toEqual({});
-  });
-});
-
-describe('monthLabel', () => {
-  it('reads a visit month as people say it', () => {
-    expect(monthLabel('2026-10')).toBe('October 2026');
-    expect(monthLabel('not a month')).toBe('not a month');
   });
 });

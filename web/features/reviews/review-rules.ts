@@ -2,16 +2,6 @@
 // limits and the rule for the month of the visit are the server's, in shared/lib/review-rules.ts.
 import type { ReviewPublicState as ReviewState } from '../../../shared/lib/review-rules';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-export const MONTH_NAMES: readonly string[] = MONTHS;
-
-/** 'October 2026' for '2026-10' (the same text on the server and in the browser). */
-export function monthLabel(visitMonth: string): string {
-  const [year, month] = visitMonth.split('-').map(Number);
-  const name = month ? MONTHS[month - 1] : undefined;
-  return name && year ? `${name} ${year}` : visitMonth;
-}
-
 /** What the author reads about a review's state on My reviews and on the profile. */
 export const REVIEW_STATE_TEXT: Record<ReviewState, { label: string; text: string }> = {
   published: { label: 'Published', text: 'Pet owners see it on the practice’s page.' },

@@ -27,7 +27,7 @@ import { writeAudit, type Actor } from '../audit/audit-log';
 import type { Announcer } from '../listing/changes';
 import type { Mailer } from '../mail/mailer';
 import { accountDeletedEmail } from '../mail/templates';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import { isAdmin } from '../auth/index';
 import { normalizeEmail } from '../../../../shared/lib/email-address';
 

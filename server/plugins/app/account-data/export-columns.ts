@@ -23,6 +23,82 @@ export interface ExportList {
 
 const REVIEW_AUTHOR = `(SELECT json_build_object('first', u.first_name, 'last', u.last_name) FROM users u WHERE u.id = reviews.author_id) AS author`;
 
+/** A review's columns, as its author's export carries them. */
+const REVIEW_COLUMNS = [
+  'id',
+  'doctor_id',
+  'author_id',
+  'rating',
+  'title',
+  'text',
+  'visit_month',
+  'species',
+  'state',
+  'verified_visit',
+  'client_ip',
+  'moderation_reason',
+  'moderated_at',
+  'reply_text',
+  'reply_created_at',
+  'reply_updated_at',
+  'created_at',
+  'updated_at',
+] as const;
+/** What a review of the account's practice never carries: who wrote it and the screening's notes. */
+const REVIEW_ABOUT_WITHHELD: readonly string[] = [
+  'author_id',
+  'state',
+  'hold_reason',
+  'client_ip',
+  'report_count',
+  'moderation_reason',
+  'moderated_at',
+  'moderated_by',
+];
+
+/** An appointment's columns, as the owner's export carries them (the practice's leaves out the owner's id). */
+const APPOINTMENT_COLUMNS = [
+  'id',
+  'doctor_id',
+  'owner_id',
+  'pet_name',
+  'species',
+  'pet_id',
+  'pet',
+  'reason',
+  'phone',
+  'preferred',
+  'start',
+  'time_zone',
+  'state',
+  'message',
+  'answered_at',
+  'reminder_sent_at',
+  'visit_type_id',
+  'end_at',
+  'sequence',
+  'created_at',
+  'updated_at',
+] as const;
+
+const MESSAGE_THREAD_COLUMNS = [
+  'id',
+  'owner_id',
+  'doctor_id',
+  'created_at',
+  'last_message_at',
+  'owner_unread',
+  'practice_unread',
+  'owner_blocked_at',
+  'practice_blocked_at',
+  'closed_side',
+] as const;
+const MESSAGE_THREAD_WITHHELD = ['last_message_id', 'owner_emailed_at', 'practice_emailed_at', 'owner_waiting_since'];
+/** A thread's messages as the side `side` sees them, oldest first (the photos are in the account's uploads or the other side's). */
+const threadMessages = (side: 'owner' | 'practice') =>
+  `(SELECT coalesce(json_agg(json_build_object('id', m.id, 'from', m.sender, 'kind', m.kind, 'text', m.body, 'photo', m.photo_key IS NOT NULL, 'created_at', m.created_at, 'read_at', m.read_at) ORDER BY m.id), '[]'::json)
+    FROM messages m WHERE m.thread_id = message_threads.id AND (m.state = 'shown' OR (m.state = 'held' AND m.sender = '${side}'))) AS messages`;
+
 /** Columns of the account's own row. */
 export const ACCOUNT_COLUMNS: ExportList = {
   exported: [
@@ -127,47 +203,14 @@ export const EXPORT_COLUMNS: Record<string, Record<string, ExportList>> = {
   reviews: {
     // Reviews the account wrote: its own words and where they stand, not the screening's notes or who moderated.
     author_id: {
-      exported: [
-        'id',
-        'doctor_id',
-        'author_id',
-        'rating',
-        'title',
-        'text',
-        'visit_month',
-        'species',
-        'state',
-        'verified_visit',
-        'client_ip',
-        'moderation_reason',
-        'moderated_at',
-        'reply_text',
-        'reply_created_at',
-        'reply_updated_at',
-        'created_at',
-        'updated_at',
-      ],
+      exported: REVIEW_COLUMNS,
       withheld: ['hold_reason', 'report_count', 'moderated_by'],
     },
     // Reviews of the account's practice: only published ones, as the profile shows them.
     doctor_id: {
-      exported: [
-        'id',
-        'doctor_id',
-        'rating',
-        'title',
-        'text',
-        'visit_month',
-        'species',
-        'verified_visit',
-        'reply_text',
-        'reply_created_at',
-        'reply_updated_at',
-        'created_at',
-        'updated_at',
-      ],
+      exported: REVIEW_COLUMNS.filter((column) => !REVIEW_ABOUT_WITHHELD.includes(column)),
       extra: REVIEW_AUTHOR,
-      withheld: ['author_id', 'state', 'hold_reason', 'client_ip', 'report_count', 'moderation_reason', 'moderated_at', 'moderated_by'],
+      withheld: REVIEW_ABOUT_WITHHELD,
       where: `state = 'published'`,
       present: ({ author, ...row }) => {
         const name = author as { first: string; last: string } | null;
@@ -205,49 +248,19 @@ export const EXPORT_COLUMNS: Record<string, Record<string, ExportList>> = {
   },
   review_stats: { doctor_id: { exported: ['doctor_id', 'stars_1', 'stars_2', 'stars_3', 'stars_4', 'stars_5'], withheld: [] } },
   appointments: {
-    owner_id: {
-      exported: [
-        'id',
-        'doctor_id',
-        'owner_id',
-        'pet_name',
-        'species',
-        'reason',
-        'phone',
-        'preferred',
-        'start',
-        'time_zone',
-        'state',
-        'message',
-        'answered_at',
-        'reminder_sent_at',
-        'created_at',
-        'updated_at',
-      ],
-      withheld: [],
-    },
-    // Requests to the practice: what its inbox shows, without the owner's account id.
-    doctor_id: {
-      exported: [
-        'id',
-        'doctor_id',
-        'pet_name',
-        'species',
-        'reason',
-        'phone',
-        'preferred',
-        'start',
-        'time_zone',
-        'state',
-        'message',
-        'answered_at',
-        'reminder_sent_at',
-        'created_at',
-        'updated_at',
-      ],
-      withheld: ['owner_id'],
-    },
+    owner_id: { exported: APPOINTMENT_COLUMNS, withheld: [] },
+    // Requests to the practice: what its inbox shows, without the owner's account id or the id of the owner's pet.
+    doctor_id: { exported: APPOINTMENT_COLUMNS.filter((column) => column !== 'owner_id' && column !== 'pet_id'), withheld: ['owner_id', 'pet_id'] },
   },
+  // Conversations (docs/product.md section 32): each thread of the account with every message both sides see in
+  // it, its own held ones included; never the other side's held or removed ones, the e-mail throttle or the
+  // screening's notes. A message row alone is not exported: it is in its thread.
+  message_threads: {
+    owner_id: { exported: MESSAGE_THREAD_COLUMNS, withheld: MESSAGE_THREAD_WITHHELD, extra: threadMessages('owner') },
+    doctor_id: { exported: MESSAGE_THREAD_COLUMNS, withheld: MESSAGE_THREAD_WITHHELD, extra: threadMessages('practice') },
+  },
+  messages: { sender_id: { exported: [], withheld: [] } },
+  message_reports: { reporter_id: { exported: ['message_id', 'reporter_id', 'reason', 'created_at'], withheld: [] } },
   appointment_limits: { account_id: { exported: ['kind', 'account_id', 'day', 'n'], withheld: [] } },
   appointment_response_times: { doctor_id: { exported: ['doctor_id', 'answers', 'median_hours', 'updated_at'], withheld: [] } },
   favorites: {
@@ -258,6 +271,35 @@ export const EXPORT_COLUMNS: Record<string, Record<string, ExportList>> = {
   // Guesses at the practice's claim code by any account (docs/product.md 20.8): other people's attempts.
   practice_claim_guesses: { doctor_id: { exported: [], withheld: [] } },
   favorite_counts: { account: { exported: ['account', 'count'], withheld: [] } },
+  // The owner's saved pets (docs/product.md section 31).
+  pets: {
+    owner_id: { exported: ['id', 'owner_id', 'name', 'species', 'breed', 'birth_date', 'weight_kg', 'notes', 'created_at', 'updated_at'], withheld: [] },
+  },
+  pet_counts: { owner_id: { exported: ['owner_id', 'count'], withheld: [] } },
+  // What a practice publishes for booking (docs/product.md section 30); its calendar feed's secret stays out.
+  booking_settings: {
+    doctor_id: {
+      exported: [
+        'doctor_id',
+        'enabled',
+        'step_minutes',
+        'capacity',
+        'lead_hours',
+        'horizon_days',
+        'confirm_each',
+        'hours',
+        'busy_feed_url',
+        'feed_read_at',
+        'feed_error',
+        'next_available',
+        'next_checked_at',
+        'updated_at',
+      ],
+      withheld: ['calendar_token'],
+    },
+  },
+  visit_types: { doctor_id: { exported: ['id', 'doctor_id', 'name', 'minutes', 'species', 'new_patients', 'price_from', 'position'], withheld: [] } },
+  busy_times: { doctor_id: { exported: ['id', 'doctor_id', 'start', 'end', 'note', 'source'], withheld: [] } },
   import_jobs: {
     admin_id: {
       exported: [

@@ -6,14 +6,13 @@ import fp from 'fastify-plugin';
 import { domainError } from '../../../lib/domain-error';
 import { verifyPassword } from '../../../lib/password';
 import type { Actor } from '../audit/audit-log';
-import { findUserById, type UserRow } from '../users/user-repository';
+import { findUserById, type UserRow } from '../users/index';
 import { exportAccount, type AccountExport } from './account-export';
 import { deleteAccount, type AccountDeletionStep, type DeletionDeps } from './account-deletion';
 import { isAdmin } from '../auth/index';
 import { normalizeEmail } from '../../../../shared/lib/email-address';
 
 export type { AccountDeletionStep, DeletedAccount } from './account-deletion';
-export { DELETION_MESSAGES } from './account-deletion';
 
 export const ACCOUNT_DATA_MESSAGES = {
   wrongPassword: 'That password is not right, so nothing was deleted. Enter the password you sign in with.',
@@ -77,3 +76,5 @@ export default fp(
   },
   { name: 'account-data', dependencies: ['database', 'mailer', 'listing', 'accounts'] },
 );
+
+export { default as accountDataRoutes } from './routes/index';

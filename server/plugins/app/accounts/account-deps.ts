@@ -4,7 +4,7 @@ import type { Clock } from '../../../lib/clock';
 import type { Db } from '../../../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { TokenService } from '../auth/tokens';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import type { LoginThrottle } from './login-throttle';
 import type { SendLimits } from './send-limits';
 import { recordSignInAddress } from './sign-in-addresses';

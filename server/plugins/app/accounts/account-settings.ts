@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../../lib/sql-rows';
 import { domainError } from '../../../lib/domain-error';
 import { TokenError } from '../auth/tokens';
 import { normalizeEmail } from '../../../../shared/lib/email-address';
-import { bumpTokenVersion, findUserByEmail, findUserById, loadPresentedUser, updateUser, type UserRow } from '../users/user-repository';
+import { bumpTokenVersion, findUserByEmail, findUserById, loadPresentedUser, updateUser, type UserRow } from '../users/index';
 import { signIn, type AccountDeps } from './account-deps';
 import { emailChangeLinkEmail, emailChangeNoticeEmail, passwordChangedEmail } from './settings-emails';
 

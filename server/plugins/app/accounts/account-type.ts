@@ -3,7 +3,7 @@
 // reviews stay theirs. A vet's account stays a vet's (calling again changes nothing).
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import type { AccountDeps } from './account-deps';
 import { recordSignInAddress } from './sign-in-addresses';
 

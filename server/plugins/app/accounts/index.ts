@@ -14,7 +14,6 @@ import { confirmSubscription, requestSubscription, unsubscribe } from './newslet
 import { listPractice, sessionRestored } from './account-type';
 import { changeName, changeNotifications, changeOwnPassword, confirmEmailChange, readSettings, requestEmailChange } from './account-settings';
 
-export { RESET_WINDOW_MS } from './codes';
 export type { SignedIn } from './account-deps';
 export type { SendLimits } from './send-limits';
 
@@ -88,3 +87,5 @@ export default fp(
   },
   { name: 'accounts', dependencies: ['database', 'counters', 'authenticate', 'mailer', 'listing'] },
 );
+
+export { default as accountRoutes } from './routes/index';

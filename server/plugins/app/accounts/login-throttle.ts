@@ -11,7 +11,7 @@
 import type { Config } from '../../../config';
 import type { Counters } from '../limits/counters';
 import { rateLimited } from '../../../lib/domain-error';
-import { quantity } from '../../../lib/wording';
+import { countOf } from '../../../../shared/lib/formats';
 
 export interface LoginThrottle {
   /** Reserves a try, or throws rate_limited. */
@@ -32,7 +32,7 @@ export function createLoginThrottle(counters: Counters, limits: Config['rateLimi
   });
   const refuse = (ms: number) => {
     const seconds = Math.max(1, Math.ceil(ms / 1000));
-    const wait = seconds < 120 ? quantity(seconds, 'second') : quantity(Math.ceil(seconds / 60), 'minute');
+    const wait = seconds < 120 ? countOf(seconds, 'second') : countOf(Math.ceil(seconds / 60), 'minute');
     return rateLimited(`Too many sign-in attempts. Please wait ${wait} and try again.`, seconds);
   };
   return {

@@ -1,7 +1,7 @@
 // Sign-in (docs/product.md, Accounts and tokens) behind the login throttle (login-throttle.ts).
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { hashPassword, verifyPassword } from '../../../lib/password';
-import { findUserByEmail } from '../users/user-repository';
+import { findUserByEmail } from '../users/index';
 import { domainError } from '../../../lib/domain-error';
 import { signIn, type AccountDeps, type SignedIn } from './account-deps';
 import { normalizeEmail } from '../../../../shared/lib/email-address';

@@ -3,7 +3,7 @@
 import { passwordProblem } from '../../../../shared/lib/password-policy';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { hashPassword } from '../../../lib/password';
-import { createUser, findUserByEmail } from '../users/user-repository';
+import { createUser, findUserByEmail } from '../users/index';
 import { textRefusal } from '../../../lib/domain-error';
 import { signIn, type AccountDeps, type SignedIn } from './account-deps';
 import { sendFirstVerificationEmail } from './verify-email';
@@ -17,6 +17,8 @@ export interface RegisterInput {
   password: string;
   /** A pet owner's account or a vet's (docs/product.md section 13); absent: 'vet', as old clients expect. */
   accountType?: AccountType | undefined;
+  /** Where the person was going; the verification link carries it when it is a path of this site (docs/product.md section 26). */
+  next?: string | undefined;
 }
 
 export async function register(deps: AccountDeps, input: RegisterInput, client: string): Promise<SignedIn> {
@@ -34,7 +36,7 @@ export async function register(deps: AccountDeps, input: RegisterInput, client: 
   const user = await deps.db.transaction(async (tx) => {
     const created = await createUser(tx, { email, passwordHash, firstName, lastName, accountType: input.accountType ?? 'vet' });
     if (!created) throw textRefusal(201, 'EMAIL_TAKEN', MESSAGES.emailAlreadyRegistered); // lost a race with the same address
-    await sendFirstVerificationEmail({ ...deps, db: tx as unknown as AccountDeps['db'] }, created);
+    await sendFirstVerificationEmail({ ...deps, db: tx as unknown as AccountDeps['db'] }, created, input.next);
     return created;
   });
   return signIn(deps, user, client);

@@ -6,7 +6,7 @@ import { passwordProblem } from '../../../../shared/lib/password-policy';
 import { users } from '../../../db/schema';
 import { hashPassword } from '../../../lib/password';
 import { codeEmail } from '../mail/templates';
-import { bumpTokenVersion, findUserByEmail } from '../users/user-repository';
+import { bumpTokenVersion, findUserByEmail } from '../users/index';
 import { domainError } from '../../../lib/domain-error';
 import type { AccountDeps } from './account-deps';
 import { checkCode, codeRefused, consumeResetWindow, issueCode } from './codes';

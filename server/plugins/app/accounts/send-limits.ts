@@ -7,7 +7,7 @@
 import type { Config } from '../../../config';
 import type { Counters } from '../limits/counters';
 import { rateLimited } from '../../../lib/domain-error';
-import { quantity } from '../../../lib/wording';
+import { countOf } from '../../../../shared/lib/formats';
 
 export type SendPurpose =
   | 'password_reset'
@@ -38,7 +38,7 @@ export function createSendLimits(counters: Counters, limits: Config['rateLimit']
   };
   return {
     async take(purpose, recipient, client) {
-      const wait = (minutes: number) => `Too many e-mails were requested. Please wait ${quantity(minutes, 'minute')} and try again.`;
+      const wait = (minutes: number) => `Too many e-mails were requested. Please wait ${countOf(minutes, 'minute')} and try again.`;
       await check(`mail-client:${client}`, limits.mailPerClientPerHour, HOUR_MS, wait);
       await check(`mail-hour:${purpose}:${recipient}`, limits.codesPerHour, HOUR_MS, wait);
       await check(

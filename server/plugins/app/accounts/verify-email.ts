@@ -5,25 +5,30 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { usedTokens, users } from '../../../db/schema';
 import { verificationEmail } from '../mail/templates';
 import { TokenError } from '../auth/tokens';
-import { findUserById, updateUser, type UserRow } from '../users/user-repository';
+import { findUserById, updateUser, type UserRow } from '../users/index';
 import { rateLimited, textRefusal } from '../../../lib/domain-error';
 import { signIn, type AccountDeps, type SignedIn } from './account-deps';
-import { quantity } from '../../../lib/wording';
+import { countOf } from '../../../../shared/lib/formats';
 import { pageUrl } from '../../../../shared/routes';
+import { NEXT_PARAM, safeNextPath } from '../../../../shared/lib/next-path';
 
 const VERIFICATION_EMAIL_INTERVAL_MS = 60_000;
 
-async function verificationLink(deps: AccountDeps, user: UserRow): Promise<string> {
+/** The e-mailed link; it carries `next` only when that is a path of this site (docs/product.md section 26). */
+async function verificationLink(deps: AccountDeps, user: UserRow, next: string | undefined): Promise<string> {
   const [first, second, third] = (await deps.tokens.sign(user.id, 'verify_email', user.tokenVersion)).split('.');
-  return pageUrl(deps.config.publicUrl, 'verifyToken', { query: { firstpart: first!, secondpart: second!, thirdpart: third! } });
+  const onward = safeNextPath(next);
+  return pageUrl(deps.config.publicUrl, 'verifyToken', {
+    query: { firstpart: first!, secondpart: second!, thirdpart: third!, ...(onward ? { [NEXT_PARAM]: onward } : {}) },
+  });
 }
 
 /**
  * Claims the account's one-a-minute slot in one statement and queues the e-mail in the same
  * transaction; returns the seconds to wait when the slot is taken.
  */
-async function sendIfDue(deps: AccountDeps, user: UserRow, client: string | undefined): Promise<number> {
-  const link = await verificationLink(deps, user);
+async function sendIfDue(deps: AccountDeps, user: UserRow, client: string | undefined, next: string | undefined): Promise<number> {
+  const link = await verificationLink(deps, user, next);
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const due = new Date(now.getTime() - VERIFICATION_EMAIL_INTERVAL_MS);
@@ -43,15 +48,15 @@ async function sendIfDue(deps: AccountDeps, user: UserRow, client: string | unde
 }
 
 /** After register: the first verification e-mail (the send budget was spent by register). */
-export async function sendFirstVerificationEmail(deps: AccountDeps, user: UserRow): Promise<void> {
-  await sendIfDue(deps, user, undefined);
+export async function sendFirstVerificationEmail(deps: AccountDeps, user: UserRow, next?: string): Promise<void> {
+  await sendIfDue(deps, user, undefined, next);
 }
 
 /** 'Send again' on /verify; answers whether the account was verified already. */
-export async function resendVerificationEmail(deps: AccountDeps, user: UserRow, client: string): Promise<'sent' | 'already_verified'> {
+export async function resendVerificationEmail(deps: AccountDeps, user: UserRow, client: string, next?: string): Promise<'sent' | 'already_verified'> {
   if (user.verify) return 'already_verified';
-  const wait = await sendIfDue(deps, user, client);
-  if (wait > 0) throw rateLimited(`We just sent you an e-mail. Please wait ${quantity(wait, 'second')} before asking for another one.`, wait);
+  const wait = await sendIfDue(deps, user, client, next);
+  if (wait > 0) throw rateLimited(`We just sent you an e-mail. Please wait ${countOf(wait, 'second')} before asking for another one.`, wait);
   return 'sent';
 }
 

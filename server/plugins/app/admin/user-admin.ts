@@ -5,12 +5,12 @@ import { and, asc, count, desc, eq, inArray, ne, not, sql, type SQL } from 'driz
 import type { DbOrTx } from '../../../db/client';
 import { checkoutSessions, payments, profiles, users } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
+import { containsPattern } from '../../../lib/sql-rows';
 import type { AdminUserDetail, AdminUserRow, AdminUsersAnswer, AdminUsersBody } from '../../../../shared/schemas/admin';
 import { auditAbout, writeAudit, type Actor } from '../audit/audit-log';
 import type { Announcer } from '../listing/changes';
 import { isListed, planInForceSql } from '../listing/listing-rule';
-import { presentIdentity, presentReviewedUser, presentUser } from '../users/user-presenter';
-import type { UserRow } from '../users/user-repository';
+import { presentIdentity, presentReviewedUser, presentUser, type UserRow } from '../users/index';
 import { isAdmin } from '../auth/index';
 
 export const ADMIN_MESSAGES = {
@@ -29,13 +29,11 @@ export const ADMIN_MESSAGES = {
   confirmEmail: 'Type the account’s e-mail address exactly to confirm the deletion.',
 } as const;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function userConditions(input: AdminUsersBody): SQL | undefined {
   const conditions: SQL[] = [];
   const term = input.search.trim().toLowerCase();
   if (term) {
-    const pattern = `%${escapeLike(term)}%`;
+    const pattern = containsPattern(term);
     // NOTE: a union of three index lookups (trigram GIN on e-mail, name and clinic, migration 0008)
     // instead of one OR across the join, which PostgreSQL can only answer by reading every row.
     conditions.push(

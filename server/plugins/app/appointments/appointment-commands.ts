@@ -8,7 +8,7 @@ import { appointments, profiles, users, type AppointmentStateValue } from '../..
 import { domainError } from '../../../lib/domain-error';
 import { readPublicDoctor } from '../listing/doctor-search';
 import { messageRecipient } from '../profiles/contact-address';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import { planIncludes } from '../../../../shared/constants/plans';
 import {
   APPOINTMENT_LIMITS,
@@ -26,7 +26,11 @@ import { APPOINTMENT_MESSAGES, stateRefusal, type AppointmentDeps } from './appo
 import { appointmentEmail, type AppointmentMailFacts, type AppointmentMailKind } from './appointment-emails';
 import { updateResponseTime } from './response-time';
 import { practiceName } from '../../../../shared/lib/practice-name';
+import { addressLine } from '../../../../shared/lib/address';
 import { rowsOf } from '../../../lib/sql-rows';
+import { appointmentFacts, ownerPet } from '../pets/index';
+import { speciesOfOne } from '../../../../shared/lib/pet-rules';
+import { practiceById, practiceNameColumns } from '../../../db/practice-rows';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 const invalid = (field: string, message: string) => domainError(400, 'VALIDATION_ERROR', message, { field });
@@ -45,27 +49,46 @@ async function takeLimit(tx: DbOrTx, kind: 'open' | 'owner_day' | 'practice_day'
 
 const OPEN_DAY = '1970-01-01';
 
+/**
+ * Takes a request's limits (docs/product.md 19.4) in the one order every request and booking uses (open, then
+ * the owner's day, then the practice's day: no deadlock), refusing at the first one reached. `open` is false for
+ * a booking the practice need not confirm: it never waits for an answer.
+ */
+export async function takeRequestLimits(tx: DbOrTx, ownerId: number, doctorId: number, day: string, open: boolean): Promise<void> {
+  if (open && !(await takeLimit(tx, 'open', ownerId, OPEN_DAY, APPOINTMENT_LIMITS.openPerAccount)))
+    throw domainError(429, 'OPEN_LIMIT', APPOINTMENT_MESSAGES.openLimit);
+  if (!(await takeLimit(tx, 'owner_day', ownerId, day, APPOINTMENT_LIMITS.perAccountPerDay)))
+    throw domainError(429, 'DAILY_LIMIT', APPOINTMENT_MESSAGES.dailyLimit);
+  if (!(await takeLimit(tx, 'practice_day', doctorId, day, APPOINTMENT_LIMITS.perPracticePerDay)))
+    throw domainError(429, 'PRACTICE_LIMIT', APPOINTMENT_MESSAGES.practiceLimit, { field: 'doctor_id' });
+}
+
 /** Gives back an open request's unit when it stops waiting for an answer. */
 async function releaseOpen(tx: DbOrTx, ownerId: number): Promise<void> {
   await tx.execute(sql`UPDATE appointment_limits SET n = greatest(n - 1, 0) WHERE kind = 'open' AND account_id = ${ownerId} AND day = ${OPEN_DAY}::date`);
 }
 
-/** Trimmed fields with the checks the schema cannot make (blank after trimming). */
-function checkedFields(input: RequestAppointmentInput) {
-  const petName = input.pet_name.trim();
-  const species = input.species.trim();
+/**
+ * Trimmed fields with the checks the schema cannot make (blank after trimming). With `pet_id`, the owner's
+ * saved pet names the animal (404 when it is not theirs) and its details go with the request (section 31).
+ */
+async function checkedFields(db: DbOrTx, owner: UserRow, input: RequestAppointmentInput) {
   const reason = input.reason.replace(/\r\n/g, '\n').trim();
+  const phone = (input.phone ?? '').trim();
+  const saved = input.pet_id === undefined ? undefined : await ownerPet(db, owner.id, input.pet_id, 'pet_id');
+  const petName = saved?.name ?? (input.pet_name ?? '').trim();
+  const species = saved ? speciesOfOne(saved.species) : (input.species ?? '').trim();
   if (!petName) throw invalid('pet_name', "Enter your pet's name.");
   if (!species) throw invalid('species', 'Say which animal it is (for example dog or cat).');
   if (reason.length < APPOINTMENT_LIMITS.reasonMin)
     throw invalid('reason', `Describe the reason for the visit in at least ${APPOINTMENT_LIMITS.reasonMin} characters.`);
-  return { petName, species, reason, phone: (input.phone ?? '').trim() };
+  return { petName, species, reason, phone, petId: saved?.id ?? null, pet: saved ? appointmentFacts(saved) : null };
 }
 
 export async function requestAppointment(deps: AppointmentDeps, owner: UserRow, input: RequestAppointmentInput): Promise<AppointmentWriteAnswer> {
   const now = deps.clock.now();
   if (input.doctor_id === owner.id) throw domainError(403, 'OWN_PRACTICE', APPOINTMENT_MESSAGES.ownPractice, { field: 'doctor_id' });
-  const fields = checkedFields(input);
+  const fields = await checkedFields(deps.db, owner, input);
   const listed = await readPublicDoctor(deps.db, input.doctor_id, now);
   if (!listed) throw domainError(404, 'NOT_FOUND', APPOINTMENT_MESSAGES.notListed, { field: 'doctor_id' });
   // Requests come with the contact form: Professional and Premium (docs/product.md 19.7).
@@ -83,13 +106,7 @@ export async function requestAppointment(deps: AppointmentDeps, owner: UserRow, 
   const day = now.toISOString().slice(0, 10);
   const practice = await practiceContact(deps.db, input.doctor_id);
   const created = await deps.db.transaction(async (tx) => {
-    // The same order in every request (open, then the owner's day, then the practice's day): no deadlock.
-    if (!(await takeLimit(tx, 'open', owner.id, OPEN_DAY, APPOINTMENT_LIMITS.openPerAccount)))
-      throw domainError(429, 'OPEN_LIMIT', APPOINTMENT_MESSAGES.openLimit);
-    if (!(await takeLimit(tx, 'owner_day', owner.id, day, APPOINTMENT_LIMITS.perAccountPerDay)))
-      throw domainError(429, 'DAILY_LIMIT', APPOINTMENT_MESSAGES.dailyLimit);
-    if (!(await takeLimit(tx, 'practice_day', input.doctor_id, day, APPOINTMENT_LIMITS.perPracticePerDay)))
-      throw domainError(429, 'PRACTICE_LIMIT', APPOINTMENT_MESSAGES.practiceLimit, { field: 'doctor_id' });
+    await takeRequestLimits(tx, owner.id, input.doctor_id, day, true);
     const [row] = await tx
       .insert(appointments)
       .values({ doctorId: input.doctor_id, ownerId: owner.id, ...fields, preferred, timeZone, state: 'requested', createdAt: now, updatedAt: now })
@@ -100,30 +117,32 @@ export async function requestAppointment(deps: AppointmentDeps, owner: UserRow, 
   return { id: created.id, state: created.state };
 }
 
-interface Parties {
+export interface Parties {
   owner: Pick<UserRow, 'firstName' | 'lastName' | 'email'>;
-  practice: { clinic: string; address: string | undefined };
+  /** `location`: the clinic's street address on one line, for the .ics LOCATION ('' when not given). */
+  practice: { clinic: string; address: string | undefined; location: string };
 }
 
-async function practiceContact(db: DbOrTx, doctorId: number): Promise<Parties['practice']> {
-  const [account] = await db
-    .select({
-      email: users.email,
-      verify: users.verify,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      claimed: users.claimed,
-      clinicName: profiles.clinicName,
-      contactEmail: profiles.contactEmail,
-      verifiedContactEmail: profiles.verifiedContactEmail,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, doctorId));
-  if (!account) return { clinic: 'the practice', address: undefined };
+export async function practiceContact(db: DbOrTx, doctorId: number): Promise<Parties['practice']> {
+  const account = await practiceById(db, doctorId, {
+    ...practiceNameColumns,
+    email: users.email,
+    verify: users.verify,
+    contactEmail: profiles.contactEmail,
+    verifiedContactEmail: profiles.verifiedContactEmail,
+    street: profiles.street,
+    city: profiles.city,
+    state: profiles.state,
+    zip: profiles.zip,
+  });
+  if (!account) return { clinic: 'the practice', address: undefined, location: '' };
   const clinic = practiceName(account);
   // The practice's confirmed contact address, else its account's verified e-mail (as contact messages).
-  return { clinic, address: messageRecipient({ contactEmail: account.contactEmail, verifiedContactEmail: account.verifiedContactEmail }, account) };
+  return {
+    clinic,
+    location: addressLine(account),
+    address: messageRecipient({ contactEmail: account.contactEmail, verifiedContactEmail: account.verifiedContactEmail }, account),
+  };
 }
 
 export async function partiesOfRow(db: DbOrTx, row: AppointmentRow): Promise<Parties> {
@@ -140,16 +159,23 @@ export async function notify(
   parties: Parties,
   toPractice: boolean,
   now: Date,
+  /** The state the move left: a cancelled confirmed visit carries a METHOD:CANCEL .ics (decision 172). */
+  from?: AppointmentStateValue,
 ): Promise<void> {
   const address = toPractice ? parties.practice.address : parties.owner.email;
   if (!address) return;
   const facts: AppointmentMailFacts = {
     id: row.id,
     clinic: parties.practice.clinic,
+    location: parties.practice.location,
+    wasConfirmed: from === 'confirmed',
     petName: row.petName,
     species: row.species,
+    pet: row.pet,
     reason: row.reason,
     start: row.start,
+    end: row.endAt,
+    sequence: row.sequence,
     preferred: row.preferred,
     timeZone: row.timeZone,
     message: row.message,
@@ -273,7 +299,7 @@ export async function moveAppointment(
     if (isOpen(row.from_state) && !isOpen(to)) await releaseOpen(tx, before.ownerId);
     const [after] = await tx.select().from(appointments).where(eq(appointments.id, id));
     const mail = mailFor(input.move, by);
-    if (mail) await notify(deps, tx, after!, mail.kind, parties, mail.toPractice, now);
+    if (mail) await notify(deps, tx, after!, mail.kind, parties, mail.toPractice, now, row.from_state);
     // The owner hears of a confirmation; the practice gets its own invitation when the owner accepts.
     if (input.move === 'accept') await notify(deps, tx, after!, 'confirmed', parties, false, now);
     return after!;
@@ -324,7 +350,7 @@ export async function cancelForDeletedAccount(deps: AppointmentDeps, userId: num
       const told: Parties = byOwner
         ? { ...parties, owner: { firstName: 'A pet owner', lastName: 'whose account was closed', email: '' } }
         : { ...parties, practice: { ...parties.practice, address: undefined } };
-      await notify(deps, tx, row!, byOwner ? 'cancelled_by_owner' : 'cancelled_by_practice', told, byOwner, now);
+      await notify(deps, tx, row!, byOwner ? 'cancelled_by_owner' : 'cancelled_by_practice', told, byOwner, now, from);
     }
     await tx.execute(sql`DELETE FROM appointment_limits WHERE kind = 'open' AND account_id = ${userId}`);
     return cancelled.length;

@@ -2,7 +2,8 @@
 // inbox with the owner's name, e-mail and phone and the count of requests waiting for its answer.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { appointments, profiles, users } from '../../../db/schema';
+import { appointments, users } from '../../../db/schema';
+import { pageWithPractice, practiceById, practiceNameColumns } from '../../../db/practice-rows';
 import type { Appointment, MyAppointmentsAnswer, PracticeAppointmentsAnswer, PracticeAppointmentsInput } from '../../../../shared/schemas/appointment';
 import { clinicOrPracticeName } from '../../../../shared/lib/practice-name';
 import { rowsOf } from '../../../lib/sql-rows';
@@ -24,24 +25,14 @@ export function presentAppointment(row: AppointmentRow, clinicName: string): App
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     time_zone: row.timeZone,
+    pet_id: row.petId,
+    pet: row.pet,
   };
 }
 
 export async function ownerAppointments(db: DbOrTx, ownerId: number, page = 1, pageSize = 20): Promise<MyAppointmentsAnswer> {
-  const where = eq(appointments.ownerId, ownerId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ row: appointments, clinicName: profiles.clinicName, firstName: users.firstName, lastName: users.lastName, claimed: users.claimed })
-      .from(appointments)
-      .innerJoin(users, eq(users.id, appointments.doctorId))
-      .leftJoin(profiles, eq(profiles.userId, appointments.doctorId))
-      .where(where)
-      .orderBy(desc(appointments.createdAt), desc(appointments.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(appointments).where(where),
-  ]);
-  return { data: rows.map((r) => presentAppointment(r.row, clinicOrPracticeName(r))), totalCount: Number(total?.n ?? 0) };
+  const { rows, total } = await pageWithPractice(db, appointments, eq(appointments.ownerId, ownerId), page, pageSize);
+  return { data: rows.map((r) => presentAppointment(r.row, clinicOrPracticeName(r))), totalCount: total };
 }
 
 /** Requests waiting for the practice's answer: the count in its menu. */
@@ -56,12 +47,8 @@ export async function openCount(db: DbOrTx, doctorId: number): Promise<number> {
 export async function practiceAppointments(db: DbOrTx, doctorId: number, input: PracticeAppointmentsInput = {}): Promise<PracticeAppointmentsAnswer> {
   const { page = 1, pageSize = 20, state } = input ?? {};
   const where = and(eq(appointments.doctorId, doctorId), state ? eq(appointments.state, state) : undefined);
-  const [[clinic], rows, [total], open] = await Promise.all([
-    db
-      .select({ clinicName: profiles.clinicName, firstName: users.firstName, lastName: users.lastName, claimed: users.claimed })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(eq(users.id, doctorId)),
+  const [clinic, rows, [total], open] = await Promise.all([
+    practiceById(db, doctorId, practiceNameColumns),
     db
       .select({ row: appointments, first: users.firstName, last: users.lastName, email: users.email })
       .from(appointments)

@@ -3,6 +3,7 @@
 // /api/appointments (the owner) and /api/user/appointments (the practice) validate, authorize, call a
 // command and shape the answer. A sweep on every app server sends the reminders 24 hours ahead; the
 // claim in reminders.ts keeps it to one reminder per appointment.
+import { areaDeps } from '../../../lib/area-deps';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type {
@@ -12,13 +13,16 @@ import type {
   RequestAppointmentInput,
   RespondAppointmentInput,
 } from '../../../../shared/schemas/appointment';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import type { DbOrTx } from '../../../db/client';
 import { APPOINTMENT_MESSAGES, type AppointmentDeps } from './appointment-deps';
 import { cancelForDeletedAccount, moveAppointment, requestAppointment } from './appointment-commands';
 import { answeredPerDay, openCount, ownerAppointments, practiceAppointments } from './appointment-list';
 import { sendDueReminders } from './reminders';
+import { updateResponseTime } from './response-time';
 import { pageUrl } from '../../../../shared/routes';
+import { bookingOf, startBookingSweeps, type Booking } from './booking-area';
+import { petOf, practiceOf } from './booking-pets';
 
 export { APPOINTMENT_MESSAGES };
 export { APPOINTMENT_SUBJECTS } from './appointment-emails';
@@ -31,10 +35,7 @@ const REMINDER_SWEEP_MS = 5 * 60 * 1000;
 function appointmentsOf(fastify: FastifyInstance) {
   const base = fastify.config.publicUrl;
   const deps: AppointmentDeps = {
-    db: fastify.database.db,
-    mailer: fastify.mailer,
-    changes: fastify.changes,
-    clock: fastify.clock,
+    ...areaDeps(fastify),
     visitCompleted: (ownerId, doctorId) => fastify.reviews.visitCompleted(ownerId, doctorId),
     links: {
       owner: pageUrl(base, 'myAppointments'),
@@ -42,22 +43,39 @@ function appointmentsOf(fastify: FastifyInstance) {
       review: (doctorId) => pageUrl(base, 'doctorProfile', { params: { id: doctorId }, hash: 'reviews' }),
     },
   };
+  const booking: Booking = bookingOf(fastify, deps, (ownerId, petId) => petOf(deps.db, ownerId, petId));
+  /** A move that frees or takes a time moves the practice's next free start too. */
+  const thenRefresh = async <T extends { id: number }>(result: Promise<T>, doctorOf: () => Promise<number | undefined>): Promise<T> => {
+    const answer = await result;
+    const doctorId = await doctorOf();
+    if (doctorId) await booking.refreshNext(doctorId);
+    return answer;
+  };
+  const doctorOfAppointment = (id: number) => async () => (await practiceOf(deps.db, id)) ?? undefined;
   return {
+    /** Booking a real time (docs/product.md section 30): booking-area.ts. */
+    booking,
     request: (owner: UserRow, input: RequestAppointmentInput) => requestAppointment(deps, owner, input),
     mine: (owner: UserRow, page?: number, pageSize?: number) => ownerAppointments(deps.db, owner.id, page, pageSize),
     accept: (owner: UserRow, id: number) => moveAppointment(deps, owner, id, 'owner', { move: 'accept' }),
     /** Either side, before the start (docs/product.md 19.2). */
-    cancel: (actor: UserRow, input: CancelAppointmentInput) => moveAppointment(deps, actor, input.id, 'either', { move: 'cancel', message: input.reason }),
+    cancel: (actor: UserRow, input: CancelAppointmentInput) =>
+      thenRefresh(moveAppointment(deps, actor, input.id, 'either', { move: 'cancel', message: input.reason }), doctorOfAppointment(input.id)),
     inbox: (practice: UserRow, input?: PracticeAppointmentsInput) => practiceAppointments(deps.db, practice.id, input),
     openCount: (practice: UserRow) => openCount(deps.db, practice.id),
     respond: (practice: UserRow, input: RespondAppointmentInput) =>
-      moveAppointment(deps, practice, input.id, 'practice', { move: input.decision, start: input.start, message: input.message }),
+      thenRefresh(
+        moveAppointment(deps, practice, input.id, 'practice', { move: input.decision, start: input.start, message: input.message }),
+        async () => practice.id,
+      ),
     complete: (practice: UserRow, input: CompleteAppointmentInput) =>
       moveAppointment(deps, practice, input.id, 'practice', { move: input.attended ? 'complete' : 'no_show' }),
     /** Sends the reminders due now (the sweep calls it; tests call it after moving the clock). */
     sendDueReminders: () => sendDueReminders(deps),
     /** For account deletion (wired by the accounts area): cancels the account's open appointments and e-mails the other side. */
     cancelForDeletedAccount: (userId: number, within?: DbOrTx) => cancelForDeletedAccount(deps, userId, within),
+    /** Works the practice's response time out again (the messages area calls it after a practice's reply). */
+    refreshResponseTime: (doctorId: number) => updateResponseTime(deps, doctorId),
     /** For the administrators' dashboard: requests answered per UTC day over the last `days` days. */
     answeredPerDay: (days = 30) => answeredPerDay(deps.db, deps.clock.now(), days),
   };
@@ -81,6 +99,7 @@ export default fp(
     });
     // As the plan expiry sweep (payments area): tests call sendDueReminders themselves.
     if (fastify.config.nodeEnv === 'test') return;
+    startBookingSweeps(fastify, appointments.booking);
     const sweep = () => {
       appointments
         .sendDueReminders()
@@ -97,3 +116,5 @@ export default fp(
   },
   { name: 'appointments', dependencies: ['database', 'mailer', 'listing', 'reviews', 'account-data'] },
 );
+
+export { default as appointmentRoutes } from './routes/index';

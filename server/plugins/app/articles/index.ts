@@ -5,18 +5,15 @@
 // (article-repository.ts). Routes import from this area only this file.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ArticleSearchBody } from '../../../../shared/schemas/article';
 import type { AdminArticleCreateBody, AdminArticleListBody, AdminArticleUpdateBody, AiStatus } from '../../../../shared/schemas/article-editor';
 import { domainError } from '../../../lib/domain-error';
 import type { Actor } from '../audit/audit-log';
 import { AI_DISABLED_MESSAGE, requestAiDraft } from './ai-draft';
 import { createArticle, deleteArticle, findArticleForEditor, listAllArticles, setPublished, updateArticle } from './article-editor';
-import { imagePurpose, storeArticleImage, type ImagePurpose } from './article-images';
-import { findPublishedArticle, searchPublishedArticles } from './article-repository';
+import { storeArticleImage, type ImagePurpose } from './article-images';
+import { publishedAnswers } from './published-answers';
 
-export { imagePurpose, type ImagePurpose };
-
-type Kind = 'blog' | 'ai';
+export type { ImagePurpose };
 
 function articlesOf(fastify: FastifyInstance) {
   const { db } = fastify.database;
@@ -63,11 +60,8 @@ function articlesOf(fastify: FastifyInstance) {
     },
     /** Checks, re-encodes and stores an image for an article (decision 076: the site's own images only). */
     storeImage: (ownerId: number, purpose: ImagePurpose, bytes: Buffer) => storeArticleImage(fastify.uploads, ownerId, purpose, bytes),
-    /** What readers see: published articles of one kind. */
-    published: {
-      search: (kind: Kind, query: ArticleSearchBody) => searchPublishedArticles(db, kind, query),
-      find: (kind: Kind, id: number) => findPublishedArticle(db, kind, id),
-    },
+    /** What readers see: published articles of one kind, as cached answers (published-answers.ts). */
+    published: publishedAnswers(fastify),
   };
 }
 
@@ -85,3 +79,5 @@ export default fp(
   },
   { name: 'articles', dependencies: ['database', 'listing', 'uploads'] },
 );
+
+export { default as articleRoutes } from './routes/index';

@@ -1,11 +1,12 @@
 // The audit log (docs/product.md section 10): one entry per administrator action and article change,
 // written in the transaction of the change, with the actor, the target, the client address and
 // what changed; and the reads behind the Activity tab and its CSV export.
-import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../../db/client';
 import { auditLog, users } from '../../../db/schema';
 import type { AuditEntry, AuditLogBody } from '../../../../shared/schemas/admin';
+import { containsPattern } from '../../../lib/sql-rows';
 
 /** Who acted, and from which address. */
 export interface Actor {
@@ -17,7 +18,7 @@ export function actorOf(request: FastifyRequest): Actor {
   return { id: request.user.id, ip: request.ip ?? null };
 }
 
-export type AuditTarget = 'user' | 'profile' | 'article' | 'subscriber' | 'review' | 'backup' | 'import' | 'claim';
+export type AuditTarget = 'user' | 'profile' | 'article' | 'subscriber' | 'review' | 'backup' | 'import' | 'claim' | 'message';
 
 export interface AuditInput {
   action: string;
@@ -86,14 +87,33 @@ export async function presentAuditRows(db: DbOrTx, rows: AuditRow[]): Promise<Au
   });
 }
 
+/**
+ * The accounts a name or an e-mail address typed into the Activity tab's filters finds (docs/product.md 29.7):
+ * part of the address, or of "first last", in any case. The same three trigram-indexed lookups as Manage Users.
+ */
+function peopleMatching(text: string): SQL {
+  const pattern = containsPattern(text.trim().toLowerCase());
+  return sql`select id from ${users} where email like ${pattern} union select id from ${users} where lower(first_name || ' ' || last_name) like ${pattern}`;
+}
+
 export function auditConditions(filter: {
   action?: string | undefined;
   actor_id?: number | undefined;
   target_id?: string | number | undefined;
+  /** Who acted, by name or e-mail address. */
+  actor?: string | undefined;
+  /** The account acted on, by name or e-mail address (a deleted account by the address its entries kept). */
+  target?: string | undefined;
 }): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.action?.trim()) conditions.push(eq(auditLog.action, filter.action.trim()));
   if (filter.actor_id) conditions.push(eq(auditLog.actorId, filter.actor_id));
+  if (filter.actor?.trim()) conditions.push(sql`${auditLog.actorId} in (${peopleMatching(filter.actor)})`);
+  if (filter.target?.trim())
+    conditions.push(
+      sql`((${auditLog.targetType} in ('user', 'profile') and ${auditLog.targetId} in (select id::text from (${peopleMatching(filter.target)}) found))
+        or lower(${auditLog.details}->>'email') like ${containsPattern(filter.target.trim().toLowerCase())})`,
+    );
   if (filter.target_id !== undefined && String(filter.target_id).trim() !== '') conditions.push(eq(auditLog.targetId, String(filter.target_id).trim()));
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -3,7 +3,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { domainError } from '../../../lib/domain-error';
-import { findUserById, type UserRow } from '../users/user-repository';
+import { findUserById, type UserRow } from '../users/index';
 import { resolveJwtSecret, resolvePreviousJwtSecret, TokenError, TokenService } from './tokens';
 
 declare module 'fastify' {

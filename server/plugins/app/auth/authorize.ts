@@ -10,7 +10,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHand
 import { eq } from 'drizzle-orm';
 import { payments } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import { hasPaidPlan } from '../listing/listing-rule';
 import { isAdmin } from './policies';
 

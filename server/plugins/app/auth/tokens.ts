@@ -2,16 +2,32 @@
 // verification tokens (24 hours, usable once). `ver` carries users.token_version, so a password
 // change or a suspension ends every older session. A practice's contact-address link
 // ('verify_contact', docs/product.md 5.7) and an account's new address ('change_email', docs/product.md
-// section 25) also carry the address they confirm in `email`.
+// section 25) also carry the address they confirm in `email`; a backup's download link ('backup_download',
+// docs/product.md 29.2) the file it opens in `file`, for two minutes.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Config } from '../../../config';
 
-export type TokenPurpose = 'session' | 'verify_email' | 'verify_contact' | 'change_email';
+export type TokenPurpose = 'session' | 'verify_email' | 'verify_contact' | 'change_email' | 'backup_download' | 'message_photo' | 'message_events';
 export const SESSION_TTL_SECONDS = 7 * 24 * 3600;
 export const VERIFY_TTL_SECONDS = 24 * 3600;
+/** A backup file's download link (docs/product.md 29.2; decision 180): the browser follows it at once. */
+export const DOWNLOAD_TTL_SECONDS = 120;
+/** A message photo's link (docs/product.md section 32; decision 211): shown while the thread is open. */
+export const MESSAGE_PHOTO_TTL_SECONDS = 600;
+/** The ticket that opens a live message stream (decision 212): EventSource cannot send a header. */
+export const MESSAGE_EVENTS_TTL_SECONDS = 60;
+const TTL_SECONDS: Record<TokenPurpose, number> = {
+  session: SESSION_TTL_SECONDS,
+  verify_email: VERIFY_TTL_SECONDS,
+  verify_contact: VERIFY_TTL_SECONDS,
+  change_email: VERIFY_TTL_SECONDS,
+  backup_download: DOWNLOAD_TTL_SECONDS,
+  message_photo: MESSAGE_PHOTO_TTL_SECONDS,
+  message_events: MESSAGE_EVENTS_TTL_SECONDS,
+};
 
 export interface TokenClaims {
   sub: string;
@@ -21,6 +37,8 @@ export interface TokenClaims {
   exp: number;
   /** verify_contact and change_email only: the address the link confirms. */
   email?: string;
+  /** backup_download and message_photo only: the one file the link opens. */
+  file?: string;
 }
 
 export class TokenError extends Error {
@@ -55,13 +73,13 @@ export class TokenService {
     private readonly previous?: Uint8Array,
   ) {}
 
-  sign(userId: number, purpose: TokenPurpose, version: number, extra: { email?: string } = {}): Promise<string> {
+  sign(userId: number, purpose: TokenPurpose, version: number, extra: { email?: string; file?: string } = {}): Promise<string> {
     return new SignJWT({ ...extra, purpose, ver: version })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
       .setJti(crypto.randomUUID())
       .setIssuedAt()
-      .setExpirationTime(`${purpose === 'session' ? SESSION_TTL_SECONDS : VERIFY_TTL_SECONDS}s`)
+      .setExpirationTime(`${TTL_SECONDS[purpose]}s`)
       .sign(this.secret);
   }
 
@@ -78,7 +96,8 @@ export class TokenService {
         typeof payload.ver !== 'number' ||
         typeof payload.jti !== 'string' ||
         typeof payload.exp !== 'number' ||
-        ((purpose === 'verify_contact' || purpose === 'change_email') && typeof payload.email !== 'string')
+        ((purpose === 'verify_contact' || purpose === 'change_email') && typeof payload.email !== 'string') ||
+        ((purpose === 'backup_download' || purpose === 'message_photo') && typeof payload.file !== 'string')
       ) {
         throw new TokenError('invalid');
       }

@@ -1,24 +1,25 @@
 // The claims area as one plugin (docs/product.md section 20; decision record 097): `fastify.claims.<command>(...)`
 // with the database, mailer, announcer, clock, counters, storage and tokens bound. Routes under
 // /api/doctors and /api/admin validate, authorize, call a command and shape the answer.
+import { areaDeps } from '../../../lib/area-deps';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ClaimInput } from '../../../../shared/schemas/import-claim';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { practiceClaims, uploads, type ClaimState } from '../../../db/schema';
 import type { Actor } from '../audit/audit-log';
-import type { UserRow } from '../users/user-repository';
-import { claimByDocument, claimByEmail, claimDocument, decideClaim, listClaims, restoreClaim, unclaimedTwin, verifyClaimCode, type ClaimDeps } from './claims';
+import type { UserRow } from '../users/index';
+import { claimByDocument, claimByEmail, decideClaim, verifyClaimCode } from './claim-commands';
+import type { ClaimDeps } from './claim-deps';
+import { claimDocument, listClaims, unclaimedTwin } from './claim-queries';
+import { restoreClaim } from './claim-transfer';
 import { pageUrl } from '../../../../shared/routes';
 
-export { CLAIM_MESSAGES } from './claims';
+export { CLAIM_MESSAGES } from './claim-deps';
 
 function claimsOf(fastify: FastifyInstance) {
   const deps: ClaimDeps = {
-    db: fastify.database.db,
-    mailer: fastify.mailer,
-    changes: fastify.changes,
-    clock: fastify.clock,
+    ...areaDeps(fastify),
     counters: fastify.counters,
     storage: fastify.storage,
     tokens: fastify.tokens,
@@ -62,3 +63,5 @@ export default fp(
   },
   { name: 'claims', dependencies: ['database', 'mailer', 'listing', 'authenticate', 'uploads', 'counters', 'account-data', 'accounts'] },
 );
+
+export { default as claimRoutes } from './routes/index';

@@ -63,3 +63,5 @@ export default fp(
   },
   { name: 'dashboard', dependencies: ['database'] },
 );
+
+export { default as dashboardRoutes } from './routes/index';

@@ -8,7 +8,8 @@ import { favorites } from '../../../db/schema';
 import { FAVORITES_MAX, type FavoriteAnswer } from '../../../../shared/schemas/favorite';
 import type { DoctorSummary } from '../../../../shared/schemas/doctor';
 import { domainError } from '../../../lib/domain-error';
-import type { UserRow } from '../users/user-repository';
+import { violatesCheck } from '../../../lib/check-violation';
+import type { UserRow } from '../users/index';
 
 export const FAVORITE_MESSAGES = {
   notListed: 'This practice is not listed, so it cannot be saved.',
@@ -16,15 +17,6 @@ export const FAVORITE_MESSAGES = {
   added: 'Saved to My vets.',
   removed: 'Removed from My vets.',
 } as const;
-
-/** Whether a database error is the CHECK of favorite_counts (migration 0018): the account is at the limit. */
-function overLimit(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === '23514' && (constraint === undefined || constraint === 'favorite_counts_limit')) return true;
-  }
-  return false;
-}
 
 function favoritesOf(fastify: FastifyInstance) {
   const { db } = fastify.database;
@@ -39,7 +31,7 @@ function favoritesOf(fastify: FastifyInstance) {
       try {
         await db.insert(favorites).values({ account: account.id, doctorId, createdAt: clock.now() }).onConflictDoNothing();
       } catch (error) {
-        if (overLimit(error)) throw domainError(409, 'FAVORITES_LIMIT', FAVORITE_MESSAGES.limit, { field: 'doctor_id' });
+        if (violatesCheck(error, 'favorite_counts_limit')) throw domainError(409, 'FAVORITES_LIMIT', FAVORITE_MESSAGES.limit, { field: 'doctor_id' });
         throw error;
       }
       return { message: FAVORITE_MESSAGES.added, doctor_id: doctorId, favorite: true };
@@ -81,3 +73,5 @@ export default fp(
   },
   { name: 'favorites', dependencies: ['database', 'listing'] },
 );
+
+export { default as favoriteRoutes } from './routes/index';

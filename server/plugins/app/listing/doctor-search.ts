@@ -20,10 +20,13 @@ import {
 import { stateCode } from '../../../../shared/constants/us-states';
 import { domainError } from '../../../lib/domain-error';
 import { listedSql } from './listing-rule';
+import { boxCentre, readFinding, type FindingInput } from './finding-input';
 import { openAt } from './week-hours';
 import { ratingAverage } from '../../../../shared/lib/rating';
 import { shownResponseHours as shownHours } from '../../../../shared/lib/appointment-rules';
 import { practiceName } from '../../../../shared/lib/practice-name';
+import { planIncludes } from '../../../../shared/constants/plans';
+import type { VisitType } from '../../../../shared/schemas/booking';
 
 /** The rotation moves on every ten minutes: stable while a person pages, fair over a day. */
 export const SPONSOR_ROTATION_MS = 10 * 60_000;
@@ -46,7 +49,15 @@ export interface NormalizedSearch {
   accepting: boolean;
   /** Whole stars the shown average must reach; 0 for no such filter (docs/product.md 7.6). */
   minRating: number;
-  sort: 'distance' | 'name' | 'rating';
+  /** 'recommended' unless asked otherwise (docs/product.md section 33); 'distance' needs a point. */
+  sort: 'recommended' | 'distance' | 'name' | 'rating' | 'soonest';
+  /** The 'what', a map box and 'open now' with unknown hours (finding-input.ts). */
+  q: string;
+  what: FindingInput['what'];
+  bounds: FindingInput['bounds'];
+  includeHoursUnknown: boolean;
+  /** Only practices with next_available within this many days; 0 for no such filter (docs/product.md section 30). */
+  availableWithinDays: number;
 }
 
 /** Lower-case, trimmed, a final 's' dropped: the same rule as doctor_search_keys() in SQL. */
@@ -82,7 +93,9 @@ export function normalizeSearch(query: DoctorSearchBody): NormalizedSearch {
   const city = collapse(query.searchCity ?? '');
   const stateInput = collapse(query.searchState ?? '');
   const position = checkPosition(query, Boolean(zip || city || stateInput));
-  if (!zip && !city && !stateInput && !position) throw domainError(400, 'VALIDATION_ERROR', 'Enter a zip code, a city or a state.', { field: 'searchZipCode' });
+  const finding = readFinding(query, Boolean(zip || city || stateInput || position));
+  if (!zip && !city && !stateInput && !position && !finding.bounds && !finding.q)
+    throw domainError(400, 'VALIDATION_ERROR', 'Enter a zip code, a city or a state.', { field: 'searchZipCode' });
   if (zip && !/^\d{5}$/.test(zip)) throw domainError(400, 'VALIDATION_ERROR', 'Enter a five-digit zip code.', { field: 'searchZipCode' });
   let state = '';
   if (stateInput) {
@@ -99,6 +112,7 @@ export function normalizeSearch(query: DoctorSearchBody): NormalizedSearch {
   const start = query.searchStart ?? 0;
   const keys = (items: string[] | undefined) => [...new Set((items ?? []).map(filterKey).filter(Boolean))].sort();
   const near = Boolean(zip || position);
+  const pointed = near || finding.bounds !== null;
   return {
     zip,
     position,
@@ -114,7 +128,14 @@ export function normalizeSearch(query: DoctorSearchBody): NormalizedSearch {
     openNow: query.open_now === true,
     accepting: query.accepting_new_patients === true,
     minRating: query.min_rating ?? 0,
-    sort: query.sort === 'rating' ? 'rating' : near && query.sort !== 'name' ? 'distance' : 'name',
+    sort:
+      query.sort === undefined || query.sort === 'recommended' || query.sort === 'soonest'
+        ? (query.sort ?? 'recommended')
+        : query.sort === 'distance' && !pointed
+          ? 'name'
+          : query.sort,
+    availableWithinDays: query.available_within_days ?? 0,
+    ...finding,
   };
 }
 
@@ -152,6 +173,8 @@ export interface CardRow {
 
   /** False for an imported practice its vet has not claimed (docs/product.md section 20). */
   claimed: boolean;
+  /** The first free start to book (docs/product.md section 30), or null. */
+  next_available: string | Date | null;
 }
 
 export interface SearchOrigin {
@@ -168,6 +191,8 @@ export interface SearchRow {
   picked_city: { city: string; state: string } | null;
   total: number;
   cards: DoctorSummary[] | null;
+  /** Markers, hours-unknown count and facets (search-finding.ts), added to the answer as they are. */
+  extra?: Pick<DoctorSearchAnswer, 'markers' | 'markers_capped' | 'hours_unknown_count' | 'facets'>;
 }
 
 /** What a search's card shows that is the same in every search: stored by the index's card cache. */
@@ -197,6 +222,7 @@ export function cardBase(row: Omit<CardRow, 'distance' | 'open_now' | 'sponsored
     response_time_hours: shownHours(row.response_time_median),
 
     claimed: row.claimed,
+    next_available: row.next_available ? new Date(row.next_available).toISOString() : null,
   };
 }
 
@@ -205,7 +231,13 @@ export function cardBase(row: Omit<CardRow, 'distance' | 'open_now' | 'sponsored
  * spread (`{ ...base, distance }`) copied each card's fields one at a time and was the costliest
  * line of a search (bench/search-cpu.ts).
  */
-export function searchCard(base: CardBase, distance: number | null, openNow: boolean | null, sponsored: boolean): DoctorSummary {
+export function searchCard(
+  base: CardBase,
+  distance: number | null,
+  openNow: boolean | null,
+  sponsored: boolean,
+  closedToday: boolean | null = null,
+): DoctorSummary {
   return {
     id: base.id,
     name: base.name,
@@ -226,11 +258,13 @@ export function searchCard(base: CardBase, distance: number | null, openNow: boo
     latitude: base.latitude ?? null,
     longitude: base.longitude ?? null,
     open_now: openNow,
+    closed_today: openNow === null ? null : closedToday,
     rating_average: base.rating_average,
     rating_count: base.rating_count,
     response_time_hours: base.response_time_hours,
 
     claimed: base.claimed,
+    next_available: base.next_available ?? null,
   };
 }
 
@@ -258,8 +292,16 @@ export function presentAnswer(search: NormalizedSearch, row: SearchRow): DoctorS
     notice: null,
     sort: search.sort,
     radius: search.radius,
+    ...row.extra,
   };
-  if (search.position) {
+  if (search.bounds) {
+    const centre = boxCentre(search.bounds);
+    answer.used = 'bounds';
+    answer.location = { zip: null, city: null, state: null, latitude: centre.latitude, longitude: centre.longitude };
+  } else if (!search.zip && !search.position && !search.city && !search.state) {
+    answer.used = 'q';
+    answer.location = { zip: null, city: null, state: null, latitude: null, longitude: null };
+  } else if (search.position) {
     // The position as searched (rounded), with the nearest known place for context; never a zip of the person's home.
     const o = row.origin!;
     answer.used = 'position';
@@ -317,6 +359,11 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
       ratingCount: sql<number>`ds.rating_count`,
       ratingSum: sql<number>`ds.rating_sum`,
       responseTimeMedian: sql<number | null>`(select r.median_hours from appointment_response_times r where r.doctor_id = ${users.id})`,
+      nextAvailable: sql<string | null>`ds.next_available`,
+      // The bookable visit types while the practice publishes bookable times (docs/product.md section 30).
+      visitTypes: sql<VisitType[] | null>`(select json_agg(json_build_object('id', v.id, 'name', v.name, 'minutes', v.minutes, 'species', v.species,
+        'new_patients', v.new_patients, 'price_from', v.price_from) order by v.position, v.id)
+        from visit_types v join booking_settings b on b.doctor_id = v.doctor_id and b.enabled where v.doctor_id = ${users.id})`,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -350,6 +397,8 @@ export async function readPublicDoctor(db: DbOrTx, id: number, at: Date): Promis
     response_time_hours: shownHours(row.responseTimeMedian),
 
     claimed: row.claimed,
+    next_available: row.nextAvailable ? new Date(row.nextAvailable).toISOString() : null,
+    ...(row.visitTypes?.length && planIncludes(row.plan, 'contact_form') && row.claimed ? { visit_types: row.visitTypes } : {}),
     contact_email: p.contactEmail,
     website_title: p.websiteTitle,
     website_url: p.websiteUrl,

@@ -9,9 +9,14 @@ import { AnswerCache } from '../../../lib/answer-cache';
 import type { CachedAnswer } from '../../../lib/http-cache';
 import { ChangeBus, parseChange } from './changes';
 import { SPONSOR_ROTATION_MS, type NormalizedSearch } from './doctor-search';
-import { listedCards, SearchIndex } from './search-index';
+import { listedCards } from './card-rows';
+import { SearchIndex } from './search-index';
 import type { DoctorSummary } from '../../../../shared/schemas/doctor';
 import { isListed } from './listing-rule';
+import { withRelaxations } from './search-relaxations';
+import { findZipPlace, type ZipPlace } from './zip-place';
+
+export { default as listingRoutes } from './routes/index';
 
 export interface Listing {
   /** A search's answer, from the cache or the index, with the ids of the vets it shows. */
@@ -22,6 +27,8 @@ export interface Listing {
   cards(ids: number[], now: Date): Promise<DoctorSummary[]>;
   /** Whether the vet `id` is listed at `now` (listing-rule.ts). */
   isListed(id: number, now: Date): Promise<boolean>;
+  /** A zip code's city, state and time zone (zip-place.ts; docs/product.md 28.5), undefined when unknown. */
+  zipPlace(zip: string): Promise<ZipPlace | undefined>;
   readonly index: SearchIndex;
 }
 
@@ -87,12 +94,14 @@ export default fp(
       index,
       cards: (ids, now) => listedCards(fastify.database, ids, now),
       isListed: (id, now) => isListed(fastify.database.db, id, now),
+      zipPlace: (zip) => findZipPlace(fastify.database.db, zip),
       async search(search, now) {
         // The key holds what changes an answer over time: the Sponsored rotation window, and the minute for 'open now'.
         const key = JSON.stringify([search, Math.floor(now.getTime() / SPONSOR_ROTATION_MS), search.openNow ? Math.floor(now.getTime() / 60_000) : 0]);
         const answer = (await searches.answer(
           key,
-          () => index.search(search, now),
+          // An empty answer also says what would find vets (search-relaxations.ts).
+          async () => withRelaxations(await index.search(search, now), search, (other) => index.search(other, now)),
           (made, found) => shownIds.set(made, [...new Set(found.data.map((doctor) => doctor.id))]),
         ))!;
         return { answer, shown: shownIds.get(answer) ?? [] };

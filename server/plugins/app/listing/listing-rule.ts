@@ -9,6 +9,7 @@
 // page heads, sitemaps and the administrators' account view all read it from here.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { rowsOf } from '../../../lib/sql-rows';
 import type { payments } from '../../../db/schema';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -43,8 +44,6 @@ export function listedIds(at?: Date): SQL {
 
 /** Whether the vet `id` is listed at `at`. */
 export async function isListed(db: DbOrTx, id: number, at?: Date): Promise<boolean> {
-  const result = (await db.execute(sql`select exists (select 1 from doctor_search ds where ds.user_id = ${id} and ${listedSql(at)}) as listed`)) as unknown as {
-    rows: { listed: boolean }[];
-  };
-  return result.rows[0]?.listed === true;
+  const result = await db.execute(sql`select exists (select 1 from doctor_search ds where ds.user_id = ${id} and ${listedSql(at)}) as listed`);
+  return rowsOf<{ listed: boolean }>(result)[0]?.listed === true;
 }

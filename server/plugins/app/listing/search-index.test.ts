@@ -9,7 +9,8 @@ import { buildTestApp } from '../../../test/helper';
 import { createVet } from '../../../test/factories';
 import { zipCodes } from '../../../db/schema';
 import { normalizeSearch } from './doctor-search';
-import { readVetRow, SearchIndex, vetRows } from './search-index';
+import { readVetRow, vetRows } from './index-sync';
+import { SearchIndex } from './search-index';
 import type { VetRow } from './vet-store';
 
 let app: FastifyInstance;
@@ -54,7 +55,10 @@ describe('search index loading', () => {
   it('reads, from one text a row, exactly what the columns of doctor_search hold', async () => {
     const columns = await rowsOf<VetRow>(sql`SELECT user_id, plan, (extract(epoch FROM paid_until) * 1000)::float8 AS paid_until, sort_name, city_key,
       state, species_key, services_key, emergency, accepting_new_patients, latitude, longitude, time_zone, week_hours::text AS week_hours, sponsor_key,
-      rating_count, rating_sum, special_hours
+      rating_count, rating_sum, special_hours, claimed,
+      avatar IS NOT NULL OR EXISTS (SELECT 1 FROM profile_photos ph WHERE ph.user_id = doctor_search.user_id) AS has_photos,
+      (SELECT r.median_hours FROM appointment_response_times r WHERE r.doctor_id = doctor_search.user_id)::float8 AS response_hours,
+      (extract(epoch FROM next_available) * 1000)::float8 AS next_available
       FROM doctor_search WHERE user_id = ANY(${idList()}) ORDER BY user_id`);
     const compact = await rowsOf<{ r: string }>(sql`${vetRows} WHERE ds.user_id = ANY(${idList()}) ORDER BY ds.user_id`);
     expect(columns.map((row) => row.user_id)).toEqual(ids);

@@ -2,6 +2,7 @@
 // other slots but must keep every fact with its vet, and leave each cell's vets side by side.
 import { describe, expect, it } from 'vitest';
 import { VetStore, type VetRow } from './vet-store';
+import { IndexContent } from './index-sync';
 
 const row = (id: number, cell: number): VetRow => ({
   user_id: id,
@@ -22,6 +23,10 @@ const row = (id: number, cell: number): VetRow => ({
   rating_count: id % 4,
   rating_sum: (id % 4) * ((id % 5) + 1),
   special_hours: id % 2 ? [{ date: '2026-12-25', closed: true }] : null,
+  claimed: id % 3 !== 0,
+  has_photos: id % 2 === 0,
+  response_hours: id % 5 ? id : null,
+  next_available: null,
 });
 
 describe('VetStore.orderByCell', () => {
@@ -69,5 +74,45 @@ describe('VetStore.orderByCell', () => {
     store.add(row(2, 2), 2);
     store.remove(store.slotOf(1));
     expect(() => store.orderByCell()).toThrow(/free slots/);
+  });
+});
+
+describe('a city search in the recommended order (docs/product.md 33.1)', () => {
+  const at = (id: number, milesNorth: number, city: string, state: string): VetRow => ({
+    ...row(id, 0),
+    city_key: city,
+    state,
+    // A mile is about 1/69 of a degree of latitude.
+    latitude: 40 + milesNorth / 69,
+    longitude: -70,
+    rating_count: 0,
+    rating_sum: 0,
+    claimed: true,
+    has_photos: true,
+    response_hours: null,
+  });
+
+  it('ranks a loaded city from the centre of its practices, per state, and again when the centre moves', () => {
+    const store = new VetStore(8);
+    // Springfield, NY: four near each other and one 40 miles north, listed first. Springfield, VT: one far away.
+    store.add(at(1, 40, 'springfield', 'NY'), 0);
+    for (const [id, miles] of [
+      [2, 0],
+      [3, 0.5],
+      [4, 1],
+      [5, 1.5],
+    ] as const)
+      store.add(at(id, miles, 'springfield', 'NY'), 0);
+    store.add(at(6, 300, 'springfield', 'VT'), 0);
+    const content = new IndexContent(store);
+    const list = content.recommendedByCity.get(store.city[store.slotOf(2)]!)!;
+    const ids = () => list.filter((slot) => store.text(store.state[slot]!) === 'NY').map((slot) => store.ids[slot]);
+    expect(ids()).toEqual([5, 4, 3, 2, 1]);
+    // Vermont's only practice is its own centre: the distance part is full.
+    const vermont = store.slotOf(6);
+    expect(store.recommendedInCity[vermont]! - store.recommended[vermont]!).toBeCloseTo(0.3, 5);
+    // Six more practices far north pull the centre past the one that was last.
+    for (let id = 7; id <= 12; id++) content.add(at(id, 45, 'springfield', 'NY'));
+    expect(ids().indexOf(1)).toBeLessThan(ids().indexOf(2));
   });
 });

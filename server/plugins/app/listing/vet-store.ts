@@ -7,6 +7,7 @@
 import { parseWeek } from './week-hours';
 import type { SpecialDay } from '../../../../shared/lib/special-hours';
 import { ratingTenths } from '../../../../shared/lib/rating';
+import { DEFAULT_PRIOR_MEAN, distanceScore, staticScore } from './recommended-score';
 
 /** A vet's place in the store. */
 export type Slot = number;
@@ -39,6 +40,12 @@ export interface VetRow {
   rating_sum: number;
   /** Holiday and special hours (docs/product.md section 22); null or empty when none. */
   special_hours: SpecialDay[] | null;
+  /** What the recommended order's static part reads besides the above (recommended-score.ts). */
+  claimed: boolean;
+  has_photos: boolean;
+  response_hours: number | null;
+  /** The first free start to book in ms (docs/product.md section 30); null when none. */
+  next_available: number | null;
 }
 
 // A point on the sphere in miles: the same as doctor_earth() in SQL, so distances agree.
@@ -92,9 +99,22 @@ export class VetStore {
   z = new Float64Array(0);
   /** End of the paid period in ms; Infinity when open-ended. */
   paidUntil = new Float64Array(0);
+  /** The first free start to book in ms; Infinity when none (docs/product.md section 30). */
+  nextAvailable = new Float64Array(0);
   sponsorKey = new Float64Array(0);
   /** Scratch: squared chord to the origin of the search being run (valid during one synchronous scan). */
   d2 = new Float64Array(0);
+  /** The recommended order's static part (recommended-score.ts), worked out when the vet is stored. */
+  recommended = new Float64Array(0);
+  /** The static part plus the distance part from the centre of the vet's city: the order of a city search. */
+  recommendedInCity = new Float64Array(0);
+  /** Scratch: the recommended score of the search being run (valid during one synchronous scan). */
+  score = new Float64Array(0);
+  /** Per city and state (cityKey()): the sums of its vets' points and their number, and the centre last scored from. */
+  private readonly citySums = new Map<number, [number, number, number, number]>();
+  private readonly scoredFrom = new Map<number, [number, number, number]>();
+  /** The site-wide mean rating the static parts shrink toward, fixed from one load to the next. */
+  priorMean = DEFAULT_PRIOR_MEAN;
   /** Numbers in `strings` (NONE when unknown). */
   state = new Int32Array(0);
   city = new Int32Array(0);
@@ -169,6 +189,102 @@ export class VetStore {
   /** By rating, then nearest first from the origin of the scan that filled `d2`, then id. */
   readonly byRatingNearest = (a: Slot, b: Slot): number => this.byRatingOnly(a, b) || this.nearest(a, b);
 
+  /** Earliest free start first, then nearest from the origin of the scan that filled `d2` (sort 'soonest'). */
+  readonly bySoonest = (a: Slot, b: Slot): number => this.soonestOnly(a, b) || this.nearest(a, b);
+
+  /** Earliest free start first, then name order (sort 'soonest' in a city or state). */
+  readonly bySoonestName = (a: Slot, b: Slot): number => this.soonestOnly(a, b) || this.byName(a, b);
+
+  private soonestOnly(a: Slot, b: Slot): number {
+    const x = this.nextAvailable[a]!;
+    const y = this.nextAvailable[b]!;
+    return x === y ? 0 : x < y ? -1 : 1;
+  }
+
+  /** Highest score of the scan that filled `score` first, then id. */
+  readonly byScore = (a: Slot, b: Slot): number => this.score[b]! - this.score[a]! || this.ids[a]! - this.ids[b]!;
+
+  /** Highest static part first, then id: the lists the recommended order reads without a point. */
+  readonly byRecommended = (a: Slot, b: Slot): number => this.recommended[b]! - this.recommended[a]! || this.ids[a]! - this.ids[b]!;
+
+  /** Highest score from the city's centre first, then id: a city's list in the recommended order. */
+  readonly byRecommendedInCity = (a: Slot, b: Slot): number => this.recommendedInCity[b]! - this.recommendedInCity[a]! || this.ids[a]! - this.ids[b]!;
+
+  /**
+   * A city search has no point of its own, so its distance part is measured from the centre of the city's
+   * practices (docs/product.md 33.1): the mean of their points, per city and state (Springfield, IL is not
+   * Springfield, MO), brought back to the sphere. The sums follow every vet stored and removed.
+   */
+  private cityKey(slot: Slot): number {
+    const city = this.city[slot]!;
+    return city === NONE ? NONE : city * 2 ** 22 + (this.state[slot]! + 1);
+  }
+
+  private countInCity(slot: Slot, sign: 1 | -1): void {
+    const key = this.cityKey(slot);
+    if (key === NONE) return;
+    const sum = this.citySums.get(key) ?? [0, 0, 0, 0];
+    sum[0] += sign * this.x[slot]!;
+    sum[1] += sign * this.y[slot]!;
+    sum[2] += sign * this.z[slot]!;
+    sum[3] += sign;
+    if (sum[3] > 0) this.citySums.set(key, sum);
+    else this.citySums.delete(key);
+  }
+
+  /** The centre of a vet's city as the sums stand now (the vet's own point without a city). */
+  private centreOf(slot: Slot): [number, number, number] {
+    const key = this.cityKey(slot);
+    const sum = key === NONE ? undefined : this.citySums.get(key);
+    const length = sum ? Math.hypot(sum[0], sum[1], sum[2]) : 0;
+    if (!sum || length === 0) return [this.x[slot]!, this.y[slot]!, this.z[slot]!];
+    return [(sum[0] / length) * EARTH_MILES, (sum[1] / length) * EARTH_MILES, (sum[2] / length) * EARTH_MILES];
+  }
+
+  /** Scores a vet from its city's centre as the sums stand now. */
+  scoreInCity(slot: Slot): void {
+    const centre = this.centreOf(slot);
+    const chord = Math.hypot(this.x[slot]! - centre[0], this.y[slot]! - centre[1], this.z[slot]! - centre[2]);
+    this.recommendedInCity[slot] = this.recommended[slot]! + distanceScore(chord);
+  }
+
+  /** Miles (of chord) the centre of a vet's city has moved since its vets were all scored from it. */
+  centreMoved(slot: Slot): number {
+    const key = this.cityKey(slot);
+    const before = key === NONE ? undefined : this.scoredFrom.get(key);
+    if (key === NONE || !before) {
+      if (key !== NONE) this.scoredFrom.set(key, this.centreOf(slot));
+      return 0;
+    }
+    const now = this.centreOf(slot);
+    return Math.hypot(before[0] - now[0], before[1] - now[1], before[2] - now[2]);
+  }
+
+  /** Notes that every vet of this vet's city has been scored from the centre it has now. */
+  cityScored(slot: Slot): void {
+    const key = this.cityKey(slot);
+    if (key !== NONE) this.scoredFrom.set(key, this.centreOf(slot));
+  }
+
+  /** Scores every vet from its city's centre: once a load has stored them all (each was scored from the sums so far). */
+  scoreAllInCities(): void {
+    this.scoredFrom.clear();
+    for (let slot = 0; slot < this.used; slot++) {
+      if (this.ids[slot] === NONE) continue;
+      this.scoreInCity(slot);
+      this.cityScored(slot);
+    }
+  }
+
+  /** Whether two slots are in the same city of the same state (one list of a city search holds both states' vets). */
+  sameCity(a: Slot, b: Slot): boolean {
+    return this.cityKey(a) !== NONE && this.cityKey(a) === this.cityKey(b);
+  }
+
+  /** Whether a vet lists no hours at all (no time zone, or neither weekly nor special hours): 'open now' cannot tell. */
+  readonly hoursUnknown = (slot: Slot): boolean =>
+    this.zone[slot] === NONE || (this.weeks.values[this.hours[slot]!]!.length === 0 && this.special[slot] === NONE);
+
   /** Nearest first from the origin of the scan that filled `d2`, then id. */
   readonly nearest = (a: Slot, b: Slot): number => this.d2[a]! - this.d2[b]! || this.ids[a]! - this.ids[b]!;
 
@@ -187,6 +303,7 @@ export class VetStore {
     this.y[slot] = y;
     this.z[slot] = z;
     this.paidUntil[slot] = row.paid_until ?? Infinity;
+    this.nextAvailable[slot] = row.next_available ?? Infinity;
     this.sponsorKey[slot] = row.sponsor_key;
     this.state[slot] = this.textNumber(row.state);
     this.city[slot] = this.textNumber(row.city_key);
@@ -198,6 +315,20 @@ export class VetStore {
     this.special[slot] = special?.length ? this.specials.number(JSON.stringify(special), () => new Map(special.map((day) => [day.date, day]))) : NONE;
     this.cell[slot] = cell;
     this.names[slot] = row.sort_name;
+    this.recommended[slot] = staticScore(
+      {
+        ratingCount: row.rating_count,
+        ratingSum: row.rating_sum,
+        hasHours: !this.hoursUnknown(slot),
+        hasPhotos: row.has_photos,
+        hasServices: (row.services_key?.length ?? 0) > 0,
+        claimed: row.claimed,
+        responseHours: row.response_hours,
+      },
+      this.priorMean,
+    );
+    this.countInCity(slot, 1);
+    this.scoreInCity(slot);
     this.slotById[row.user_id] = slot;
     this.live += 1;
     return slot;
@@ -205,6 +336,7 @@ export class VetStore {
 
   /** Frees a slot (take it out of every list first: they compare by its values). */
   remove(slot: Slot): void {
+    this.countInCity(slot, -1);
     this.slotById[this.ids[slot]!] = NONE;
     this.ids[slot] = NONE;
     this.names[slot] = '';
@@ -238,7 +370,7 @@ export class VetStore {
     this.flags = permute(this.flags);
     this.rating = permute(this.rating);
     this.ratingCount = permute(this.ratingCount);
-    for (const key of ['x', 'y', 'z', 'paidUntil', 'sponsorKey'] as const) this[key] = permute(this[key]);
+    for (const key of ['x', 'y', 'z', 'paidUntil', 'nextAvailable', 'sponsorKey', 'recommended', 'recommendedInCity'] as const) this[key] = permute(this[key]);
     for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'special', 'cell'] as const) this[key] = permute(this[key]);
     const names = this.names;
     this.names = Array.from({ length: n }, (_, i) => names[order[i]!]!);
@@ -261,7 +393,8 @@ export class VetStore {
     this.flags = copy(this.flags, (n) => new Uint8Array(n));
     this.rating = copy(this.rating, (n) => new Uint8Array(n));
     this.ratingCount = copy(this.ratingCount, (n) => new Int32Array(n));
-    for (const key of ['x', 'y', 'z', 'paidUntil', 'sponsorKey', 'd2'] as const) this[key] = copy(this[key], (n) => new Float64Array(n));
+    for (const key of ['x', 'y', 'z', 'paidUntil', 'nextAvailable', 'sponsorKey', 'd2', 'recommended', 'recommendedInCity', 'score'] as const)
+      this[key] = copy(this[key], (n) => new Float64Array(n));
     for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'special', 'cell'] as const)
       this[key] = copy(this[key], (n) => new Int32Array(n));
   }

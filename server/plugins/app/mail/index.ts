@@ -6,3 +6,4 @@ export { default } from './mailer';
 export type { Mailer } from './mailer';
 export { FORGOTTEN_ADDRESS } from './mailer';
 export type { MailContent } from './templates';
+export { button, layout } from './templates';

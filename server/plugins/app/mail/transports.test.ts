@@ -1,4 +1,4 @@
-// The two transports besides SMTP (which server/routes/api/user/user.test.ts exercises): the spec's
+// The two transports besides SMTP (which server/plugins/app/accounts/routes/user.test.ts exercises): the spec's
 // e-mail service, called with its documented fields, and .eml files in DATA_DIR/mail.
 import fs from 'node:fs';
 import http from 'node:http';

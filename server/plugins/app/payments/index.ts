@@ -10,7 +10,7 @@ import { SANDBOX_NOTICE, planById, type PlanPeriod } from '../../../../shared/co
 import type { PlansAnswer, SandboxSessionAnswer, SubscriptionAnswer } from '../../../../shared/schemas/payment';
 import { domainError } from '../../../lib/domain-error';
 import { activePlan } from '../listing/listing-rule';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import { plansAnswer } from './plans-answer';
 import type { PaymentProvider, PaymentRow } from './provider';
 import { createSandboxProvider, sandboxEventId } from './sandbox-provider';
@@ -72,8 +72,8 @@ function paymentsOf(fastify: FastifyInstance, providers: Providers) {
     /** The plans with their prices, and whether payments are real (also embedded in /services). */
     plans: (): PlansAnswer => plansAnswer(providers.checkout.name),
     /** Opens the provider's checkout for a plan; the plan changes only when the provider confirms. */
-    startCheckout: (user: UserRow, planId: number, period: PlanPeriod) =>
-      startCheckout(db, providers.checkout, counters, user, planId, period, logProviderError, clock.now()),
+    startCheckout: (user: UserRow, planId: number, period: PlanPeriod, next?: string) =>
+      startCheckout(db, providers.checkout, counters, { user, planId, period, next }, logProviderError, clock.now()),
     /** Ends the plan at the end of its paid period. */
     cancel: (user: UserRow): Promise<PaymentRow> => cancelPlan(db, changes, providers.providerFor, user, logProviderError, clock.now()),
     /** A vet's plan in force as /services shows it. */
@@ -177,3 +177,5 @@ export default fp(
   },
   { name: 'payments', dependencies: ['database', 'listing', 'counters'] },
 );
+
+export { default as paymentRoutes } from './routes/index';

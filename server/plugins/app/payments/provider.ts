@@ -3,7 +3,7 @@
 // A provider only talks to the outside; what a confirmation changes lives in ./subscriptions.ts.
 import type { Plan, PlanPeriod } from '../../../../shared/constants/plans';
 import type { payments } from '../../../db/schema';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type ProviderName = 'sandbox' | 'stripe';
@@ -15,6 +15,8 @@ export interface CheckoutRequest {
   amountCents: number;
   /** The account's customer at the provider (made once by createCustomer); null where the provider keeps none. */
   customerId: string | null;
+  /** Where the vet was going (a checked same-site path): a hosted checkout returns to /services with it. */
+  next?: string | undefined;
 }
 
 export interface PaymentProvider {

@@ -1,6 +1,6 @@
 // The built-in sandbox checkout: behaves like a provider's hosted checkout in test mode. The
 // checkout page is /checkout/{id} on this site; its 'Pay' button makes the server confirm the
-// session exactly as a provider's webhook would (routes/api/payment, sandbox calls).
+// session exactly as a provider's webhook would (routes/payment.ts, sandbox calls).
 import { randomBytes } from 'node:crypto';
 import type { PaymentProvider } from './provider';
 

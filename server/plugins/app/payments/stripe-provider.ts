@@ -1,6 +1,6 @@
 // Stripe Checkout through the official `stripe` package (docs/product.md, Plans and payment): a subscription
 // checkout per plan and period, priced from shared/constants/plans.ts, confirmed only by Stripe's
-// signed webhook (routes/api/payment/webhook.ts). STRIPE_API_BASE points the client elsewhere
+// signed webhook (routes/webhook.ts). STRIPE_API_BASE points the client elsewhere
 // (tests run a local server that speaks Stripe's API).
 import Stripe from 'stripe';
 import type { Config } from '../../../config';
@@ -31,7 +31,9 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
     async deleteCustomer(customerId) {
       await stripe.customers.del(customerId);
     },
-    async createCheckout({ user, plan, period, amountCents, customerId }) {
+    async createCheckout({ user, plan, period, amountCents, customerId, next }) {
+      // The return addresses are fixed when the session opens: they carry where the vet was going (docs/product.md 26.8).
+      const onward: Record<string, string> = next ? { next } : {};
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         ...(customerId ? { customer: customerId } : { customer_email: user.email }),
@@ -44,8 +46,8 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
         ],
         metadata: { user_id: String(user.id), plan: String(plan.id), period },
         subscription_data: { metadata: { user_id: String(user.id), plan: String(plan.id) } },
-        success_url: pageUrl(publicUrl, 'services', { query: { checkout: 'success' } }),
-        cancel_url: pageUrl(publicUrl, 'services'),
+        success_url: pageUrl(publicUrl, 'services', { query: { checkout: 'success', ...onward } }),
+        cancel_url: pageUrl(publicUrl, 'services', { query: onward }),
       });
       if (!session.url) throw new Error('Stripe answered a checkout session without a url');
       return { id: session.id, url: session.url };

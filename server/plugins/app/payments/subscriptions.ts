@@ -9,9 +9,10 @@ import { auditLog, checkoutSessions, payments, processedEvents, users } from '..
 import { domainError } from '../../../lib/domain-error';
 import { hasPaidPlan } from '../listing/listing-rule';
 import type { Counters } from '../limits/counters';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import type { Announcer } from '../listing/changes';
 import { addPeriod, type PaymentProvider, type PaymentRow, type ProviderName } from './provider';
+import { formatDate } from '../../../../shared/lib/formats';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
@@ -21,8 +22,8 @@ export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const PAYMENT_MESSAGES = {
   samePlan: (plan: Plan, period: PlanPeriod) => `You already have the ${plan.name} plan, billed ${period === 'year' ? 'yearly' : 'monthly'}.`,
   noPlan: 'You have no paid plan to cancel.',
-  alreadyCanceling: (end: Date | null) => `Your plan is already set to end${end ? ` on ${end.toISOString().slice(0, 10)}` : ''}.`,
-  canceled: (end: Date | null) => `Your plan stays active until ${end ? end.toISOString().slice(0, 10) : 'the end of the period you paid for'}, then it ends.`,
+  alreadyCanceling: (end: Date | null) => `Your plan is already set to end${end ? ` on ${formatDate(end)}` : ''}.`,
+  canceled: (end: Date | null) => `Your plan stays active until ${end ? formatDate(end) : 'the end of the period you paid for'}, then it ends.`,
   checkoutNotFound: 'This checkout does not exist.',
   checkoutPaid: 'This checkout is already paid.',
   checkoutExpired: 'This checkout has expired. Start again from the Pricing page.',
@@ -114,9 +115,7 @@ export async function startCheckout(
   db: DbOrTx,
   provider: PaymentProvider,
   counters: Counters,
-  user: UserRow,
-  planId: number,
-  period: PlanPeriod,
+  { user, planId, period, next }: { user: UserRow; planId: number; period: PlanPeriod; next?: string | undefined },
   logProviderError: (error: unknown) => void,
   now: Date,
 ): Promise<{ id: string; url: string }> {
@@ -149,7 +148,7 @@ export async function startCheckout(
     }
     const customerId = await accountCustomer(db, provider, user, call, logProviderError);
     const amountCents = planPrice(plan, period);
-    const checkout = await call(() => provider.createCheckout({ user, plan, period, amountCents, customerId }));
+    const checkout = await call(() => provider.createCheckout({ user, plan, period, amountCents, customerId, next }));
     await db.insert(checkoutSessions).values({ id: checkout.id, userId: user.id, plan: plan.id, period, provider: provider.name, amountCents, createdAt: now });
     return checkout;
   } finally {

@@ -9,10 +9,10 @@ import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { buildTestApp } from '../../../test/helper';
 import { createAccount, createVet, injectAs, uniqueEmail, type Account } from '../../../test/factories';
-import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/smtp-capture';
+import { mailSettled, startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/smtp-capture';
 import { insertTestZips } from '../../../test/profile-fixtures';
 import { auditLog, contactMessages, emailOutbox } from '../../../db/schema';
-import { updateUser } from '../users/user-repository';
+import { updateUser } from '../users/index';
 import type { User } from '../../../../shared/types/user';
 
 let app: FastifyInstance;
@@ -63,15 +63,6 @@ const approve = (vet: Account) =>
 const outboxTo = (address: string) => app.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 const tokenOf = (mail: CapturedMail) => /\/verify\/contact\?token=([\w.-]+)/.exec(mail.decoded)![1]!;
 const confirm = (token: string) => app.inject({ method: 'POST', url: '/api/user/verify-contact-email', payload: { token } });
-/** Waits until the outbox has sent everything queued so far (then counts in SMTP are final). */
-const settle = async () => {
-  for (let i = 0; i < 100; i += 1) {
-    const waiting = await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
-    if (waiting.length === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-
 describe('a new contact address', () => {
   it('receives nothing until its holder opens the link e-mailed to it; until then messages go to the account e-mail', async () => {
     const vet = await proVet();
@@ -90,7 +81,7 @@ describe('a new contact address', () => {
     expect((await contact(vet, body)).statusCode).toBe(200);
     const toAccount = await smtp.waitFor((m) => m.to.includes(vet.user.email) && m.subject.startsWith('New message') && m.raw.includes(body.email));
     expect(toAccount.decoded).toContain('dental checks');
-    await settle();
+    await mailSettled(app);
     expect(smtp.messages.filter((m) => m.to.includes(desk))).toHaveLength(1);
 
     const confirmed = await confirm(tokenOf(linkMail));
@@ -148,7 +139,7 @@ describe('a new contact address', () => {
     const message = { email: uniqueEmail('owner') };
     expect((await contact(vet, message)).statusCode).toBe(200);
     await smtp.waitFor((m) => m.to.includes(vet.user.email) && m.raw.includes(message.email));
-    await settle();
+    await mailSettled(app);
     expect(smtp.messages.filter((m) => (m.to.includes(desk) || m.to.includes(next)) && m.subject.startsWith('New message'))).toHaveLength(0);
   });
 

@@ -57,3 +57,5 @@ export default fp(
   },
   { name: 'plan-features', dependencies: ['database', 'listing', 'uploads', 'accounts', 'mailer', 'counters', 'authorize'] },
 );
+
+export { default as planFeatureRoutes } from './routes/index';

@@ -4,7 +4,7 @@
 // bidi controls, so a cell can neither run in a spreadsheet that opens an export nor carry markup.
 import { IMPORT_COLUMNS, IMPORT_LIMITS, IMPORT_OPTIONAL_COLUMNS, type ImportColumn } from '../../../../shared/constants/import';
 import { stateCode } from '../../../../shared/constants/us-states';
-import { checkWebsiteUrl, normalizeUsPhone, phoneKey } from '../../../../shared/lib/profile-rules';
+import { checkWebsiteUrl, completeWebsiteUrl, normalizeUsPhone, phoneKey } from '../../../../shared/lib/profile-rules';
 import { toOneLine } from '../../../../shared/lib/text-rules';
 
 export interface ImportRow {
@@ -84,7 +84,7 @@ export function checkRow(columns: Map<ImportColumn, number>, cells: string[], li
     phone = normalizeUsPhone(phoneText.replace(FORMULA_START, '+')) ?? null;
     if (!phone) return { problem: 'The phone must be a US number with its area code, e.g. (212) 555-0142.' };
   }
-  const websiteText = cell('website_url').trim();
+  const websiteText = completeWebsiteUrl(cell('website_url'));
   if (websiteText && checkWebsiteUrl(websiteText)) return { problem: 'The website_url must be a full address starting with https:// or http://.' };
   const species = list(cell('species'));
   const services = list(cell('services'));

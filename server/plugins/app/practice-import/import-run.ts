@@ -4,7 +4,9 @@
 // are written one transaction each, so a bad row is reported and skipped, never half-written. Progress
 // goes to import_jobs after every batch, where a reload (or another app server) reads it.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { movableNow } from '../../../lib/state-moves';
+import { IMPORT_MOVES, type ImportMove } from './import-states';
 import type { DbOrTx } from '../../../db/client';
 import { importJobs, type ImportOutcomeRow } from '../../../db/schema';
 import { readCsv } from '../../../../shared/csv';
@@ -48,8 +50,9 @@ export function fileHeader(text: string): { columns: Map<ImportColumn, number>; 
   const header = readHeader(first.value.cells);
   if ('problem' in header) return header;
   // Counting the records first gives the progress bar its end; it reads the text once more (about 0.5 s at 100,000 rows).
+  // Lines an unclosed quote swallowed are data rows too: each is counted and reported (docs/product.md 29.5).
   let total = 0;
-  for (const record of records) if ('cells' in record) total += 1;
+  for (const record of records) total += 'cells' in record ? 1 : 1 + record.swallowed.length;
   return { columns: header.columns, total };
 }
 
@@ -82,7 +85,7 @@ export async function runImport(
     const started = performance.now();
     if (rows.length) await writeBatch(deps, job.dryRun, rows, counts, refuse, outcome);
     if (rows.length >= batchRows) batchRows = nextBatchRows(batchRows, performance.now() - started);
-    await saveProgress(deps.db, job.id, counts, 'running');
+    await saveProgress(deps.db, job.id, counts, 'progress');
   };
 
   try {
@@ -90,7 +93,15 @@ export async function runImport(
     records.next(); // the header, read by fileHeader
     for (const record of records) {
       if ('unclosedAt' in record) {
+        counts.done += 1;
         refuse(record.line, 'A quoted cell opened on this line is never closed: the rest of the file could not be read.');
+        for (const line of record.swallowed) {
+          counts.done += 1;
+          refuse(
+            line,
+            `Not read: the quote opened on line ${record.line} is never closed, so this line was taken into that cell. Close the quote and import again.`,
+          );
+        }
         break;
       }
       counts.done += 1;
@@ -110,10 +121,10 @@ export async function runImport(
       if (deps.stopping()) throw new Error('The server stopped during the import. Run it again: rows already written are updated, not repeated.');
     }
     await flush();
-    await finish(deps, job, counts, 'done', null);
+    await finish(deps, job, counts, 'finish', null);
   } catch (error) {
     const message = error instanceof Error && error.message.startsWith('The server stopped') ? error.message : 'The import stopped on an unexpected error.';
-    await finish(deps, job, counts, 'failed', message).catch(() => undefined);
+    await finish(deps, job, counts, 'fail', message).catch(() => undefined);
     if (!(error instanceof Error && error.message.startsWith('The server stopped'))) throw error;
   }
 }
@@ -130,7 +141,8 @@ export function nextBatchRows(rows: number, tookMs: number): number {
   return rows;
 }
 
-async function saveProgress(db: DbOrTx, id: number, counts: Counts, state: 'running' | 'done' | 'failed', failure: string | null = null): Promise<void> {
+async function saveProgress(db: DbOrTx, id: number, counts: Counts, move: ImportMove, failure: string | null = null): Promise<void> {
+  const state = IMPORT_MOVES[move].to;
   await db
     .update(importJobs)
     .set({
@@ -147,7 +159,7 @@ async function saveProgress(db: DbOrTx, id: number, counts: Counts, state: 'runn
       updatedAt: sql`now()`,
       ...(state === 'running' ? {} : { finishedAt: sql`now()` }),
     })
-    .where(eq(importJobs.id, id));
+    .where(and(eq(importJobs.id, id), movableNow(importJobs.state, IMPORT_MOVES, move)));
 }
 
 /** The last progress and, for a real run, the one audit entry with its counts (docs/product.md section 10). */
@@ -155,11 +167,12 @@ async function finish(
   deps: ImportDeps,
   job: { id: number; dryRun: boolean; fileName: string; actor: Actor | null },
   counts: Counts,
-  state: 'done' | 'failed',
+  move: 'finish' | 'fail',
   failure: string | null,
 ) {
+  const state = IMPORT_MOVES[move].to;
   await deps.db.transaction(async (tx) => {
-    await saveProgress(tx, job.id, counts, state, failure);
+    await saveProgress(tx, job.id, counts, move, failure);
     if (!job.dryRun)
       await writeAudit(tx, job.actor, {
         action: 'practices imported',
@@ -340,7 +353,7 @@ async function writeRows(tx: DbOrTx, creates: ImportRow[], updates: ImportRow[])
               SELECT email, '!', '', '', false, 'approved', 'vet', false FROM v RETURNING id, email)
         INSERT INTO profiles (user_id, external_id, clinic_name, street, city, state, zip, contact_phone, website_url, reviewed_website_url, website_title, species, services, latitude, longitude)
         SELECT u.id, v.external_id, v.clinic_name, v.street, v.city, v.state, v.zip, v.phone, v.website_url, v.website_url,
-               CASE WHEN v.website_url IS NULL THEN NULL ELSE 'Website' END, v.species, v.services, v.latitude, v.longitude
+               NULL, v.species, v.services, v.latitude, v.longitude
         FROM u JOIN v ON v.email = u.email
         RETURNING user_id`,
     );
@@ -350,7 +363,7 @@ async function writeRows(tx: DbOrTx, creates: ImportRow[], updates: ImportRow[])
     const changed = await select<{ user_id: number }>(
       tx,
       sql`UPDATE profiles p SET clinic_name = v.clinic_name, street = v.street, city = v.city, state = v.state, zip = v.zip,
-            contact_phone = v.phone, website_url = v.website_url, reviewed_website_url = v.website_url, website_title = CASE WHEN v.website_url IS NULL THEN NULL ELSE coalesce(p.website_title, 'Website') END,
+            contact_phone = v.phone, website_url = v.website_url, reviewed_website_url = v.website_url, website_title = CASE WHEN v.website_url IS NULL THEN NULL ELSE p.website_title END,
             species = v.species, services = v.services, latitude = v.latitude, longitude = v.longitude, updated_at = now()
           FROM jsonb_to_recordset(${recordset(updates, false)}::jsonb) AS v(${ROW_TYPE}), users u
           WHERE p.external_id = v.external_id AND u.id = p.user_id AND NOT u.claimed

@@ -2,7 +2,9 @@
 // starts an import of practices from a CSV file in the background and reads its stored progress.
 // Routes import from this area only this file.
 import fp from 'fastify-plugin';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { movableNow } from '../../../lib/state-moves';
+import { IMPORT_MOVES } from './import-states';
 import { importJobs } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
 import type { ImportStatus } from '../../../../shared/schemas/import-claim';
@@ -96,12 +98,14 @@ export default fp(
           [job] = await deps.db
             .update(importJobs)
             .set({
-              state: 'failed',
+              state: IMPORT_MOVES.fail.to,
               failure: 'The import stopped when its server restarted. Run it again: rows already written are updated, not repeated.',
               finishedAt: sql`now()`,
             })
-            .where(eq(importJobs.id, id))
+            .where(and(eq(importJobs.id, id), movableNow(importJobs.state, IMPORT_MOVES, 'fail')))
             .returning();
+          // It finished meanwhile: show it as it is.
+          job ??= (await deps.db.select().from(importJobs).where(eq(importJobs.id, id)))[0];
         }
         return present(job!);
       },
@@ -116,3 +120,5 @@ export default fp(
   },
   { name: 'practice-import', dependencies: ['database', 'listing'] },
 );
+
+export { default as practiceImportRoutes } from './routes/index';

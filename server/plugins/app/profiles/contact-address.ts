@@ -9,25 +9,11 @@ import { profiles, usedTokens } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
 import { contactAddressEmail } from '../mail/templates';
 import { TokenError } from '../auth/tokens';
-import { findUserById, type UserRow } from '../users/user-repository';
-import { normalizeEmail } from '../../../../shared/lib/email-address';
+import { findUserById, isConfirmedContact, normalizeAddress as normalize, type UserRow } from '../users/index';
 import { pageUrl } from '../../../../shared/routes';
 
 type Account = Pick<UserRow, 'email' | 'verify'>;
 type ContactColumns = { contactEmail: string | null; verifiedContactEmail: string | null };
-
-const normalize = (address: string | null | undefined) => (address ? normalizeEmail(address) : undefined) || undefined;
-
-/** Whether messages may go to the address: its holder confirmed it, or it is the account's verified e-mail. */
-export function isConfirmedContact(
-  address: string | null | undefined,
-  profile: Pick<ContactColumns, 'verifiedContactEmail'> | undefined,
-  account: Account,
-): boolean {
-  const wanted = normalize(address);
-  if (!wanted) return false;
-  return wanted === normalize(profile?.verifiedContactEmail) || (account.verify && wanted === normalize(account.email));
-}
 
 /**
  * Where a contact message's e-mail goes: the confirmed contact address, else the account's verified

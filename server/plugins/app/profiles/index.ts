@@ -15,10 +15,10 @@ import type {
   WorkingTimeInput,
 } from '../../../../shared/schemas/profile';
 import type { DbOrTx } from '../../../db/client';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import { changeBuilders, findProfile, saveProfile, step1Changes, step2Changes, submitProfile } from './profile-commands';
 import { confirmContactAddress, contactLinkForSave, sendContactLink } from './contact-address';
-import { listReviewQueue, reviewProfile } from './review';
+import { decideProfileApproval, listApprovalQueue } from './profile-approval';
 import { pageUrl } from '../../../../shared/routes';
 
 type ProfileChanges = Parameters<typeof saveProfile>[4];
@@ -53,10 +53,10 @@ function profilesOf(fastify: FastifyInstance) {
     submit: (user: UserRow) => submitProfile(db, user, fastify.clock.now()),
     sendContactLink: (user: UserRow, client: string) => sendContactLink(fastify, user, client),
     confirmContactAddress: (token: string) => confirmContactAddress(fastify, token),
-    reviewQueue: (input: ReviewQueueInput) => listReviewQueue(db, input, fastify.clock.now()),
+    approvalQueue: (input: ReviewQueueInput) => listApprovalQueue(db, input, fastify.clock.now()),
     /** Approves or rejects a profile; the vet is e-mailed and the audit log written (docs/product.md, Profile and review). */
-    review: (admin: UserRow, input: ReviewProfileInput, ip: string) =>
-      reviewProfile(db, fastify.mailer, fastify.changes, admin, input, links, ip, fastify.clock.now()),
+    decideApproval: (admin: UserRow, input: ReviewProfileInput, ip: string) =>
+      decideProfileApproval(db, fastify.mailer, fastify.changes, admin, input, links, ip, fastify.clock.now()),
   };
 }
 
@@ -74,3 +74,5 @@ export default fp(
   },
   { name: 'profiles', dependencies: ['database', 'mailer', 'listing', 'accounts', 'authenticate'] },
 );
+
+export { default as profileRoutes } from './routes/index';

@@ -12,16 +12,20 @@ import {
   checkStep2,
   checkSummary,
   checkTitleWebsite,
+  completeWebsiteUrl,
   checkWorkingTime,
   cleanChoiceList,
   normalizeUsPhone,
 } from '../../../../shared/lib/profile-rules';
 import { checkSpecialHours, cleanSpecialHours } from '../../../../shared/lib/special-hours';
 import type { Announcer } from '../listing/changes';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import { textRefusal } from '../../../lib/domain-error';
 import { DAYS } from '../../../../shared/constants/days';
 import { normalizeEmail } from '../../../../shared/lib/email-address';
+import { movableNow } from '../../../lib/state-moves';
+import { mayMove } from '../../../../shared/lib/state-machine';
+import { PROFILE_REVIEW_MOVES } from './review-states';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type ProfileChanges = Partial<typeof profiles.$inferInsert>;
@@ -65,7 +69,8 @@ async function contactChanges(db: DbOrTx, input: ContactInfoInput): Promise<Prof
 
 function titleWebsiteChanges(input: TitleWebsiteInput): ProfileChanges {
   assertValid(checkTitleWebsite(input));
-  return { websiteTitle: input.website_title.trim() || null, websiteUrl: input.website_url.trim() || null };
+  // 'example.com' is kept as https://example.com (docs/product.md 28.6).
+  return { websiteTitle: input.website_title.trim() || null, websiteUrl: completeWebsiteUrl(input.website_url) || null };
 }
 
 /** The week, the zone and, when given, the special hours (docs/product.md section 22), checked at `now` in the practice's zone. */
@@ -198,8 +203,8 @@ export async function saveProfile(
     if (backToReview)
       await tx
         .update(users)
-        .set({ reviewState: 'pending' })
-        .where(and(eq(users.id, user.id), eq(users.reviewState, 'approved')));
+        .set({ reviewState: PROFILE_REVIEW_MOVES.back_to_review.to })
+        .where(and(eq(users.id, user.id), movableNow(users.reviewState, PROFILE_REVIEW_MOVES, 'back_to_review')));
     if (within) await within(tx);
   });
   // A listed profile's edit shows in search answers and on its page at once (docs/decisions/037-search-cache.md).
@@ -212,12 +217,12 @@ export async function submitProfile(db: DbOrTx, user: UserRow, now: Date): Promi
   if (!profile?.step1DoneAt) throw profileProblem('Please complete Step 1 (contact details) before you submit your profile.', 201);
   if (!profile.step2DoneAt) throw profileProblem('Please complete Step 2 (working time and practice details) before you submit your profile.', 201);
   // Already in review or listed: nothing to do; later edits are recorded by saveProfile.
-  if (user.reviewState === 'pending' || user.reviewState === 'approved') return;
+  if (!mayMove(PROFILE_REVIEW_MOVES, user.reviewState, 'submit')) return;
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
-      .set({ submitAt: now, reviewState: 'pending', updatedAt: now })
-      .where(and(eq(users.id, user.id), eq(users.reviewState, user.reviewState)))
+      .set({ submitAt: now, reviewState: PROFILE_REVIEW_MOVES.submit.to, updatedAt: now })
+      .where(and(eq(users.id, user.id), movableNow(users.reviewState, PROFILE_REVIEW_MOVES, 'submit')))
       .returning({ id: users.id });
     if (!updated) return;
     await tx.insert(auditLog).values({

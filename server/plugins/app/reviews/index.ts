@@ -1,6 +1,7 @@
 // The reviews area as one plugin (decision record 097; docs/product.md section 13): `fastify.reviews.<command>(...)`
 // with the database, the mailer, the change announcer and the clock bound. Routes under /api/reviews,
 // /api/user and /api/admin validate, authorize, call a command and shape the answer.
+import { areaDeps } from '../../../lib/area-deps';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type {
@@ -15,7 +16,7 @@ import type {
 import { domainError } from '../../../lib/domain-error';
 import type { Actor } from '../audit/audit-log';
 import { isListed } from '../listing/listing-rule';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import { REVIEW_MESSAGES, type ReviewDeps } from './review-deps';
 import { listPublishedReviews, ratingSummary } from './review-list';
 import { listForModeration, moderateReview, reportReview } from './review-moderation';
@@ -29,10 +30,7 @@ export type { RatingSummary } from './review-list';
 
 function reviewsOf(fastify: FastifyInstance) {
   const deps: ReviewDeps = {
-    db: fastify.database.db,
-    mailer: fastify.mailer,
-    changes: fastify.changes,
-    clock: fastify.clock,
+    ...areaDeps(fastify),
     practiceLink: (doctorId) => pageUrl(fastify.config.publicUrl, 'doctorProfile', { params: { id: doctorId } }),
   };
   return {
@@ -70,3 +68,5 @@ export default fp(
   },
   { name: 'reviews', dependencies: ['database', 'mailer', 'listing', 'authenticate'] },
 );
+
+export { default as reviewRoutes } from './routes/index';

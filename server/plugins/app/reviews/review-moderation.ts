@@ -8,13 +8,17 @@ import { profiles, reviewReports, reviews, users, type ReviewPostState } from '.
 import { domainError } from '../../../lib/domain-error';
 import { reviewDecisionEmail } from '../mail/templates';
 import { writeAudit, type Actor } from '../audit/audit-log';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import { REVIEW_LIMITS, type ModerationDecision } from '../../../../shared/lib/review-rules';
 import type { AdminReview, AdminReviewsAnswer, AdminReviewsInput, ModerateReviewInput, ReportReviewInput } from '../../../../shared/schemas/review';
 import { REVIEW_MESSAGES, type ReviewDeps } from './review-deps';
 import { HOLD_REASONS } from './review-screening';
+import { REVIEW_MOVES } from './review-states';
+import { movableNow } from '../../../lib/state-moves';
+import { rowsOf } from '../../../lib/sql-rows';
 import { presentAdminReview, type ReviewRow } from './review-presenter';
 import { practiceName } from '../../../../shared/lib/practice-name';
+import { practiceById, practiceNameColumns } from '../../../db/practice-rows';
 
 const REPORTS_SHOWN = 10;
 const doctors = alias(users, 'doctor');
@@ -62,10 +66,11 @@ export async function listForModeration(db: DbOrTx, input: AdminReviewsInput): P
   return { data: await presentForAdmin(db, rows), totalCount: Number(total?.n ?? 0) };
 }
 
-const DECISIONS: Record<ModerationDecision, { to: ReviewPostState; from: ReviewPostState[]; refused: string }> = {
-  publish: { to: 'published', from: ['pending', 'rejected', 'removed'], refused: 'This review is already published.' },
-  reject: { to: 'rejected', from: ['pending'], refused: 'Only a review waiting for moderation can be rejected; remove a published one instead.' },
-  remove: { to: 'removed', from: ['published', 'pending'], refused: 'Only a published or waiting review can be removed.' },
+/** What a refused decision answers (409): the review is no longer in a state the move starts from. */
+const REFUSED: Record<ModerationDecision, string> = {
+  publish: 'This review is already published.',
+  reject: 'Only a review waiting for moderation can be rejected; remove a published one instead.',
+  remove: 'Only a published or waiting review can be removed.',
 };
 
 /**
@@ -77,7 +82,7 @@ export async function moderateReview(deps: ReviewDeps, actor: Actor, input: Mode
   const reason = input.reason.trim();
   if (input.decision !== 'publish' && reason.length < REVIEW_LIMITS.moderationReasonMin)
     throw domainError(400, 'REASON_REQUIRED', REVIEW_MESSAGES.reasonRequired, { field: 'reason' });
-  const rule = DECISIONS[input.decision];
+  const rule = REVIEW_MOVES[input.decision];
   const now = deps.clock.now();
   const decided = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(reviews).where(eq(reviews.id, input.review_id));
@@ -93,9 +98,9 @@ export async function moderateReview(deps: ReviewDeps, actor: Actor, input: Mode
         updatedAt: now,
         ...(rule.to === 'published' ? { holdReason: null, reportCount: 0 } : {}),
       })
-      .where(and(eq(reviews.id, before.id), inArray(reviews.state, rule.from)))
+      .where(and(eq(reviews.id, before.id), movableNow(reviews.state, REVIEW_MOVES, input.decision)))
       .returning();
-    if (!after) throw domainError(409, 'NOT_ALLOWED_NOW', rule.refused, { state: before.state });
+    if (!after) throw domainError(409, 'NOT_ALLOWED_NOW', REFUSED[input.decision], { state: before.state });
     if (rule.to === 'published') await tx.delete(reviewReports).where(eq(reviewReports.reviewId, before.id));
     await writeAudit(tx, actor, {
       action: `review.${after.state}`,
@@ -109,13 +114,9 @@ export async function moderateReview(deps: ReviewDeps, actor: Actor, input: Mode
         changes: { state: { from: before.state, to: after.state } },
       },
     });
-    const [[author], [practice]] = await Promise.all([
+    const [[author], practice] = await Promise.all([
       tx.select().from(users).where(eq(users.id, before.authorId)),
-      tx
-        .select({ clinicName: profiles.clinicName, firstName: users.firstName, lastName: users.lastName, claimed: users.claimed })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .where(eq(users.id, before.doctorId)),
+      practiceById(tx, before.doctorId, practiceNameColumns),
     ]);
     if (author) {
       const clinic = practice ? practiceName(practice) : '';
@@ -153,7 +154,9 @@ export async function reportReview(deps: ReviewDeps, reporter: UserRow, input: R
   if (!review || review.state !== 'published') throw domainError(404, 'NOT_FOUND', REVIEW_MESSAGES.notPublished, { field: 'review_id' });
   if (review.authorId === reporter.id) throw domainError(403, 'OWN_REVIEW', REVIEW_MESSAGES.reportOwn);
   const now = deps.clock.now();
-  const result = (await deps.db.execute(sql`
+  // The third report moves a published review to 'pending' (REVIEW_MOVES.hold), in the same statement.
+  const held = sql`${movableNow(sql`state`, REVIEW_MOVES, 'hold')} AND report_count + 1 >= ${REVIEW_LIMITS.reportsToHold}`;
+  const result = await deps.db.execute(sql`
     WITH reported AS (
       INSERT INTO review_reports (review_id, reporter_id, reason, created_at)
       VALUES (${input.review_id}, ${reporter.id}, ${input.reason.trim()}, ${now})
@@ -162,15 +165,13 @@ export async function reportReview(deps: ReviewDeps, reporter: UserRow, input: R
     ), counted AS (
       UPDATE reviews SET
         report_count = report_count + 1,
-        state = CASE WHEN state = 'published' AND report_count + 1 >= ${REVIEW_LIMITS.reportsToHold} THEN 'pending' ELSE state END,
-        hold_reason = CASE WHEN state = 'published' AND report_count + 1 >= ${REVIEW_LIMITS.reportsToHold} THEN ${HOLD_REASONS.reports} ELSE hold_reason END
+        state = CASE WHEN ${held} THEN ${REVIEW_MOVES.hold.to} ELSE state END,
+        hold_reason = CASE WHEN ${held} THEN ${HOLD_REASONS.reports} ELSE hold_reason END
       WHERE id IN (SELECT review_id FROM reported)
       RETURNING state
     )
-    SELECT (SELECT count(*) FROM reported)::int AS reported, (SELECT state FROM counted) AS state`)) as unknown as {
-    rows: { reported: number; state: ReviewPostState | null }[];
-  };
-  const outcome = result.rows[0];
+    SELECT (SELECT count(*) FROM reported)::int AS reported, (SELECT state FROM counted) AS state`);
+  const [outcome] = rowsOf<{ reported: number; state: ReviewPostState | null }>(result);
   if (!outcome || Number(outcome.reported) === 0) throw domainError(409, 'ALREADY_REPORTED', REVIEW_MESSAGES.alreadyReported);
   if (outcome.state === 'pending') deps.changes.announce({ kind: 'listing changed', doctorId: review.doctorId });
 }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { profiles, reviews, users } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
 import { reviewReplyEmail } from '../mail/templates';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import type { PublicReview, ReplyInput } from '../../../../shared/schemas/review';
 import { REVIEW_MESSAGES, type ReviewDeps } from './review-deps';
 import { presentPublicReview } from './review-presenter';

@@ -1,17 +1,18 @@
 // The author's calls (docs/product.md section 13): write a review of a listed practice (one per
 // account and practice, never one's own), edit it (screened again), delete it, and list one's own.
 // Refusals change nothing. A write that changes what the public sees announces 'listing changed'.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { completedVisits, profiles, reviews, users } from '../../../db/schema';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { completedVisits, reviews } from '../../../db/schema';
 import { domainError } from '../../../lib/domain-error';
 import { isListed } from '../listing/listing-rule';
-import type { UserRow } from '../users/user-repository';
+import type { UserRow } from '../users/index';
 import { REVIEW_LIMITS, visitMonthProblem } from '../../../../shared/lib/review-rules';
 import type { CreateReviewInput, OwnReviewsAnswer, ReviewWriteAnswer, UpdateReviewInput } from '../../../../shared/schemas/review';
 import { REVIEW_MESSAGES, type ReviewDeps } from './review-deps';
 import { HOLD_REASONS, screenReview } from './review-screening';
 import { presentOwnReview } from './review-presenter';
 import { clinicOrPracticeName } from '../../../../shared/lib/practice-name';
+import { pageWithPractice } from '../../../db/practice-rows';
 
 type ReviewFields = Omit<CreateReviewInput, 'doctor_id'>;
 
@@ -130,20 +131,6 @@ export async function ownReviews(
 ): Promise<OwnReviewsAnswer> {
   const { page = 1, pageSize = 50 } = filter;
   const where = and(eq(reviews.authorId, author.id), filter.doctor_id ? eq(reviews.doctorId, filter.doctor_id) : undefined);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({ review: reviews, clinicName: profiles.clinicName, firstName: users.firstName, lastName: users.lastName, claimed: users.claimed })
-      .from(reviews)
-      .innerJoin(users, eq(users.id, reviews.doctorId))
-      .leftJoin(profiles, eq(profiles.userId, reviews.doctorId))
-      .where(where)
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    deps.db.select({ n: count() }).from(reviews).where(where),
-  ]);
-  return {
-    data: rows.map((row) => presentOwnReview(row.review, author, clinicOrPracticeName(row))),
-    totalCount: Number(total?.n ?? 0),
-  };
+  const { rows, total } = await pageWithPractice(deps.db, reviews, where, page, pageSize);
+  return { data: rows.map((row) => presentOwnReview(row.row, author, clinicOrPracticeName(row))), totalCount: total };
 }

@@ -46,3 +46,5 @@ export default fp<SeoOptions>(
   },
   { name: 'seo', dependencies: ['database', 'listing'] },
 );
+
+export { default as seoRoutes } from './routes/index';

@@ -4,7 +4,7 @@
 // have their own per-address limit (docs/product.md 5.8): over it, a 429 page with a sentence.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '../../../../shared/constants/messages';
-import { quantity } from '../../../lib/wording';
+import { countOf } from '../../../../shared/lib/formats';
 import { escapeHtml } from '../../../lib/escape-html';
 import type { PageBody } from './html';
 import type { PageData, PageHead } from './page-head';
@@ -16,7 +16,7 @@ import type { Counters } from '../limits/counters';
  * app, which would render the page it was refused and call the API for it.
  */
 export function tooManyPagesHtml(seconds: number): string {
-  const sentence = `Too many pages were opened from your address in the last minute. Please wait ${quantity(seconds, 'second')} and try again.`;
+  const sentence = `Too many pages were opened from your address in the last minute. Please wait ${countOf(seconds, 'second')} and try again.`;
   return `<!doctype html>
 <html lang="en">
   <head>

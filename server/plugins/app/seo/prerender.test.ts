@@ -102,9 +102,9 @@ describe('the first screen in the HTML', () => {
     expect(shown).toContain('Dentistry Surgery');
     expect(shown).toContain('Treats: dog, cat');
     expect(shown).toContain('Opening hours');
-    expect(shown).toContain('Monday 09:00 – 17:00');
+    expect(shown).toContain('Monday 9:00 AM – 5:00 PM');
     expect(shown).toContain('Sunday Closed');
-    expect(shown).toContain('Times in America/New York');
+    expect(shown).toContain('Times in Eastern Time.');
     expect(shown).toContain('Phone: (212) 555-0142');
     expect(page.root).toContain('href="tel:2125550142"');
     // Directions link: the clinic's name is URL-encoded inside an escaped attribute.

@@ -140,7 +140,7 @@ describe('the HTML of each public page', () => {
 
   it('fixed pages: their own title, description, canonical and breadcrumbs', async () => {
     for (const [url, title] of [
-      ['/searchdoctor', 'Search Doctor'],
+      ['/searchdoctor', 'Find a vet'],
       ['/blogpage', 'Authors Digest'],
       ['/ai-blogpage', 'Articles'],
       ['/services', 'Pricing'],

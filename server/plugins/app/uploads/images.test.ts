@@ -66,7 +66,8 @@ describe('heavy images', () => {
   it('leaves password hashing free while heavy images are processed', async () => {
     const png = await slowPng();
     const uploads = Array.from({ length: 6 }, () => refusal(toWebpVariants(png, [96, 256, 512], 'cover')));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The decodes hold libvips' threads (sharp counts the tasks it is processing) before the hashes start.
+    await expect.poll(() => sharp.counters().process, { timeout: 10_000, interval: 5 }).toBeGreaterThan(0);
     const hashes: number[] = [];
     for (let i = 0; i < 5; i++) hashes.push(await timed(() => hashPassword('correct horse battery staple')));
     await Promise.all(uploads);

@@ -102,8 +102,9 @@ export interface ImageInfo {
 }
 
 /** Checks an upload by content; throws ImageRejected with a sentence for the person. */
-export async function inspectImage(bytes: Buffer): Promise<ImageInfo> {
-  if (bytes.length > IMAGE_RULES.maxBytes) throw new ImageRejected('IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
+export async function inspectImage(bytes: Buffer, maxBytes: number = IMAGE_RULES.maxBytes): Promise<ImageInfo> {
+  // A call with a larger limit (a message's photo, 10 MB) has refused a larger file with its own sentence already.
+  if (bytes.length > maxBytes) throw new ImageRejected('IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
   const format = sniffFormat(bytes);
   let meta: Metadata;
   try {
@@ -147,14 +148,20 @@ const imageWork = workQueue(1, IMAGE_RULES.maxWaiting);
  * and every size is made from those pixels. sharp drops EXIF, GPS, ICC comments and XMP unless
  * asked to keep them; the EXIF orientation is applied first. Throws ImageRejected in the caller's `form`.
  */
-export async function toWebpVariants(bytes: Buffer, sizes: readonly number[], fit: 'cover' | 'inside', form: ImageRefusalForm = {}): Promise<ImageVariant[]> {
-  return encodeVariants(bytes, sizes, fit).catch((error: unknown) => {
+export async function toWebpVariants(
+  bytes: Buffer,
+  sizes: readonly number[],
+  fit: 'cover' | 'inside',
+  form: ImageRefusalForm = {},
+  maxBytes: number = IMAGE_RULES.maxBytes,
+): Promise<ImageVariant[]> {
+  return encodeVariants(bytes, sizes, fit, maxBytes).catch((error: unknown) => {
     throw error instanceof ImageRejected ? error.answeredAs(form) : error;
   });
 }
 
-async function encodeVariants(bytes: Buffer, sizes: readonly number[], fit: 'cover' | 'inside'): Promise<ImageVariant[]> {
-  await inspectImage(bytes);
+async function encodeVariants(bytes: Buffer, sizes: readonly number[], fit: 'cover' | 'inside', maxBytes: number): Promise<ImageVariant[]> {
+  await inspectImage(bytes, maxBytes);
   try {
     return await imageWork.run(async () => {
       const largest = Math.max(...sizes);

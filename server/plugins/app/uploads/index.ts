@@ -12,6 +12,7 @@ import { readOneFile, type OneFile } from './read-one-file';
 
 export { ARTICLE_IMAGES_PREFIX, AVATAR_SIZES, IMAGE_RULES, type ImageVariant, type StoredImage } from './images';
 export type { OneFile };
+export { sendStored } from './send-stored';
 
 export interface Uploads {
   /** The bytes of the one file a multipart call carries in its field, or the call's refusal. */
@@ -19,7 +20,7 @@ export interface Uploads {
   /** Checks, re-encodes and stores an uploaded image at each size; refused in the caller's form. */
   storeImage(bytes: Buffer, options: StoreImageOptions): Promise<StoredImage>;
   /** Checks and re-encodes an upload (nothing stored yet), for a call that decides after seeing the sizes. */
-  toWebpVariants(bytes: Buffer, sizes: readonly number[], fit: 'cover' | 'inside', form?: ImageRefusalForm): Promise<ImageVariant[]>;
+  toWebpVariants(bytes: Buffer, sizes: readonly number[], fit: 'cover' | 'inside', form?: ImageRefusalForm, maxBytes?: number): Promise<ImageVariant[]>;
   /** Stores sizes made by toWebpVariants. */
   storeVariants(variants: ImageVariant[], options: StoreImageOptions): Promise<StoredImage>;
   /** Deletes every size of a stored image (its `key`). */
@@ -47,3 +48,5 @@ export default fp(
   },
   { name: 'uploads', dependencies: ['database', 'counters'] },
 );
+
+export { default as uploadRoutes } from './routes/index';

@@ -28,6 +28,10 @@ export interface OneFile {
   sentences?: { oneAtATime: string; missing: string };
   /** The refusal of a file over `maxBytes` (default: the images' sentence). */
   tooLarge?: string;
+  /** The file may be left out (a message's photo): then an empty buffer comes back. */
+  optional?: boolean;
+  /** The longest text field (default 1,024 bytes); a longer one is refused, never cut. */
+  fieldSize?: number;
 }
 
 /** At most one file and a few short text fields (the article image's `purpose`). */
@@ -50,8 +54,9 @@ export async function readOneFile(counters: Counters, request: FastifyRequest, s
   };
   let bytes: Buffer | undefined;
   try {
-    for await (const part of request.parts({ limits: { ...FORM_LIMITS, fileSize: spec.maxBytes } })) {
+    for await (const part of request.parts({ limits: { ...FORM_LIMITS, fileSize: spec.maxBytes, fieldSize: spec.fieldSize ?? FORM_LIMITS.fieldSize } })) {
       if (part.type === 'field') {
+        if (part.valueTruncated) throw domainError(400, 'VALIDATION_ERROR', `The field '${part.fieldname}' is too long.`, { field: part.fieldname });
         spec.onField?.(part.fieldname, String(part.value));
         continue;
       }
@@ -67,6 +72,7 @@ export async function readOneFile(counters: Counters, request: FastifyRequest, s
     if (code !== undefined && TOO_MANY.has(code)) throw refuse(400, 'VALIDATION_ERROR', sentences.oneAtATime);
     throw error;
   }
+  if (!bytes && spec.optional) return Buffer.alloc(0);
   if (!bytes) throw refuse(400, 'VALIDATION_ERROR', sentences.missing);
   return bytes;
 }

@@ -6,14 +6,14 @@ import type { User } from '../../../../shared/types/user';
 import type { payments, profiles, users } from '../../../db/schema';
 import { AVATAR_SIZES, variantUrls } from '../uploads/images';
 import { hasPaidPlan } from '../listing/listing-rule';
-import { isConfirmedContact } from '../profiles/contact-address';
+import { isConfirmedContact } from './contact-rule';
 
 type UserRow = typeof users.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
 
-/** Where the administrator's review of a profile stands (docs/product.md, Profile and review). */
-export function reviewOf(user: UserRow): Pick<ProfileView, 'review_state' | 'review_reason' | 'reviewed_at'> {
+/** Where the administrator's approval of a profile stands (docs/product.md, Profile and review). */
+function approvalOf(user: UserRow): Pick<ProfileView, 'review_state' | 'review_reason' | 'reviewed_at'> {
   return { review_state: user.reviewState, review_reason: user.reviewReason, reviewed_at: user.reviewedAt?.toISOString() ?? null };
 }
 
@@ -47,7 +47,7 @@ export function presentProfile(profile: ProfileRow, user: UserRow): ProfileView 
     license_state: profile.licenseState,
     step1_done: profile.step1DoneAt !== null,
     step2_done: profile.step2DoneAt !== null,
-    ...reviewOf(user),
+    ...approvalOf(user),
   };
 }
 
@@ -93,5 +93,5 @@ export function presentUser(user: UserRow, now: Date, payment?: PaymentRow | nul
  * user without a profile yet shows as a draft (the queue, the review decision, Manage Users' detail).
  */
 export function presentReviewedUser(user: UserRow, now: Date, payment?: PaymentRow | null, profile?: ProfileRow | null): ReviewedUser {
-  return { ...presentUser(user, now, payment, profile), ...reviewOf(user) };
+  return { ...presentUser(user, now, payment, profile), ...approvalOf(user) };
 }

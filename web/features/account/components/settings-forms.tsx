@@ -5,13 +5,14 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import type { AccountSettings, NotificationSettings } from '../../../../shared/schemas/account-settings';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { FormError } from '../../../components/ui/form-error';
-import { failureField, failureMessage } from '../../../lib/api';
+import { useChange } from '../../../lib/use-change';
 import { toast } from '../../../lib/toast';
 import { loggedIn, signedInUser, userReplaced } from '../../auth';
 import { useChangeEmailMutation } from '../api/change-email';
 import { useChangeNameMutation } from '../api/change-name';
 import { useChangeNotificationsMutation } from '../api/change-notifications';
 import { useChangeOwnPasswordMutation } from '../api/change-own-password';
+import '../account.css';
 
 const OFFLINE = 'Your change could not be saved. Please check your connection and try again.';
 
@@ -60,15 +61,34 @@ function Field(props: {
   );
 }
 
-/** A form's failure: the server's sentence and the field it names. */
-function useProblem() {
-  const [problem, setProblem] = useState<{ message: string; field?: string }>();
-  const errorId = useId();
-  const fail = (failure: unknown) => {
-    const field = failureField(failure);
-    setProblem({ message: failureMessage(failure, OFFLINE), ...(field ? { field } : {}) });
+/**
+ * A settings form: its fields, the server's sentence when it refuses, and the submit button. `change` runs on submit;
+ * a refusal keeps what was typed (docs/product.md section 25).
+ */
+function SettingsForm(props: {
+  form: ReturnType<typeof useChange>;
+  change: () => Promise<unknown>;
+  busy: boolean;
+  label: string;
+  busyLabel?: string;
+  /** The browser's own checks stay off where the server's sentence says what is wrong. */
+  noValidate?: boolean;
+  children: ReactNode;
+}) {
+  const { form, busy } = props;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.run(props.change);
   };
-  return { problem, errorId, fail, clear: () => setProblem(undefined), on: (field: string) => problem?.field === field };
+  return (
+    <form className="settings-form" onSubmit={submit} noValidate={props.noValidate ?? true}>
+      {props.children}
+      <FormError id={form.errorId}>{form.problem?.message}</FormError>
+      <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+        {busy ? (props.busyLabel ?? 'Saving…') : props.label}
+      </button>
+    </form>
+  );
 }
 
 export function NameForm({ settings }: { settings: AccountSettings }) {
@@ -77,31 +97,21 @@ export function NameForm({ settings }: { settings: AccountSettings }) {
   const [changeName, { isLoading }] = useChangeNameMutation();
   const user = useAppSelector(signedInUser);
   const dispatch = useAppDispatch();
-  const { problem, errorId, fail, clear, on } = useProblem();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    clear();
-    try {
-      const answer = await changeName({ first_name: firstName, last_name: lastName }).unwrap();
-      // The header shows the new name at once.
-      if (user) dispatch(userReplaced({ ...user, first_name: answer.settings.first_name, last_name: answer.settings.last_name }));
-      toast.success(answer.message);
-    } catch (failure) {
-      fail(failure);
-    }
+  const form = useChange(OFFLINE);
+  const change = async () => {
+    const answer = await changeName({ first_name: firstName, last_name: lastName }).unwrap();
+    // The header shows the new name at once.
+    if (user) dispatch(userReplaced({ ...user, first_name: answer.settings.first_name, last_name: answer.settings.last_name }));
+    toast.success(answer.message);
   };
   return (
     <SettingsCard id="name" title="Name" lead="The name we greet you with in e-mails and show to the practices you contact.">
-      <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+      <SettingsForm form={form} change={change} busy={isLoading} label="Save name">
         <div className="settings-fields">
-          <Field label="First name" value={firstName} onChange={setFirstName} autoComplete="given-name" invalid={on('first_name')} errorId={errorId} />
-          <Field label="Last name" value={lastName} onChange={setLastName} autoComplete="family-name" invalid={on('last_name')} errorId={errorId} />
+          <Field label="First name" value={firstName} onChange={setFirstName} autoComplete="given-name" {...form.field('first_name')} />
+          <Field label="Last name" value={lastName} onChange={setLastName} autoComplete="family-name" {...form.field('last_name')} />
         </div>
-        <FormError id={errorId}>{problem?.message}</FormError>
-        <button type="submit" className="button button-primary" disabled={isLoading} aria-busy={isLoading}>
-          {isLoading ? 'Saving…' : 'Save name'}
-        </button>
-      </form>
+      </SettingsForm>
     </SettingsCard>
   );
 }
@@ -111,19 +121,13 @@ export function EmailForm({ settings }: { settings: AccountSettings }) {
   const [password, setPassword] = useState('');
   const [sent, setSent] = useState<string>();
   const [changeEmail, { isLoading }] = useChangeEmailMutation();
-  const { problem, errorId, fail, clear, on } = useProblem();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    clear();
+  const form = useChange(OFFLINE);
+  const change = async () => {
     setSent(undefined);
-    try {
-      const answer = await changeEmail({ email: email.trim(), password }).unwrap();
-      setSent(answer.message);
-      setEmail('');
-      setPassword('');
-    } catch (failure) {
-      fail(failure);
-    }
+    const answer = await changeEmail({ email: email.trim(), password }).unwrap();
+    setSent(answer.message);
+    setEmail('');
+    setPassword('');
   };
   return (
     <SettingsCard
@@ -145,24 +149,12 @@ export function EmailForm({ settings }: { settings: AccountSettings }) {
           Waiting for you to follow the link we sent to <strong>{settings.pending_email}</strong>.
         </p>
       )}
-      <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+      <SettingsForm form={form} change={change} busy={isLoading} label="Change e-mail address" busyLabel="Sending…">
         <div className="settings-fields">
-          <Field label="New e-mail address" type="email" value={email} onChange={setEmail} autoComplete="email" invalid={on('email')} errorId={errorId} />
-          <Field
-            label="Your password"
-            type="password"
-            value={password}
-            onChange={setPassword}
-            autoComplete="current-password"
-            invalid={on('password')}
-            errorId={errorId}
-          />
+          <Field label="New e-mail address" type="email" value={email} onChange={setEmail} autoComplete="email" {...form.field('email')} />
+          <Field label="Your password" type="password" value={password} onChange={setPassword} autoComplete="current-password" {...form.field('password')} />
         </div>
-        <FormError id={errorId}>{problem?.message}</FormError>
-        <button type="submit" className="button button-primary" disabled={isLoading} aria-busy={isLoading}>
-          {isLoading ? 'Sending…' : 'Change e-mail address'}
-        </button>
-      </form>
+      </SettingsForm>
     </SettingsCard>
   );
 }
@@ -172,24 +164,18 @@ export function PasswordForm() {
   const [next, setNext] = useState('');
   const [changeOwnPassword, { isLoading }] = useChangeOwnPasswordMutation();
   const dispatch = useAppDispatch();
-  const { problem, errorId, fail, clear, on } = useProblem();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    clear();
-    try {
-      const { token, user, message } = await changeOwnPassword({ current_password: current, new_password: next }).unwrap();
-      // The other sessions ended; this one continues with the fresh token.
-      dispatch(loggedIn({ token, user }));
-      setCurrent('');
-      setNext('');
-      toast.success(message);
-    } catch (failure) {
-      fail(failure);
-    }
+  const form = useChange(OFFLINE);
+  const change = async () => {
+    const { token, user, message } = await changeOwnPassword({ current_password: current, new_password: next }).unwrap();
+    // The other sessions ended; this one continues with the fresh token.
+    dispatch(loggedIn({ token, user }));
+    setCurrent('');
+    setNext('');
+    toast.success(message);
   };
   return (
     <SettingsCard id="password" title="Password" lead="Changing your password signs you out on every other device.">
-      <form className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+      <SettingsForm form={form} change={change} busy={isLoading} label="Change password">
         <div className="settings-fields">
           <Field
             label="Current password"
@@ -197,8 +183,7 @@ export function PasswordForm() {
             value={current}
             onChange={setCurrent}
             autoComplete="current-password"
-            invalid={on('current_password')}
-            errorId={errorId}
+            {...form.field('current_password')}
           />
           <Field
             label="New password"
@@ -206,16 +191,11 @@ export function PasswordForm() {
             value={next}
             onChange={setNext}
             autoComplete="new-password"
-            invalid={on('new_password')}
-            errorId={errorId}
+            {...form.field('new_password')}
             hint="At least 8 characters; not a common password."
           />
         </div>
-        <FormError id={errorId}>{problem?.message}</FormError>
-        <button type="submit" className="button button-primary" disabled={isLoading} aria-busy={isLoading}>
-          {isLoading ? 'Saving…' : 'Change password'}
-        </button>
-      </form>
+      </SettingsForm>
     </SettingsCard>
   );
 }
@@ -231,26 +211,18 @@ const PREFERENCES: { key: keyof NotificationSettings; label: string; hint: strin
 export function PreferencesForm({ settings }: { settings: AccountSettings }) {
   const [chosen, setChosen] = useState<NotificationSettings>(settings.notifications);
   const [changeNotifications, { isLoading }] = useChangeNotificationsMutation();
-  const { problem, errorId, fail, clear } = useProblem();
+  const form = useChange(OFFLINE);
   const user = useAppSelector(signedInUser);
   useEffect(() => setChosen(settings.notifications), [settings.notifications]);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    clear();
-    try {
-      toast.success((await changeNotifications(chosen).unwrap()).message);
-    } catch (failure) {
-      fail(failure);
-    }
-  };
+  const change = async () => toast.success((await changeNotifications(chosen).unwrap()).message);
   return (
     <SettingsCard
       id="preferences"
       title="E-mail preferences"
       lead="Choose which e-mails you want. E-mails about your account's security (sign-in links, codes, changes of address or password) are always sent."
     >
-      <form className="settings-form" onSubmit={(event) => void submit(event)}>
-        <fieldset className="settings-preferences" aria-describedby={problem ? errorId : undefined}>
+      <SettingsForm form={form} change={change} busy={isLoading} label="Save preferences" noValidate={false}>
+        <fieldset className="settings-preferences" aria-describedby={form.problem ? form.errorId : undefined}>
           <legend className="visually-hidden">E-mails you want</legend>
           {PREFERENCES.map(({ key, label, hint }) => (
             <label key={key} className="settings-preference">
@@ -267,11 +239,7 @@ export function PreferencesForm({ settings }: { settings: AccountSettings }) {
             </label>
           ))}
         </fieldset>
-        <FormError id={errorId}>{problem?.message}</FormError>
-        <button type="submit" className="button button-primary" disabled={isLoading} aria-busy={isLoading}>
-          {isLoading ? 'Saving…' : 'Save preferences'}
-        </button>
-      </form>
+      </SettingsForm>
     </SettingsCard>
   );
 }

@@ -8,39 +8,27 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHero } from '../../../components/ui/page-hero';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { failureMessage } from '../../../lib/api';
+import { saveFile } from '../../../lib/save-file';
 import { toast } from '../../../lib/toast';
+import { useChange } from '../../../lib/use-change';
+import { routePath } from '../../../../shared/routes';
 import { isAdmin, logout, signedInUser } from '../../auth';
 import { useDeleteMyAccountMutation } from '../api/delete-my-account';
 import { useAccountSettingsQuery } from '../api/get-account-settings';
 import { EmailForm, NameForm, PasswordForm, PreferencesForm } from '../components/settings-forms';
 import { useExportMyDataMutation } from '../api/export-my-data';
-
-/** Saves a JSON document as a file the browser downloads. */
-function saveJson(data: unknown, name: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import '../account.css';
 
 function DownloadMyData() {
   const [exportMyData, { isLoading }] = useExportMyDataMutation();
-  const [problem, setProblem] = useState<string>();
-  const download = async () => {
-    setProblem(undefined);
-    try {
+  const { problem, run } = useChange('Your data could not be prepared. Please check your connection and try again.');
+  const download = () =>
+    run(async () => {
       const data = await exportMyData().unwrap();
       const day = typeof data.exported_at === 'string' ? data.exported_at.slice(0, 10) : 'today';
-      saveJson(data, `animal-doctor-data-${day}.json`);
+      saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), `animal-doctor-data-${day}.json`);
       toast.success('Your data was downloaded as one JSON file.');
-    } catch (failure) {
-      setProblem(failureMessage(failure, 'Your data could not be prepared. Please check your connection and try again.'));
-    }
-  };
+    });
   return (
     <section className="card account-card" aria-labelledby="download-heading">
       <h2 id="download-heading">Download my data</h2>
@@ -50,7 +38,7 @@ function DownloadMyData() {
       </p>
       {problem && (
         <p className="notice" role="alert">
-          {problem}
+          {problem.message}
         </p>
       )}
       <button type="button" className="button button-primary" onClick={() => void download()} disabled={isLoading} aria-busy={isLoading}>
@@ -63,25 +51,20 @@ function DownloadMyData() {
 function DeleteMyAccount({ admin }: { admin: boolean }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string>();
+  // The password stays typed when the server refuses it; the sentence says what to do.
+  const { problem, errorId: problemId, run, clear } = useChange('Your account could not be deleted. Please check your connection and try again.');
   const [deleteMyAccount, { isLoading }] = useDeleteMyAccountMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const passwordId = useId();
-  const problemId = useId();
-  const confirm = async () => {
-    setProblem(undefined);
-    try {
+  const confirm = () =>
+    run(async () => {
       const { message } = await deleteMyAccount({ password }).unwrap();
       setOpen(false);
       dispatch(logout());
       toast.success(message);
-      navigate('/home', { replace: true });
-    } catch (failure) {
-      // The password stays typed; the sentence says what to do.
-      setProblem(failureMessage(failure, 'Your account could not be deleted. Please check your connection and try again.'));
-    }
-  };
+      navigate(routePath('home'), { replace: true });
+    });
   return (
     <section className="card account-card account-danger" aria-labelledby="delete-heading">
       <h2 id="delete-heading">Delete my account</h2>
@@ -106,7 +89,7 @@ function DeleteMyAccount({ admin }: { admin: boolean }) {
         ready={password.length > 0}
         onCancel={() => {
           setOpen(false);
-          setProblem(undefined);
+          clear();
         }}
         onConfirm={() => void confirm()}
       >
@@ -128,7 +111,7 @@ function DeleteMyAccount({ admin }: { admin: boolean }) {
         </div>
         {problem && (
           <p id={problemId} className="form-error" role="alert">
-            {problem}
+            {problem.message}
           </p>
         )}
       </ConfirmDialog>
@@ -173,7 +156,17 @@ export default function AccountPage() {
   useScrollToSection();
   return (
     <>
-      <PageHero eyebrow="Your account" title="Account settings" lead={user ? `Signed in as ${user.email}.` : undefined} />
+      <PageHero
+        eyebrow="Your account"
+        title="Account settings"
+        lead={
+          user ? (
+            <>
+              Signed in as <span className="account-email">{user.email}</span>.
+            </>
+          ) : undefined
+        }
+      />
       <section className="section">
         <div className="container narrow account-sections">
           <Settings />

@@ -1,6 +1,7 @@
 // /account/email?token=...: the page the link sent to a new e-mail address opens (docs/product.md section 25).
 // It asks before confirming, because mail scanners open links on their own; the button POSTs the token.
 // No session is needed: the link may be opened on another device.
+import { paths } from '../../../../shared/routes';
 import { useState } from 'react';
 import { ConfirmLinkPage } from '../../../components/ui/confirm-link-page';
 import { useAppSelector } from '../../../app/store';
@@ -35,7 +36,7 @@ export default function ConfirmEmailPage() {
         return { kind: 'failed', message: failureMessage(result.error, 'Something went wrong. Please try again later.') };
       }}
       // A signed-in person goes back to the settings; whoever opened the link elsewhere, to the home page.
-      back={user ? { to: '/account', label: 'Back to Account settings' } : undefined}
+      back={user ? { to: paths.account, label: 'Back to Account settings' } : undefined}
     />
   );
 }

@@ -1,8 +1,8 @@
 // The Activity tab of /admin (docs/product.md section 10): the audit log, newest first, filtered by
-// action, actor or target, paged by the server, and exported as CSV with the same filters.
+// action, by who acted or the account acted on (a name or an e-mail address, docs/product.md 29.7), paged by the server, and exported as CSV with the same filters.
 import { useState } from 'react';
 import type { AuditEntry } from '../../../../shared/schemas/admin';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../../shared/lib/formats';
 import { useAuditLogQuery, type ActivityQuery } from '../api/get-audit-log';
 import { AdminList, column, useListParams, type AdminListKind } from './admin-list';
 import { ACTION_LABELS, describeChanges } from './labels';
@@ -31,6 +31,16 @@ const ACTIVITY: AdminListKind<AuditEntry> = {
   exportLabel: 'Export CSV',
 };
 
+/** A filter that takes part of a name or an e-mail address (docs/product.md 29.7). */
+function PersonFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="filter">
+      <span>{label}</span>
+      <input className="input" type="search" maxLength={120} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
 export default function ActivityTab() {
   const { params, setParams, paging } = useListParams();
   const query: ActivityQuery = { ...paging };
@@ -38,8 +48,9 @@ export default function ActivityTab() {
   const actor = params.get('actor') ?? '';
   const target = params.get('target') ?? '';
   if (action) query.action = action;
-  if (/^\d+$/.test(actor)) query.actor_id = Number(actor);
-  if (target) query.target_id = target;
+  // Names or e-mail addresses, not ids (docs/product.md 29.7): the server finds the accounts.
+  if (actor) query.actor = actor;
+  if (target) query.target = target;
   const fetched = useAuditLogQuery(query, { refetchOnMountOrArgChange: true });
   const [form, setForm] = useState({ action, actor, target });
 
@@ -53,12 +64,12 @@ export default function ActivityTab() {
 
   const csv = new URLSearchParams();
   if (query.action) csv.set('action', query.action);
-  if (query.actor_id) csv.set('actor_id', String(query.actor_id));
-  if (query.target_id) csv.set('target_id', String(query.target_id));
+  if (query.actor) csv.set('actor', query.actor);
+  if (query.target) csv.set('target', query.target);
 
   return (
     <AdminList<AuditEntry>
-      kind={ACTIVITY}
+      kind={action || actor || target ? { ...ACTIVITY, emptyText: 'Nothing recorded matches these filters.' } : ACTIVITY}
       fetched={fetched}
       page={query.page}
       filter={{ label: 'Filter activity', onSubmit: apply }}
@@ -75,14 +86,8 @@ export default function ActivityTab() {
               ))}
             </select>
           </label>
-          <label className="filter">
-            <span>Actor id</span>
-            <input className="input" inputMode="numeric" value={form.actor} onChange={(e) => setForm({ ...form, actor: e.target.value })} />
-          </label>
-          <label className="filter">
-            <span>Target id</span>
-            <input className="input" value={form.target} onChange={(e) => setForm({ ...form, target: e.target.value })} />
-          </label>
+          <PersonFilter label="Who (name or e-mail)" value={form.actor} onChange={(actor) => setForm({ ...form, actor })} />
+          <PersonFilter label="To whom (name or e-mail)" value={form.target} onChange={(target) => setForm({ ...form, target })} />
         </>
       }
       exportPath={`/admin/audit-log.csv${csv.size ? `?${csv}` : ''}`}

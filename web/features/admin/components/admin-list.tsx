@@ -27,6 +27,13 @@ export function column<Row>(title: string, key: string, show: (row: Row) => Reac
   return { title, key, render: (_: unknown, row: Row) => show(row), ...more };
 }
 
+/** A stacked table's header row is read by screen readers but not shown below 768 px (web/app/layout/layout.css). */
+const STACKED_HEADER: TableProps['components'] = {
+  header: {
+    wrapper: ({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) => <thead {...props} className={`${className ?? ''} visually-hidden-narrow`} />,
+  },
+};
+
 export interface AdminTableProps<Row> {
   columns: TableProps<Row>['columns'];
   /** The server's page: its rows and the count of all that match; undefined until it comes. */
@@ -91,6 +98,7 @@ export function AdminTable<Row extends { id: number | string }>({
           size: 'small',
         }}
         locale={{ emptyText }}
+        components={stack ? STACKED_HEADER : undefined}
       />
     </div>
   );

@@ -9,11 +9,12 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormError } from '../../../components/ui/form-error';
 import { Pagination } from '../../../components/ui/pagination';
 import { failureMessage } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../../shared/lib/formats';
 import { toast } from '../../../lib/toast';
 import { useAdminClaimsQuery, useDecideClaimMutation, useRestoreClaimMutation, type ClaimListState } from '../api/claims';
 import { downloadExport } from './download';
 import { StateTabs } from './state-tabs';
+import { routePath } from '../../../../shared/routes';
 
 const STATES: { state: ClaimListState; label: string; empty: string }[] = [
   { state: 'waiting', label: 'Waiting', empty: 'No claims are waiting for a decision.' },
@@ -86,7 +87,7 @@ function ClaimEntry({ claim }: { claim: Claim }) {
       <div className="queue-head">
         <div>
           <p>
-            <Link to={`/viewdoctorprofile/${claim.doctor_id}`}>
+            <Link to={routePath('doctorProfile', { id: claim.doctor_id })}>
               <strong>{claim.clinic_name ?? `Practice ${claim.doctor_id}`}</strong>
             </Link>{' '}
             · {claim.practice_address}

@@ -2,16 +2,17 @@
 // 365 days (the window lives in the URL, ?days=). Figure tiles stack on a phone and form a grid on a desktop;
 // the charts are the small SVG line charts of components/ui (no charting library). A figure the server
 // answers as null (claims, appointment requests: not built yet) shows no tile.
+import { PeriodButtons } from '../../../components/ui/period-buttons';
+import { formatDollars, formatNumber } from '../../../../shared/lib/formats';
 import { useSearchParams } from 'react-router';
 import type { DashboardAnswer, DashboardQueue } from '../../../../shared/schemas/dashboard';
 import { DASHBOARD_WINDOWS, type DashboardWindow } from '../../../../shared/constants/dashboard';
 import { DailyChart } from '../../../components/ui/daily-chart';
 import { useDashboardQuery } from '../api/get-dashboard';
 
-const number = (value: number) => value.toLocaleString('en-US');
+const number = formatNumber;
 /** US cents as dollars with thousands separators ($1,372; $1,372.50). */
-const dollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 });
+const dollars = formatDollars;
 
 /** A wait in the largest unit that keeps it readable: minutes, hours, then days. */
 export function formatWait(seconds: number | null): string {
@@ -148,19 +149,13 @@ export default function DashboardTab() {
   return (
     <div className="dashboard-tab">
       <div className="dashboard-head">
-        <div className="actions" role="group" aria-label="Period: the last 30, 90 or 365 days">
-          {DASHBOARD_WINDOWS.map((d) => (
-            <button
-              key={d}
-              type="button"
-              className={`button${d === days ? ' button-primary' : ''}`}
-              aria-pressed={d === days}
-              onClick={() => setParams(d === 30 ? {} : { days: String(d) })}
-            >
-              {d} days
-            </button>
-          ))}
-        </div>
+        <PeriodButtons
+          periods={DASHBOARD_WINDOWS}
+          value={days}
+          onChange={(d) => setParams(d === 30 ? {} : { days: String(d) })}
+          label={(d) => `${d} days`}
+          name="Period: the last 30, 90 or 365 days"
+        />
         {shown && (
           <p className="dashboard-note">
             {shown.from} to {shown.to} (UTC){isFetching ? ', updating…' : ''}

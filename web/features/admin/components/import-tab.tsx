@@ -1,5 +1,5 @@
-// The Import tab of /admin (docs/product.md section 20): choose a CSV file, see a dry run of what each row would
-// do and why, then run the import and watch its progress. The import's id lives in the URL (?tab=import&job=12),
+// The Import tab of /admin (docs/product.md sections 20 and 29.6): choose a CSV file, see a dry run of what each row would
+// do and why (step 1, saves nothing), then run the import (step 2) and watch its progress. The import's id lives in the URL (?tab=import&job=12),
 // so the progress bar comes back after a reload; the work itself runs on the server.
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,8 +7,9 @@ import { IMPORT_COLUMNS, IMPORT_LIMITS } from '../../../../shared/constants/impo
 import type { ImportStatus } from '../../../../shared/schemas/import-claim';
 import { FormError } from '../../../components/ui/form-error';
 import { failureMessage } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime, formatNumber } from '../../../../shared/lib/formats';
 import { useImportStatusQuery, useRecentImportsQuery, useStartImportMutation } from '../api/import-practices';
+import './import-tab.css';
 
 const ACTION_LABELS = { create: 'New listing', update: 'Update', skip: 'Skipped' } as const;
 
@@ -27,8 +28,8 @@ function Progress({ status }: { status: ImportStatus }) {
         {percent}%
       </progress>
       <p className="import-counts" aria-live="polite">
-        {status.done.toLocaleString()} of {status.total.toLocaleString()} rows · {status.dry_run ? 'would create' : 'created'} {status.created.toLocaleString()}{' '}
-        · {status.dry_run ? 'would update' : 'updated'} {status.updated.toLocaleString()} · skipped {status.skipped.toLocaleString()}
+        {formatNumber(status.done)} of {formatNumber(status.total)} rows · {status.dry_run ? 'would create' : 'created'} {formatNumber(status.created)} ·{' '}
+        {status.dry_run ? 'would update' : 'updated'} {formatNumber(status.updated)} · skipped {formatNumber(status.skipped)}
       </p>
       {status.failure && <p className="form-error">{status.failure}</p>}
       {status.errors.length > 0 && (
@@ -55,7 +56,8 @@ function Progress({ status }: { status: ImportStatus }) {
         </details>
       )}
       {status.dry_run && status.rows.length > 0 && (
-        <div className="table-scroll">
+        // On a phone the table scrolls sideways in its own frame (focusable, so a keyboard can scroll it too).
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="What each row would do">
           <table className="table import-rows">
             <caption className="visually-hidden">What each row would do</caption>
             <thead>
@@ -85,6 +87,38 @@ function Progress({ status }: { status: ImportStatus }) {
   );
 }
 
+/** One of the two steps, each with its heading and what it does (docs/product.md 29.6). */
+function ImportStep(props: {
+  id: string;
+  heading: string;
+  help: string;
+  action: string;
+  primary?: boolean;
+  onClick: () => void;
+  disabled: boolean;
+  busy: boolean;
+}) {
+  const { id, heading, help, action, primary = false, onClick, disabled, busy } = props;
+  return (
+    <section className={`import-step${primary ? ' import-step-run' : ''}`} aria-labelledby={id}>
+      <h3 id={id}>{heading}</h3>
+      <p className="small" id={`${id}-help`}>
+        {help}
+      </p>
+      <button
+        type="button"
+        className={`button${primary ? ' button-primary' : ''}`}
+        onClick={onClick}
+        disabled={disabled}
+        aria-busy={busy || undefined}
+        aria-describedby={`${id}-help`}
+      >
+        {action}
+      </button>
+    </section>
+  );
+}
+
 export default function ImportTab() {
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -92,6 +126,7 @@ export default function ImportTab() {
   const [file, setFile] = useState<File>();
   const [problem, setProblem] = useState<string>();
   const [start, { isLoading }] = useStartImportMutation();
+  const [sending, setSending] = useState<'dry' | 'run'>();
   const recent = useRecentImportsQuery(undefined, { refetchOnMountOrArgChange: true });
   // Asked every second while the import runs (its progress is stored on the server), then no more.
   const [finished, setFinished] = useState<number>();
@@ -116,7 +151,9 @@ export default function ImportTab() {
       return;
     }
     setProblem(undefined);
+    setSending(dryRun ? 'dry' : 'run');
     const answer = await start({ file, dryRun });
+    setSending(undefined);
     if (answer.error) {
       setProblem(failureMessage(answer.error, 'The file could not be sent. Please try again.'));
       return;
@@ -146,13 +183,27 @@ export default function ImportTab() {
           />
         </div>
         <FormError id={`${id}-problem`}>{problem}</FormError>
-        <div className="actions">
-          <button type="button" className="button" onClick={() => void run(true)} disabled={isLoading} aria-busy={isLoading}>
-            Dry run
-          </button>
-          <button type="button" className="button button-primary" onClick={() => void run(false)} disabled={isLoading}>
-            Run the import
-          </button>
+        {/* Two steps, apart: a dry run saves nothing; the import saves (docs/product.md 29.6). */}
+        <div className="import-steps">
+          <ImportStep
+            id={`${id}-dry`}
+            heading="Step 1: Dry run"
+            help="Reads the whole file and shows what each row would do, and why a row would be skipped. Nothing is saved."
+            action="Dry run"
+            onClick={() => void run(true)}
+            disabled={isLoading}
+            busy={sending === 'dry'}
+          />
+          <ImportStep
+            id={`${id}-run`}
+            heading="Step 2: Run the import"
+            help="Saves the practices: new listings are created and earlier imports with the same external_id are updated. Skipped rows are listed afterwards."
+            action="Run the import"
+            primary
+            onClick={() => void run(false)}
+            disabled={isLoading}
+            busy={sending === 'run'}
+          />
         </div>
       </div>
       {jobId && !current && !status.isError && <div className="card skeleton-card" aria-busy="true" />}

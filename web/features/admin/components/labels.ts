@@ -24,6 +24,14 @@ export const ACTION_LABELS: Record<string, string> = {
   'article.unpublish': 'Unpublished article',
   'article.delete': 'Deleted article',
   'article.ai_draft': 'AI draft',
+  'review.published': 'Published review',
+  'review.rejected': 'Rejected review',
+  'review.removed': 'Removed review',
+  'message.shown': 'Released message',
+  'message.removed': 'Removed message',
+  'backup made': 'Made a backup',
+  'backup downloaded': 'Downloaded a backup',
+  'practices imported': 'Imported practices',
 };
 
 const show = (value: unknown): string =>

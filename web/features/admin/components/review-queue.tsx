@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { StateTabs } from './state-tabs';
 import { ProfilePreview } from '../../../components/profile/profile-preview';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../../shared/lib/formats';
 import { toast } from '../../../lib/toast';
 import { useReviewQueueQuery } from '../api/get-review-queue';
 import { useReviewProfileMutation } from '../api/review-profile';

@@ -1,6 +1,6 @@
 // The Reviews tab of /admin (docs/product.md section 13): pet owners' reviews by state (held ones first), a page at
 // a time, each with its text, author, practice and why it was held; an administrator publishes, rejects or removes
-// one with a reason, which is audited and e-mailed to the author. Loaded only when the tab opens.
+// one (a reject or remove with a reason; publishing needs none), which is audited and e-mailed to the author. Loaded only when the tab opens.
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminReview as ModerationReview } from '../../../../shared/schemas/review';
@@ -12,11 +12,12 @@ import { FormError } from '../../../components/ui/form-error';
 import { StateTabs } from './state-tabs';
 import { RatingStars } from '../../../components/ui/rating-stars';
 import { failureMessage } from '../../../lib/api';
-import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { countOf, formatDate, formatDateTime } from '../../../../shared/lib/formats';
 import { toast } from '../../../lib/toast';
 import { useAdminReviewsQuery } from '../api/get-reviews';
 import { useModerateReviewMutation } from '../api/moderate-review';
 import { clinicOrPracticeName } from '../../../../shared/lib/practice-name';
+import { routePath } from '../../../../shared/routes';
 
 const STATES: { state: ReviewState; label: string; empty: string }[] = [
   { state: 'pending', label: 'Waiting', empty: 'No reviews are waiting for a decision.' },
@@ -48,10 +49,7 @@ function DecisionDialog({ review, decision, onClose }: { review: ModerationRevie
   const [moderate, { isLoading }] = useModerateReviewMutation();
   const { verb, done, danger } = DECISIONS[decision];
   const send = async () => {
-    if (!reason.trim()) {
-      setProblem('Give a reason: the author reads it in the e-mail.');
-      return;
-    }
+    // Publishing needs no reason; rejecting or removing tells the author why (docs/product.md 29.3).
     if (decision !== 'publish' && reason.trim().length < REASON_MIN) {
       setProblem(`Give the author a reason of at least ${REASON_MIN} characters.`);
       return;
@@ -87,7 +85,9 @@ function DecisionDialog({ review, decision, onClose }: { review: ModerationRevie
       }
     >
       <div className="field">
-        <label htmlFor={`${id}-reason`}>Reason (the author reads it in the e-mail)</label>
+        <label htmlFor={`${id}-reason`}>
+          {decision === 'publish' ? 'Reason (optional when publishing; the author reads it in the e-mail)' : 'Reason (the author reads it in the e-mail)'}
+        </label>
         <textarea
           id={`${id}-reason`}
           className="textarea"
@@ -122,7 +122,7 @@ function ModerationEntry({ review }: { review: ModerationReview }) {
           </p>
           <p className="muted small">
             By {review.author.first_name} {review.author.last_name} ({review.author.email}, account opened {formatDate(review.author.created_at)}) about{' '}
-            <Link to={`/viewdoctorprofile/${review.doctor.id}`}>{practice}</Link> · {review.species} · visited {review.visit_month} · written{' '}
+            <Link to={routePath('doctorProfile', { id: review.doctor.id })}>{practice}</Link> · {review.species} · visited {review.visit_month} · written{' '}
             {formatDateTime(review.created_at)}
             {review.client_ip ? ` · from ${review.client_ip}` : ''}
           </p>
@@ -133,9 +133,7 @@ function ModerationEntry({ review }: { review: ModerationReview }) {
           )}
           {review.report_count > 0 && (
             <div className="small">
-              <span className="badge badge-amber">
-                {review.report_count} report{review.report_count === 1 ? '' : 's'}
-              </span>
+              <span className="badge badge-amber">{countOf(review.report_count, 'report')}</span>
               <ul className="moderation-reports">
                 {review.reports.map((report, i) => (
                   <li key={i}>

@@ -1,7 +1,7 @@
 // The Subscribers tab of /admin (docs/product.md section 9): newsletter subscribers by state, paged by
 // the server, and a CSV export of the confirmed ones.
 import type { Subscriber } from '../../../../shared/schemas/admin';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../../shared/lib/formats';
 import { useSubscribersQuery, type SubscribersQuery } from '../api/get-subscribers';
 import { AdminList, column, useListParams, type AdminListKind } from './admin-list';
 

@@ -9,7 +9,7 @@ import type { AuditEntry } from '../../../../shared/schemas/admin';
 import { ProfilePreview } from '../../../components/profile/profile-preview';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useAppSelector } from '../../../app/store';
-import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime } from '../../../../shared/lib/formats';
 import { toast } from '../../../lib/toast';
 import { signedInUser } from '../../auth';
 import { useAdminActionMutation, type UserAction } from '../api/act-on-user';

@@ -13,7 +13,7 @@ import { useAdminUsersQuery, type UsersQuery } from '../api/get-users';
 import { AdminTable, pageFromParams } from './admin-list';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { UserDrawer } from './user-drawer';
-import { formatDate } from '../../../lib/format-date';
+import { countOf, formatDate } from '../../../../shared/lib/formats';
 
 const PAGE_SIZE = 20;
 type Sort = NonNullable<AdminUsersBody['sort']>;
@@ -83,7 +83,7 @@ export default function UsersTab() {
       const answer = await bulk({ action: bulkAsk, user_ids: selected }).unwrap();
       const failed = answer.results.filter((r) => !r.ok);
       const verb = bulkAsk === 'approve' ? 'approved' : 'suspended';
-      if (answer.done > 0) toast.success(`${answer.done} account${answer.done === 1 ? '' : 's'} ${verb}.`);
+      if (answer.done > 0) toast.success(`${countOf(answer.done, 'account')} ${verb}.`);
       if (failed.length > 0)
         toast.error(
           `${failed.length} not ${verb}: ${failed
@@ -265,8 +265,8 @@ export default function UsersTab() {
       >
         <p>
           {bulkAsk === 'approve'
-            ? `${selected.length} account${selected.length === 1 ? '' : 's'}: profiles in review are approved and listed, and each vet is e-mailed. Others are skipped.`
-            : `${selected.length} account${selected.length === 1 ? '' : 's'}: their sessions end at once and their profiles leave search. Administrators are skipped.`}
+            ? `${countOf(selected.length, 'account')}: profiles in review are approved and listed, and each vet is e-mailed. Others are skipped.`
+            : `${countOf(selected.length, 'account')}: their sessions end at once and their profiles leave search. Administrators are skipped.`}
         </p>
       </ConfirmDialog>
     </div>

@@ -1,11 +1,13 @@
-// One appointment as both sides see it (docs/product.md 19.2-19.3): the pet, the state, the time in the
+// One appointment as both sides see it (docs/product.md 19.2-19.3): the pet (with a saved pet's details, section 31), the state, the time in the
 // practice's zone (and the reader's when it differs), the preferred times while it waits, the last message.
 import type { ReactNode } from 'react';
 import type { Appointment } from '../../../../shared/schemas/appointment';
-import { bothZones, STATE_TEXT } from '../appointment-times';
+import { STATE_TEXT } from '../appointment-times';
+import { calendarToday, inBothZones } from '../../../../shared/lib/formats';
+import { petDetailLines } from '../../../../shared/lib/pet-rules';
 
 export function AppointmentTime({ iso, zone }: { iso: string; zone: string }) {
-  const shown = bothZones(iso, zone);
+  const shown = inBothZones(iso, zone);
   return (
     <span className="appointment-time">
       <strong>{shown.practice}</strong>
@@ -39,6 +41,14 @@ export function AppointmentItem({
       <p>
         {a.pet_name} ({a.species}): {a.reason}
       </p>
+      {visitTypeName(a) && <p className="small">Visit: {visitTypeName(a)}</p>}
+      {a.pet && (
+        <ul className="appointment-pet" aria-label={`About ${a.pet_name}`}>
+          {petDetailLines(a.pet, calendarToday()).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
       {a.start && (a.state === 'confirmed' || a.state === 'proposed' || a.state === 'completed' || a.state === 'no_show' || a.state === 'cancelled') ? (
         <p>
           {a.state === 'proposed' ? 'Proposed time: ' : 'Time: '}
@@ -61,6 +71,12 @@ export function AppointmentItem({
       {actions && <div className="appointment-actions">{actions}</div>}
     </li>
   );
+}
+
+/** A booking's visit type, when the answer names it (docs/product.md section 30). */
+function visitTypeName(a: Appointment): string | undefined {
+  const type = (a as Appointment & { visit_type?: { name: string } | string | null }).visit_type;
+  return typeof type === 'string' ? type : (type?.name ?? undefined);
 }
 
 /** The refusal of a move as the list shows it. */

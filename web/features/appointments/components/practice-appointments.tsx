@@ -5,10 +5,10 @@ import { useState, type FormEvent } from 'react';
 import type { PracticeAppointment } from '../../../../shared/schemas/appointment';
 import { APPOINTMENT_LIMITS, zonedTime } from '../../../../shared/lib/appointment-rules';
 import { FormError } from '../../../components/ui/form-error';
-import { Pagination } from '../../../components/ui/pagination';
+import { ListShell } from '../../../components/ui/list-shell';
 import { usePracticeAppointmentsQuery } from '../api/get-practice-appointments';
 import { useCancelAppointmentMutation, useCompleteAppointmentMutation, useRespondAppointmentMutation } from '../api/move-appointment';
-import { bothZones } from '../appointment-times';
+import { inBothZones, zoneName } from '../../../../shared/lib/formats';
 import { AppointmentItem, problemOf } from './appointment-item';
 import '../appointments.css';
 
@@ -55,7 +55,7 @@ function Answer({ appointment }: { appointment: PracticeAppointment }) {
             <select id={name('start')} value={start} onChange={(e) => setStart(e.target.value)}>
               {a.preferred.map((iso) => (
                 <option key={iso} value={iso}>
-                  {bothZones(iso, a.time_zone).practice}
+                  {inBothZones(iso, a.time_zone).practice}
                 </option>
               ))}
             </select>
@@ -66,7 +66,7 @@ function Answer({ appointment }: { appointment: PracticeAppointment }) {
         </label>
         {decision === 'propose' && (
           <div className="field">
-            <label htmlFor={name('proposed')}>Proposed time ({a.time_zone})</label>
+            <label htmlFor={name('proposed')}>Proposed time ({zoneName(a.time_zone)})</label>
             <input id={name('proposed')} type="datetime-local" step={900} value={proposed} onChange={(e) => setProposed(e.target.value)} />
           </div>
         )}
@@ -105,7 +105,7 @@ function InboxEntry({ appointment }: { appointment: PracticeAppointment }) {
       title={`${a.owner_name}`}
       details={
         <>
-          <p className="small">
+          <p className="small appointment-contact">
             <a href={`mailto:${a.owner_email}`}>{a.owner_email}</a>
             {a.owner_phone && (
               <>
@@ -126,7 +126,7 @@ function InboxEntry({ appointment }: { appointment: PracticeAppointment }) {
                 Visit completed
               </button>
               <button type="button" className="button" disabled={busy} onClick={() => run(() => complete({ id: a.id, attended: false }))}>
-                Did not come
+                No-show
               </button>
             </>
           ) : (
@@ -146,31 +146,28 @@ function InboxEntry({ appointment }: { appointment: PracticeAppointment }) {
 
 export function PracticeAppointments() {
   const [page, setPage] = useState(1);
-  const { currentData: data, isError, isFetching } = usePracticeAppointmentsQuery({ page, pageSize: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const query = usePracticeAppointmentsQuery({ page, pageSize: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const data = query.currentData;
   return (
     <section className="card" id="appointments" aria-labelledby="appointments-title">
       <h2 id="appointments-title">Appointment requests{data && data.openCount > 0 ? ` (${data.openCount} waiting)` : ''}</h2>
-      {isError ? (
-        <p className="notice" role="alert">
-          The appointment requests could not be loaded. Please reload the page to try again.
-        </p>
-      ) : !data ? (
-        <div aria-busy="true">
-          <span className="visually-hidden">Loading the appointment requests…</span>
-          <div className="card skeleton-card" aria-hidden="true" />
-        </div>
-      ) : data.totalCount === 0 ? (
-        <p className="muted">No appointment requests yet. Pet owners can ask for a visit from your public profile.</p>
-      ) : (
-        <>
-          <ul className="appointment-list" aria-busy={isFetching}>
-            {data.data.map((a) => (
-              <InboxEntry key={a.id} appointment={a} />
-            ))}
-          </ul>
-          {data.totalCount > PAGE_SIZE && <Pagination page={page} pageSize={PAGE_SIZE} total={data.totalCount} onChange={setPage} />}
-        </>
-      )}
+      <ListShell
+        query={query}
+        total={data?.totalCount}
+        skeletons={1}
+        texts={{
+          failure: 'The appointment requests could not be loaded.',
+          loading: 'Loading the appointment requests…',
+          empty: <p className="muted">No appointment requests yet. Pet owners can ask for a visit from your public profile.</p>,
+        }}
+        pager={{ page, pageSize: PAGE_SIZE, onChange: setPage }}
+      >
+        <ul className="appointment-list" aria-busy={query.isFetching}>
+          {data?.data.map((a) => (
+            <InboxEntry key={a.id} appointment={a} />
+          ))}
+        </ul>
+      </ListShell>
     </section>
   );
 }

@@ -1,35 +1,75 @@
 // 'Request an appointment' on a practice's profile (docs/product.md 19.1): a phone-first form with the pet's
-// name, species, the reason and up to three times picked from the practice's real opening hours in its zone
+// name, species (a signed-in owner picks a saved pet or adds one: PetPicker, section 31), the reason and up to three times picked from the practice's real opening hours in its zone
 // (the owner's own zone shown when it differs). A refusal is shown next to the form, which keeps the input.
-import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+// A visitor fills it in too: 'Send request' then keeps the input as a draft (web/lib/draft.ts) and goes to sign in or
+// create an account with `?next=` back here (`?request=open`), where the form opens again with the draft
+// (docs/product.md section 26).
+import { InputField, TextAreaField } from '../../../components/ui/text-field';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../app/store';
 import { FormError } from '../../../components/ui/form-error';
 import { signedInUser } from '../../auth';
+import { NO_PET_CHOICE, PetPicker, usePickedPet, type PetChoice } from '../../pets';
 import { APPOINTMENT_LIMITS } from '../../../../shared/lib/appointment-rules';
+import { speciesFromText } from '../../../../shared/lib/pet-rules';
 import type { DayHours } from '../../../../shared/lib/opening-hours';
+import { dropDraft, readDraft, saveDraft } from '../../../lib/draft';
+import { withNext } from '../../../../shared/lib/next-path';
+import { withoutParam } from '../../../lib/address-params';
+import { paths, routePath } from '../../../../shared/routes';
 import { useRequestAppointmentMutation } from '../api/request-appointment';
-import { readerZone, slotDays } from '../appointment-times';
+import { slotDays } from '../appointment-times';
+import { sameClock, viewerZone, zoneName } from '../../../../shared/lib/formats';
 import '../appointments.css';
 
 const EMPTY = { pet_name: '', species: '', reason: '', phone: '', times: ['', '', ''] };
 const CHOICES = ['First choice', 'Second choice (optional)', 'Third choice (optional)'];
+/** The address parameter that opens the form on return from signing in. */
+const OPEN_PARAM = 'request';
+const draftKey = (doctorId: number) => `appointment:${doctorId}`;
 
 export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doctorId: number; clinic: string; hours: DayHours[]; timeZone: string | null }) {
   const user = useAppSelector(signedInUser);
+  const restoring = useAppSelector((state) => state.auth.restoring);
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(EMPTY);
+  // A signed-in owner picks a saved pet or adds one on the way (docs/product.md section 31); a visitor types it.
+  const [petChoice, setPetChoice] = useState<PetChoice>(NO_PET_CHOICE);
+  // A kept draft (and the return address's `?request=open`) opens the form with what was typed.
+  const returning = params.get(OPEN_PARAM) === 'open';
+  useEffect(() => {
+    const draft = readDraft<typeof EMPTY>(draftKey(doctorId));
+    if (draft) setValues({ ...EMPTY, ...draft, times: [...draft.times, '', '', ''].slice(0, 3) });
+    // The pet a visitor typed before signing in becomes the picker's new pet (docs/product.md section 31).
+    if (draft?.pet_name) setPetChoice({ pick: 'new', pet: { ...NO_PET_CHOICE.pet, name: draft.pet_name, species: speciesFromText(draft.species) } });
+    if (draft || returning) setOpen(true);
+  }, [doctorId, returning]);
+  useEffect(() => {
+    if (!returning || restoring) return;
+    setParams(withoutParam(OPEN_PARAM), { replace: true });
+  }, [returning, restoring, setParams]);
   const [sent, setSent] = useState(false);
   const [problem, setProblem] = useState<{ message: string; field?: string }>();
   const [send, { isLoading }] = useRequestAppointmentMutation();
+  const choosePet = useCallback((choice: PetChoice) => setPetChoice(choice), []);
+  const picked = usePickedPet();
   const days = useMemo(() => (open && timeZone ? slotDays(hours, timeZone) : []), [open, hours, timeZone]);
-  const ownZone = readerZone();
+  const ownZone = viewerZone();
 
   if (!timeZone || hours.every((day) => day.closed)) return null;
+  const change = (update: (v: typeof EMPTY) => typeof EMPTY) =>
+    setValues((v) => {
+      const next = update(v);
+      saveDraft(draftKey(doctorId), next);
+      return next;
+    });
   const set = (field: 'pet_name' | 'species' | 'reason' | 'phone') => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+    change((v) => ({ ...v, [field]: event.target.value }));
   const setTime = (index: number) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, times: v.times.map((t, i) => (i === index ? event.target.value : t)) }));
+    change((v) => ({ ...v, times: v.times.map((t, i) => (i === index ? event.target.value : t)) }));
   const invalid = (field: string) => (problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'appointment-problem' } : {});
 
   const submit = async (event: FormEvent) => {
@@ -40,10 +80,21 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
       setProblem({ message: 'Choose at least one time.', field: 'preferred' });
       return;
     }
+    if (!user) {
+      // Signing in or creating an account comes first; the draft and this address bring the person back.
+      saveDraft(draftKey(doctorId), values);
+      navigate(withNext(routePath('signin'), `${routePath('doctorProfile', { id: doctorId })}?${OPEN_PARAM}=open#appointment`));
+      return;
+    }
+    const pet = await picked.resolve(petChoice);
+    if ('problem' in pet) {
+      setProblem(pet.problem);
+      return;
+    }
+    setPetChoice(pet.choice);
     const answer = await send({
       doctor_id: doctorId,
-      pet_name: values.pet_name,
-      species: values.species,
+      pet_id: pet.petId,
       reason: values.reason,
       phone: values.phone,
       preferred,
@@ -55,6 +106,8 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
     }
     setSent(true);
     setValues(EMPTY);
+    setPetChoice(NO_PET_CHOICE);
+    dropDraft(draftKey(doctorId));
   };
 
   return (
@@ -63,17 +116,10 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
       {sent ? (
         <div role="status" className="form-success">
           <p>Your request was sent to {clinic}. We will e-mail you when they answer.</p>
-          <Link className="button" to="/myappointments">
+          <Link className="button" to={paths.myAppointments}>
             See my appointments
           </Link>
         </div>
-      ) : !user ? (
-        <>
-          <p className="muted">Ask {clinic} for a visit at up to three times that suit you.</p>
-          <Link className="button button-primary" to={`/signin?next=${encodeURIComponent(`/viewdoctorprofile/${doctorId}#appointment`)}`}>
-            Sign in to request an appointment
-          </Link>
-        </>
       ) : !open ? (
         <>
           <p className="muted">Ask {clinic} for a visit at up to three times that suit you. They confirm one, propose another or decline.</p>
@@ -84,24 +130,24 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
       ) : (
         <form className="appointment-form" onSubmit={submit}>
           <p className="muted">
-            Times are the practice&apos;s local time ({timeZone}){ownZone !== timeZone ? `; your own time is shown beside each.` : '.'}
+            Times are the practice&apos;s local time ({zoneName(timeZone)}){!sameClock(ownZone, timeZone) ? `; your own time is shown beside each.` : '.'}
           </p>
-          <div className="form-row">
-            <div className="field">
-              <label htmlFor="appointment-pet">Pet&apos;s name</label>
-              <input
+          {user ? (
+            <PetPicker idPrefix="appointment-pet" value={petChoice} onChange={choosePet} problemField={problem?.field} describedBy="appointment-problem" />
+          ) : (
+            <div className="form-row">
+              <InputField
                 id="appointment-pet"
+                label="Pet's name"
                 required
                 maxLength={APPOINTMENT_LIMITS.petNameMax}
                 value={values.pet_name}
                 onChange={set('pet_name')}
                 {...invalid('pet_name')}
               />
-            </div>
-            <div className="field">
-              <label htmlFor="appointment-species">Species</label>
-              <input
+              <InputField
                 id="appointment-species"
+                label="Species"
                 required
                 maxLength={APPOINTMENT_LIMITS.speciesMax}
                 placeholder="Dog, cat, rabbit…"
@@ -110,20 +156,18 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
                 {...invalid('species')}
               />
             </div>
-          </div>
-          <div className="field">
-            <label htmlFor="appointment-reason">Reason for the visit</label>
-            <textarea
-              id="appointment-reason"
-              required
-              rows={3}
-              minLength={APPOINTMENT_LIMITS.reasonMin}
-              maxLength={APPOINTMENT_LIMITS.reasonMax}
-              value={values.reason}
-              onChange={set('reason')}
-              {...invalid('reason')}
-            />
-          </div>
+          )}
+          <TextAreaField
+            id="appointment-reason"
+            label="Reason for the visit"
+            required
+            rows={3}
+            minLength={APPOINTMENT_LIMITS.reasonMin}
+            maxLength={APPOINTMENT_LIMITS.reasonMax}
+            value={values.reason}
+            onChange={set('reason')}
+            {...invalid('reason')}
+          />
           {CHOICES.map((label, index) => (
             <div className="field" key={label}>
               <label htmlFor={`appointment-time-${index}`}>{label}</label>
@@ -141,24 +185,30 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
               </select>
             </div>
           ))}
-          <div className="field">
-            <label htmlFor="appointment-phone">Phone (optional)</label>
-            <input
-              id="appointment-phone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={APPOINTMENT_LIMITS.phoneMax}
-              value={values.phone}
-              onChange={set('phone')}
-              {...invalid('phone')}
-            />
-          </div>
+          <InputField
+            id="appointment-phone"
+            label="Phone (optional)"
+            type="tel"
+            autoComplete="tel"
+            maxLength={APPOINTMENT_LIMITS.phoneMax}
+            value={values.phone}
+            onChange={set('phone')}
+            {...invalid('phone')}
+          />
           <FormError id="appointment-problem">{problem?.message}</FormError>
+          {!user && <p className="muted">Next you sign in or create a free account; what you typed here is kept for a day.</p>}
           <div className="appointment-actions">
-            <button type="submit" className="button button-primary" disabled={isLoading}>
-              {isLoading ? 'Sending…' : 'Send request'}
+            <button type="submit" className="button button-primary" disabled={isLoading || picked.saving}>
+              {isLoading || picked.saving ? 'Sending…' : user ? 'Send request' : 'Continue to sign in'}
             </button>
-            <button type="button" className="button" onClick={() => setOpen(false)}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setOpen(false);
+                dropDraft(draftKey(doctorId));
+              }}
+            >
               Cancel
             </button>
           </div>

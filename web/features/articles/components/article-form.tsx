@@ -6,7 +6,7 @@ import { ARTICLE_LIMITS } from '../../../../shared/constants/articles';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { failureField, failureMessage } from '../../../lib/api';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../../shared/lib/formats';
 import { toast } from '../../../lib/toast';
 import { ArticleContent } from '../../blog';
 import type { AdminArticle } from '../../../../shared/schemas/article-editor';

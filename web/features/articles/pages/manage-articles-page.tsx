@@ -11,7 +11,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { SearchingOverlay } from '../../../components/ui/searching-overlay';
 import { useAppSelector } from '../../../app/store';
 import { failureMessage } from '../../../lib/api';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../../shared/lib/formats';
 import { toast } from '../../../lib/toast';
 import type { AdminArticle } from '../../../../shared/schemas/article-editor';
 import { useDraftArticleWithAiMutation } from '../api/draft-article-with-ai';

@@ -3,8 +3,9 @@ import { api } from '../../../lib/api';
 
 const sendVerificationEmailApi = api.injectEndpoints({
   endpoints: (build) => ({
-    sendVerificationEmail: build.mutation<{ message: string }, void>({
-      query: () => ({ url: '/user/send-verification-email', body: {}, silent: true }),
+    /** `next`: where the person was going; the e-mailed link carries it (docs/product.md section 26). */
+    sendVerificationEmail: build.mutation<{ message: string }, { next?: string } | void>({
+      query: (input) => ({ url: '/user/send-verification-email', body: input?.next ? { next: input.next } : {}, silent: true }),
     }),
   }),
 });

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AntdTheme } from '../../../components/ui/antd-theme';
+import '../auth.css';
+import './auth-card.css';
 
 /** The centred card every account page uses. */
 export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {

@@ -9,6 +9,8 @@ import { useChangePasswordMutation } from '../api/change-password';
 import { useCheckVerifyCodeMutation } from '../api/check-verify-code';
 import { useSendVerifyCodeMutation } from '../api/send-verify-code';
 import { AuthCard } from '../components/auth-card';
+import '../auth.css';
+import { paths } from '../../../../shared/routes';
 
 type Step = 0 | 1 | 2;
 
@@ -48,11 +50,11 @@ export default function ForgotPasswordPage() {
     run(async () => {
       const data = await changePasswordCall({ email, password }).unwrap();
       toast.success(data.message);
-      navigate('/signin');
+      navigate(paths.signin);
     });
 
   return (
-    <AuthCard title="Reset your password" footer={<Link to="/signin">Back to sign in</Link>}>
+    <AuthCard title="Reset your password" footer={<Link to={paths.signin}>Back to sign in</Link>}>
       <Steps size="small" current={step} style={{ marginBottom: 24 }} items={[{ title: 'E-mail' }, { title: 'Code' }, { title: 'New password' }]} />
       {step === 0 && (
         <Form layout="vertical" onFinish={sendCode} noValidate requiredMark={false} disabled={pending}>

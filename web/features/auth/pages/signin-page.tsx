@@ -1,28 +1,37 @@
 // /signin: docs/product.md, Client state and flows — 200 logs in, 201 means not verified (token stored, warning, /verify).
+// It says what the person was doing (docs/product.md section 26): `?next=` names it, and sign-up, /verify and the
+// e-mailed link carry it on. Without one it is neutral; an administrator then lands on /admin.
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, Form, Input } from 'antd';
 import { MESSAGES } from '../../../../shared/constants/messages';
+import { landingPath, withNext } from '../../../../shared/lib/next-path';
+import { paths, routePath } from '../../../../shared/routes';
 import { useAppDispatch } from '../../../app/store';
 import { toast } from '../../../lib/toast';
 import { useSignInMutation } from '../api/sign-in';
 import { loggedIn, setSession } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+import '../auth.css';
+import { useIntent, type Intent } from '../intent';
 
 interface SignInForm {
   email: string;
   password: string;
 }
 
-/** Where to go after signing in: a path of this site from `?next=` (never another site), else /home. */
-function returnPath(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/home';
+/** The sentence under the heading: what signing in is for (docs/product.md 26.2). */
+function signInIntro(intent: Intent | undefined, doing: string | undefined): string {
+  if (!intent || !doing) return 'Sign in to Animal Doctor.';
+  if (intent.role === 'vet') return `Sign in or create a vet account to ${doing}.`;
+  if (intent.role === 'owner') return `Sign in or create an account to ${doing}.`;
+  return `Please sign in to ${doing}.`;
 }
 
 export default function SignInPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { intent, doing } = useIntent();
   const [pending, setPending] = useState(false);
   const [signIn] = useSignInMutation();
 
@@ -33,11 +42,12 @@ export default function SignInPage() {
       if (status === 200) {
         dispatch(loggedIn(data));
         toast.success(MESSAGES.loginSuccess);
-        navigate(returnPath(params.get('next')));
+        // Where the person was going; else an administrator's own page, everyone else's home (docs/product.md 26.4).
+        navigate(landingPath(intent?.next, data.user.manage_role === 'admin'));
       } else {
         dispatch(setSession(data));
         toast.warning(MESSAGES.notVerified);
-        navigate('/verify');
+        navigate(withNext(routePath('verify'), intent?.next));
       }
     } catch {
       // The API client already showed the server's message; the form keeps what was typed.
@@ -49,10 +59,11 @@ export default function SignInPage() {
   return (
     <AuthCard
       title="Sign in"
-      intro="Welcome back. Sign in to manage your practice on Animal Doctor."
+      intro={signInIntro(intent, doing)}
       footer={
         <>
-          New to Animal Doctor? <Link to="/signup">Create an account</Link>
+          New to Animal Doctor?{' '}
+          <Link to={withNext(routePath('signup'), intent?.next)}>{intent?.role === 'vet' ? 'Create a vet account' : 'Create an account'}</Link>
         </>
       }
     >
@@ -66,7 +77,7 @@ export default function SignInPage() {
           <Input.Password name="password" autoComplete="current-password" size="large" />
         </Form.Item>
         <p>
-          <Link to="/forgotpassword">Forgot your password?</Link>
+          <Link to={paths.forgotPassword}>Forgot your password?</Link>
         </p>
         <Button type="primary" htmlType="submit" size="large" block loading={pending}>
           Sign in

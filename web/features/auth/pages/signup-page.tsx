@@ -1,16 +1,25 @@
 // /signup: docs/product.md, Client state and flows — 200 stores token and user without logging in and goes to /verify;
 // 201/202 show the server's text as a warning. The first question is whose account it is (a pet owner's or a vet's,
-// docs/product.md section 13); a veterinarian is chosen to begin with, so the vet's sign-up is what it was.
+// docs/product.md section 13); a veterinarian is chosen to begin with, so the vet's sign-up is what it was. When the
+// person came from an action (`?next=`, docs/product.md section 26) the action decides: a request, review or favourite
+// makes a pet owner's account, a plan or a claim a vet's, the page speaks to that person and asks no question; `next`
+// goes on to /verify and into the e-mailed link.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Form, Input } from 'antd';
 import type { Session } from '../../../../shared/types/user';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../../shared/lib/password-policy';
+import { withNext } from '../../../../shared/lib/next-path';
+import { paths, routePath } from '../../../../shared/routes';
 import { useAppDispatch } from '../../../app/store';
 import { toast } from '../../../lib/toast';
 import { useRegisterMutation, type AccountType, type RegisterInput } from '../api/register';
 import { setSession } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+import '../auth.css';
+import { useIntent } from '../intent';
+
+const VERIFY_NOTE = 'We will e-mail you a link to verify your address.';
 
 const ACCOUNT_TYPES: { value: AccountType; label: string }[] = [
   { value: 'owner', label: 'I am a pet owner' },
@@ -38,7 +47,10 @@ export default function SignUpPage() {
   const [pending, setPending] = useState(false);
   const [register] = useRegisterMutation();
   const [form] = Form.useForm<RegisterInput & { confirm: string }>();
-  const accountType: AccountType = Form.useWatch('account_type', form) ?? 'vet';
+  const { intent, doing } = useIntent();
+  const fixedType = intent?.role;
+  const chosenType: AccountType = Form.useWatch('account_type', form) ?? 'vet';
+  const accountType = fixedType ?? chosenType;
 
   const submit = async (values: RegisterInput & { confirm: string }) => {
     setPending(true);
@@ -48,11 +60,12 @@ export default function SignUpPage() {
         last_name: values.last_name,
         email: values.email,
         password: values.password,
-        account_type: values.account_type ?? 'vet',
+        account_type: accountType,
+        ...(intent ? { next: intent.next } : {}),
       }).unwrap();
       if (status === 200) {
         dispatch(setSession(data as Session));
-        navigate('/verify');
+        navigate(withNext(routePath('verify'), intent?.next));
       } else {
         toast.warning(String(data));
       }
@@ -65,22 +78,26 @@ export default function SignUpPage() {
 
   return (
     <AuthCard
-      title="Create your account"
+      title={fixedType === 'owner' ? 'Create your pet owner account' : fixedType === 'vet' ? 'Create your vet account' : 'Create your account'}
       intro={
-        accountType === 'owner'
-          ? 'Review the vets you visit and keep track of your reviews. We will e-mail you a link to verify your address.'
-          : 'List your practice on Animal Doctor. We will e-mail you a link to verify your address.'
+        fixedType && doing
+          ? `${fixedType === 'owner' ? 'Create a free account' : 'Create a vet account'} to ${doing}. We will e-mail you a link to verify your address; it brings you back here.`
+          : accountType === 'owner'
+            ? `Review the vets you visit and keep track of your reviews. ${VERIFY_NOTE}`
+            : `List your practice on Animal Doctor. ${VERIFY_NOTE}`
       }
       footer={
         <>
-          Already have an account? <Link to="/signin">Sign in</Link>
+          Already have an account? <Link to={withNext(routePath('signin'), intent?.next)}>Sign in</Link>
         </>
       }
     >
       <Form form={form} layout="vertical" onFinish={submit} noValidate requiredMark={false} disabled={pending} initialValues={{ account_type: 'vet' }}>
-        <Form.Item name="account_type">
-          <AccountTypeChoice />
-        </Form.Item>
+        {!fixedType && (
+          <Form.Item name="account_type">
+            <AccountTypeChoice />
+          </Form.Item>
+        )}
         <div className="grid grid-2" style={{ gap: 12 }}>
           <Form.Item label="First name" name="first_name" rules={[{ required: true }, { max: 80 }]}>
             <Input name="first_name" autoComplete="given-name" size="large" />
@@ -125,7 +142,7 @@ export default function SignUpPage() {
           <Input.Password name="confirm" autoComplete="new-password" size="large" />
         </Form.Item>
         <p className="muted" style={{ fontSize: 14 }}>
-          By creating an account you accept our <Link to="/terms">Terms</Link> and <Link to="/privacypolicy">Privacy Policy</Link>.
+          By creating an account you accept our <Link to={paths.terms}>Terms</Link> and <Link to={paths.privacy}>Privacy Policy</Link>.
         </p>
         <Button type="primary" htmlType="submit" size="large" block loading={pending}>
           Sign up

@@ -1,16 +1,20 @@
 // /verify (docs/product.md, Screens and routes; Accounts and tokens): asks the server to send the verification e-mail
 // under a 'Sending Email...' spinner. A 429 on opening is expected right after sign-up (the e-mail
-// already went out) and is ignored; after 'Send again' it is shown.
+// already went out) and is ignored; after 'Send again' it is shown. `?next=` (where the person was going, docs/product.md
+// section 26) goes into the link of every e-mail it asks for.
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, Spin } from 'antd';
 import { MESSAGES } from '../../../../shared/constants/messages';
+import { NEXT_PARAM, safeNextPath, withNext } from '../../../../shared/lib/next-path';
+import { routePath } from '../../../../shared/routes';
 import { useAppSelector } from '../../../app/store';
 import { failureMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSendVerificationEmailMutation } from '../api/send-verification-email';
 import { signedInUser } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+import '../auth.css';
 
 export default function VerifyPage() {
   const user = useAppSelector(signedInUser);
@@ -18,24 +22,25 @@ export default function VerifyPage() {
   const [sending, setSending] = useState(false);
   const opened = useRef(false);
   const [sendVerificationEmail] = useSendVerificationEmailMutation();
+  const next = safeNextPath(useSearchParams()[0].get(NEXT_PARAM));
 
   useEffect(() => {
     if (!user || user.verify || opened.current) return;
     opened.current = true;
     setSending(true);
-    sendVerificationEmail()
+    sendVerificationEmail({ next })
       .unwrap()
       .catch(() => undefined) // docs/product.md, Accounts and tokens: ignored on opening
       .finally(() => setSending(false));
-  }, [user, sendVerificationEmail]);
+  }, [user, sendVerificationEmail, next]);
 
   if (restoring) return <Spin fullscreen={false} />;
-  if (!user || user.verify) return <Navigate to="/home" replace />;
+  if (!user || user.verify) return <Navigate to={next ?? routePath('home')} replace />;
 
   const sendAgain = async () => {
     setSending(true);
     try {
-      const data = await sendVerificationEmail().unwrap();
+      const data = await sendVerificationEmail({ next }).unwrap();
       toast.success(data.message);
     } catch (error) {
       toast.warning(failureMessage(error, MESSAGES.serverDisconnected));
@@ -58,7 +63,7 @@ export default function VerifyPage() {
         </Button>
       </Spin>
       <p className="auth-footer">
-        Wrong address? <Link to="/signup">Create the account again</Link>
+        Wrong address? <Link to={withNext(routePath('signup'), next)}>Create the account again</Link>
       </p>
     </AuthCard>
   );

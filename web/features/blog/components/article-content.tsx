@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { Article } from '../../../../shared/schemas/article';
 import { AuthorLine } from './author-line';
+import '../blog.css';
 
 type Shown = Pick<Article, 'kind' | 'title' | 'author' | 'avatar' | 'img_url' | 'img_alt' | 'contents' | 'created_at' | 'reviewed_by'>;
 

@@ -1,6 +1,7 @@
 // The article list of /blogpage and /ai-blogpage (docs/product.md, Screens and routes: blog list): keyword search on
 // button click, cards, 'Total {n} items' pagination with a size changer above 50, 'Searching...'.
 // Page, size and term live in the URL (?page=&size=&q=), so a list can be shared and survives reload.
+import { routePath } from '../../../../shared/routes';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BLOG_DEFAULTS } from '../../../../shared/constants/messages';
@@ -10,10 +11,12 @@ import type { Article } from '../../../../shared/schemas/article';
 import type { ArticleKind } from '../api/article-kind';
 import { useSearchArticlesQuery } from '../api/search-articles';
 import { AuthorLine } from './author-line';
+import '../blog.css';
 
 /** `first`: the card at the top of the list, whose image is likely the largest paint of a phone's first screen. */
 function ArticleCard({ article, kind, first = false }: { article: Article; kind: ArticleKind; first?: boolean }) {
-  const to = kind === 'ai' ? `/ai-singlepost/:${article.id}` : `/singlepost/:${article.id}`;
+  // NOTE: the legacy addresses carry a colon before the id (`/singlepost/:12`, docs/product.md, Screens and routes).
+  const to = routePath(kind === 'ai' ? 'aiArticle' : 'article', { id: `:${article.id}` });
   const titleId = `${kind}-article-${article.id}-title`;
   return (
     <article className="card article-card">

@@ -1,6 +1,7 @@
 // One article: /singlepost/:id (the id is sent with its leading colon, docs/product.md, Screens and routes) and
 // /ai-singlepost/:id (the colon is stripped; a failure shows 'Server Error', docs/product.md, Messages).
 // An id that does not exist shows the site's not-found page; a failed load offers a retry.
+import { paths } from '../../../../shared/routes';
 import { Link, useParams } from 'react-router';
 import NotFoundPage from '../../../app/layout/not-found-page';
 import { PageLoader } from '../../../components/ui/page-loader';
@@ -14,7 +15,7 @@ export function ArticleView({ kind }: { kind: ArticleKind }) {
   const { currentData: article, error, isFetching, refetch } = useGetArticleQuery({ kind, id });
   usePageTitle(article?.title ?? 'Article');
 
-  const back = kind === 'ai' ? { to: '/ai-blogpage', label: 'All articles' } : { to: '/blogpage', label: 'All blog articles' };
+  const back = kind === 'ai' ? { to: paths.aiBlog, label: 'All articles' } : { to: paths.blog, label: 'All blog articles' };
   if (isMissingArticle(error)) return <NotFoundPage />;
   if (error && !article) {
     // The toast has said what went wrong (get-article.ts); the page offers the way forward.

@@ -1,4 +1,5 @@
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../../shared/lib/formats';
+import '../blog.css';
 
 /** The author's avatar (or initials), name and date of an article. */
 export function AuthorLine({ author, avatar, date }: { author: string; avatar: string | null; date: string }) {

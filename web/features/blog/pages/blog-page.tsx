@@ -1,4 +1,4 @@
-import { PageHero } from '../../../components/ui/page-hero';
+import { PageFrame } from '../../../components/ui/page-hero';
 import { store } from '../../../app/store';
 import { embeddedFirstScreen } from '../../../lib/first-screen';
 import { seedArticleList } from '../api/search-articles';
@@ -9,18 +9,13 @@ seedArticleList(store.dispatch, embeddedFirstScreen());
 
 export default function BlogPage() {
   return (
-    <>
-      <PageHero
-        eyebrow="Authors Digest"
-        title="Blog Articles"
-        documentTitle="Authors Digest"
-        lead="Practical advice on pet health, nutrition and care from veterinarians and pet-care writers."
-      />
-      <section className="section">
-        <div className="container">
-          <ArticleList kind="blog" />
-        </div>
-      </section>
-    </>
+    <PageFrame
+      eyebrow="Authors Digest"
+      title="Blog Articles"
+      documentTitle="Authors Digest"
+      lead="Practical advice on pet health, nutrition and care from veterinarians and pet-care writers."
+    >
+      <ArticleList kind="blog" />
+    </PageFrame>
   );
 }

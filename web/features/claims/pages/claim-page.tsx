@@ -1,20 +1,22 @@
 // /claim/:id, claiming an imported practice (docs/product.md section 20): by a six-digit code sent to an address at
 // the practice website's own domain, which transfers the practice at once and signs the vet in to it; or by a
 // document (PDF, JPEG or PNG up to 10 MB) an administrator checks.
+import { paths } from '../../../../shared/routes';
 import { useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { Session } from '../../../../shared/types/user';
 import { CLAIM_DOCUMENT_MAX_BYTES } from '../../../../shared/constants/import';
 import { addressLine } from '../../../../shared/lib/address';
 import { PageHero } from '../../../components/ui/page-hero';
 import { FormError } from '../../../components/ui/form-error';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { useAppDispatch } from '../../../app/store';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { api as client } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { loggedIn } from '../../auth';
+import { loggedIn, signedInUser } from '../../auth';
+import { ClaimNextSteps } from '../components/claim-next-steps';
 import { useClaimPracticeMutation, useClaimTargetQuery, useVerifyClaimMutation } from '../api/claim-practice';
 
 /** The domain an address must be at: the website's host without a leading www. (the server checks it exactly). */
@@ -31,8 +33,8 @@ export default function ClaimPage() {
   usePageTitle('Claim this practice');
   const id = useId();
   const doctorId = Number(useParams().id);
-  const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  const me = useAppSelector(signedInUser);
   const practice = useClaimTargetQuery(doctorId, { skip: !Number.isInteger(doctorId) });
   const [method, setMethod] = useState<'email' | 'document'>('email');
   const [email, setEmail] = useState('');
@@ -45,6 +47,20 @@ export default function ClaimPage() {
   const [claim, claiming] = useClaimPracticeMutation();
   const [verify, verifying] = useVerifyClaimMutation();
 
+  // The signed-in account is this practice's: it was just claimed (docs/product.md 28.9).
+  if (me && me.id === doctorId) {
+    const clinic = practice.currentData?.clinic_name ?? me.profile?.clinic_name ?? 'Your practice';
+    return (
+      <>
+        <PageHero eyebrow="Claim a practice" title="What to do next" lead="The listing is yours. Two steps make it your own." />
+        <section className="section">
+          <div className="container narrow">
+            <ClaimNextSteps user={me} clinic={clinic} />
+          </div>
+        </section>
+      </>
+    );
+  }
   if (practice.isLoading) return <PageLoader />;
   const doctor = practice.currentData;
   if (!doctor)
@@ -53,7 +69,7 @@ export default function ClaimPage() {
         <PageHero eyebrow="Claim a practice" title="This practice cannot be claimed" lead="It does not exist, or it is not listed." />
         <section className="section">
           <div className="container">
-            <Link to="/searchdoctor">Search for your practice</Link>
+            <Link to={paths.searchDoctor}>Search for your practice</Link>
           </div>
         </section>
       </>
@@ -87,7 +103,7 @@ export default function ClaimPage() {
     const { data } = await client.post<Session>('/user/login-with-token', { token: answer.data.token });
     dispatch(loggedIn(data));
     toast.success(answer.data.message);
-    navigate('/services');
+    // The practice's account now: the page shows what to do next (ClaimNextSteps), also after a reload.
   };
 
   return (

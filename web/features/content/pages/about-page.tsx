@@ -1,3 +1,4 @@
+import { paths } from '../../../../shared/routes';
 import { Link } from 'react-router';
 import { PageHero } from '../../../components/ui/page-hero';
 
@@ -27,6 +28,26 @@ export default function AboutPage() {
               <li>Search order is earned by relevance and distance. Paid placement is always labelled “Sponsored”.</li>
               <li>Your data is yours: we collect only what we need and never sell it.</li>
             </ul>
+            {/* The search page's '(how we order results)' link lands here (docs/product.md, Search: the recommended order). */}
+            <h2 id="how-we-order-results" tabIndex={-1}>
+              How we order results
+            </h2>
+            <p>
+              Unless you choose another order, a search lists practices as <strong>Recommended</strong>: the ones most likely to suit you come first. We weigh:
+            </p>
+            <ul>
+              <li>How close the practice is to the place you searched (or to its centre).</li>
+              <li>
+                Its reviews. A practice with one five-star review does not jump ahead of one with dozens of good reviews: a few reviews count as a small hint,
+                many reviews as a clear answer.
+              </li>
+              <li>A complete profile: opening hours, photos and services listed.</li>
+              <li>Whether the vet has claimed the listing and keeps it current, and how quickly the practice answers appointment requests.</li>
+            </ul>
+            <p>
+              Money never changes this order. Sponsored practices appear in their own places, always labelled “Sponsored”. You can also sort by distance, rating
+              or name.
+            </p>
           </div>
           <div className="card">
             <h2>For veterinarians</h2>
@@ -35,10 +56,10 @@ export default function AboutPage() {
               and services, and keep your “accepting new patients” status up to date.
             </p>
             <div className="actions">
-              <Link className="button button-primary" to="/services">
+              <Link className="button button-primary" to={paths.services}>
                 See plans
               </Link>
-              <Link className="button" to="/signup">
+              <Link className="button" to={paths.signup}>
                 Create an account
               </Link>
             </div>

@@ -1,14 +1,25 @@
 // The contact form of a Professional or Premium profile (docs/product.md section 5): name, e-mail,
-// phone (optional), pet species and message, plain text. A hidden `website` field is a honeypot.
-import { useState, type FormEvent } from 'react';
+// phone (optional), pet species and message, plain text. A hidden `website` field is a honeypot. A signed-in
+// person finds their name and e-mail filled in from the session (docs/product.md 27.8).
+import { InputField } from '../../../components/ui/text-field';
+import { formatNumber } from '../../../../shared/lib/formats';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAppSelector } from '../../../app/store';
 import { CONTACT_LIMITS } from '../../../../shared/constants/services';
 import { useContactDoctorMutation, type ContactInput } from '../api/contact-doctor';
 import { FormError } from '../../../components/ui/form-error';
+import '../doctors.css';
 
 const EMPTY = { name: '', email: '', phone: '', species: '', message: '', website: '' };
 
 export function ContactForm({ doctorId, clinic }: { doctorId: number; clinic: string }) {
   const [values, setValues] = useState(EMPTY);
+  const user = useAppSelector((state) => (state.auth.logined ? state.auth.user : undefined));
+  const own = { name: [user?.first_name, user?.last_name].filter(Boolean).join(' '), email: user?.email ?? '' };
+  // Once the session is known (after the stored one is restored): fill what the person has not typed.
+  useEffect(() => {
+    if (own.name || own.email) setValues((v) => ({ ...v, name: v.name || own.name, email: v.email || own.email }));
+  }, [own.name, own.email]);
   const [sent, setSent] = useState<string>();
   const [problem, setProblem] = useState<{ message: string; field?: string }>();
   const [send, { isLoading }] = useContactDoctorMutation();
@@ -25,7 +36,7 @@ export function ContactForm({ doctorId, clinic }: { doctorId: number; clinic: st
       return;
     }
     setSent(answer.data?.message);
-    setValues(EMPTY);
+    setValues({ ...EMPTY, ...own });
   };
   const invalid = (field: string) => (problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'contact-problem' } : {});
 
@@ -42,46 +53,46 @@ export function ContactForm({ doctorId, clinic }: { doctorId: number; clinic: st
       ) : (
         <form className="contact-form" onSubmit={submit} noValidate={false}>
           <p className="muted">Ask {clinic} a question. They answer by e-mail or phone.</p>
-          <div className="field">
-            <label htmlFor="contact-name">Your name</label>
-            <input
-              id="contact-name"
-              required
-              maxLength={CONTACT_LIMITS.nameMax}
-              autoComplete="name"
-              value={values.name}
-              onChange={set('name')}
-              {...invalid('name')}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="contact-email">E-mail</label>
-            <input id="contact-email" type="email" required autoComplete="email" value={values.email} onChange={set('email')} {...invalid('email')} />
-          </div>
+          <InputField
+            id="contact-name"
+            label="Your name"
+            required
+            maxLength={CONTACT_LIMITS.nameMax}
+            autoComplete="name"
+            value={values.name}
+            onChange={set('name')}
+            {...invalid('name')}
+          />
+          <InputField
+            id="contact-email"
+            label="E-mail"
+            type="email"
+            required
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+            {...invalid('email')}
+          />
           <div className="form-row">
-            <div className="field">
-              <label htmlFor="contact-phone">Phone (optional)</label>
-              <input
-                id="contact-phone"
-                type="tel"
-                maxLength={CONTACT_LIMITS.phoneMax}
-                autoComplete="tel"
-                value={values.phone}
-                onChange={set('phone')}
-                {...invalid('phone')}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="contact-species">Pet species</label>
-              <input
-                id="contact-species"
-                maxLength={CONTACT_LIMITS.speciesMax}
-                placeholder="Dog, cat, rabbit…"
-                value={values.species}
-                onChange={set('species')}
-                {...invalid('species')}
-              />
-            </div>
+            <InputField
+              id="contact-phone"
+              label="Phone (optional)"
+              type="tel"
+              maxLength={CONTACT_LIMITS.phoneMax}
+              autoComplete="tel"
+              value={values.phone}
+              onChange={set('phone')}
+              {...invalid('phone')}
+            />
+            <InputField
+              id="contact-species"
+              label="Pet species"
+              maxLength={CONTACT_LIMITS.speciesMax}
+              placeholder="Dog, cat, rabbit…"
+              value={values.species}
+              onChange={set('species')}
+              {...invalid('species')}
+            />
           </div>
           <div className="field">
             <label htmlFor="contact-message">Message</label>
@@ -95,7 +106,7 @@ export function ContactForm({ doctorId, clinic }: { doctorId: number; clinic: st
               {...invalid('message')}
             />
             <span className="muted field-hint">
-              Plain text, up to {CONTACT_LIMITS.messageMax.toLocaleString('en-US')} characters ({values.message.length} used).
+              Plain text, up to {formatNumber(CONTACT_LIMITS.messageMax)} characters ({values.message.length} used).
             </span>
           </div>
           {/* The honeypot: hidden from people and screen readers; bots fill it in. */}

@@ -1,22 +1,25 @@
 // The heart on search cards, /myvets and profiles (docs/product.md section 21): saves a practice to My vets
 // or takes it off. A visitor is sent to sign in and comes back with `?save=<id>`, and that practice's heart
 // saves it once the session is there (the sign-in return path, docs/decisions/029-sign-in-return-path.md).
-// The tab also remembers the tap (session storage): a `save` link someone else made saves nothing by itself.
+// The browser also remembers the tap (local storage, so that the verification e-mail's link, opened in another tab,
+// still saves it, docs/product.md section 26): a `save` link someone else made saves nothing by itself.
+import { signInPath } from '../../../../shared/lib/next-path';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../app/store';
 import { toast } from '../../../lib/toast';
 import { useFavoritesQuery, useSetFavoriteMutation } from '../api/favorites';
+import '../doctors.css';
 
 /** The address parameter that carries a favourite through signing in. */
 export const SAVE_PARAM = 'save';
-/** The session-storage key that says this tab's visitor tapped that heart. */
+/** The local-storage key that says this browser's visitor tapped that heart. */
 const PENDING_KEY = 'animaldoctorPendingFavorite';
 
 function takePending(doctorId: number): boolean {
   try {
-    const pending = sessionStorage.getItem(PENDING_KEY);
-    sessionStorage.removeItem(PENDING_KEY);
+    const pending = localStorage.getItem(PENDING_KEY);
+    localStorage.removeItem(PENDING_KEY);
     return pending === String(doctorId);
   } catch {
     return false;
@@ -71,11 +74,11 @@ export function FavoriteButton({ doctorId, name }: { doctorId: number; name: str
       const back = new URLSearchParams(location.search);
       back.set(SAVE_PARAM, String(doctorId));
       try {
-        sessionStorage.setItem(PENDING_KEY, String(doctorId));
+        localStorage.setItem(PENDING_KEY, String(doctorId));
       } catch {
         // Storage refused (a private window's quota): the practice is not saved after signing in; the heart says so.
       }
-      navigate(`/signin?next=${encodeURIComponent(`${location.pathname}?${back}`)}`);
+      navigate(signInPath(`${location.pathname}?${back}`));
       return;
     }
     void change(!pressed);

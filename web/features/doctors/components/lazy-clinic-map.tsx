@@ -3,8 +3,11 @@
 // screen on a phone) Leaflet and its tiles load only once the box comes near the viewport.
 import { lazy, Suspense, useEffect, useRef, useState, type Ref } from 'react';
 import type { ClinicMapProps } from './clinic-map';
+import '../doctors.css';
 
-const ClinicMap = lazy(() => import('./clinic-map'));
+// Offline or unreachable, the map's code cannot load: the page goes on without the map (docs/product.md 28.1)
+// instead of failing whole; the next visit loads it again.
+const ClinicMap = lazy(() => import('./clinic-map').catch(() => ({ default: () => <></> })));
 
 function MapPlaceholder({ frameRef }: { frameRef?: Ref<HTMLDivElement> }) {
   return (

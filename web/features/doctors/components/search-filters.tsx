@@ -1,81 +1,89 @@
-// Radius, filters and sort of /searchdoctor (docs/product.md, Search). Each change is a new address at page one:
-// the URL stays the one source of the search (../search-params.ts). Native controls keep it keyboard usable.
+// Sort and filters of /searchdoctor (docs/product.md, Search), drawn from the entries of ../search-filter-entries.ts:
+// yes/no filters as chips, selects as selects, lists as collapsible groups with a chevron. Each change is a new
+// address at page one: the URL stays the one source of the search (../search-params.ts). Native controls keep it
+// keyboard usable.
 import { useId } from 'react';
-import { useNavigate } from 'react-router';
-import { SEARCH_RADII } from '../../../../shared/constants/search';
-import { SERVICES, SPECIES } from '../../../../shared/constants/services';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../../shared/routes';
+import type { DoctorSearchAnswer } from '../../../../shared/schemas/doctor';
 import { CheckboxGroup } from '../../../components/ui/checkbox-group';
-import { MIN_RATINGS, searchesByDistance, searchPath } from '../search-params';
-import type { SearchState } from '../search-slice';
+import { FILTER_ENTRIES, type GroupEntry, type SelectEntry, type ToggleEntry } from '../search-filter-entries';
+import { searchesByDistance, searchPath } from '../search-params';
+import type { SearchSort, SearchState } from '../search-slice';
+import '../doctors.css';
+import './search-filters.css';
 
-export function SearchFilters({ search }: { search: SearchState }) {
+const SORT_LABELS: Record<SearchSort, string> = { recommended: 'Recommended', distance: 'Distance', rating: 'Rating', name: 'Name', soonest: 'Soonest' };
+
+/** The answer's counts per species and service, where it has them. */
+export type FilterFacets = DoctorSearchAnswer['facets'];
+
+export function SearchFilters({ search, facets }: { search: SearchState; facets?: FilterFacets }) {
   const navigate = useNavigate();
   const go = (change: Partial<SearchState>) => navigate(searchPath({ ...search, ...change, searchStart: 0 }));
-  const hasZip = searchesByDistance(search);
+  const byDistance = searchesByDistance(search);
   // Two of these may be on the page at once (inline, and the phone's sheet): each needs its own id.
   const helpId = useId();
-  const chosen = search.species.length + search.services.length;
+  const shown = FILTER_ENTRIES.filter((entry) => !entry.applies || entry.applies(search));
+  const toggles = shown.filter((entry): entry is ToggleEntry => entry.kind === 'toggle');
+  const selects = shown.filter((entry): entry is SelectEntry => entry.kind === 'select');
+  const groups = shown.filter((entry): entry is GroupEntry => entry.kind === 'group');
 
   return (
-    <div className="search-filters" aria-label="Narrow the results" role="group">
+    <div className="search-filters" aria-label="Sort and narrow the results" role="group">
       <div className="filter-row">
         <label className="filter-select">
-          <span>Within</span>
-          <select
-            value={search.radius ?? 25}
-            disabled={!hasZip}
-            onChange={(e) => go({ radius: Number(e.target.value) })}
-            aria-describedby={hasZip ? undefined : helpId}
-          >
-            {SEARCH_RADII.map((miles) => (
-              <option key={miles} value={miles}>
-                {miles} miles
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="filter-select">
           <span>Sort by</span>
-          <select value={search.sort ?? (hasZip ? 'distance' : 'name')} onChange={(e) => go({ sort: e.target.value as SearchState['sort'] })}>
-            <option value="distance" disabled={!hasZip}>
-              Distance
-            </option>
-            <option value="name">Name</option>
-            <option value="rating">Rating</option>
-          </select>
-        </label>
-        <label className="filter-select">
-          <span>Rating</span>
-          <select value={search.minRating ?? ''} onChange={(e) => go({ minRating: Number(e.target.value) || undefined })}>
-            <option value="">Any rating</option>
-            {MIN_RATINGS.map((stars) => (
-              <option key={stars} value={stars}>
-                {stars} stars and up
+          <select value={search.sort ?? 'recommended'} onChange={(e) => go({ sort: e.target.value as SearchSort })} aria-describedby={helpId}>
+            {(Object.keys(SORT_LABELS) as SearchSort[]).map((sort) => (
+              <option key={sort} value={sort} disabled={sort === 'distance' && !byDistance}>
+                {SORT_LABELS[sort]}
               </option>
             ))}
           </select>
         </label>
-        <label className="filter-check">
-          <input type="checkbox" checked={search.emergency} onChange={(e) => go({ emergency: e.target.checked })} /> 24/7 emergency
-        </label>
-        <label className="filter-check">
-          <input type="checkbox" checked={search.openNow} onChange={(e) => go({ openNow: e.target.checked })} /> Open now
-        </label>
-        <label className="filter-check">
-          <input type="checkbox" checked={search.acceptingNewPatients} onChange={(e) => go({ acceptingNewPatients: e.target.checked })} /> Accepting new
-          patients
-        </label>
+        <Link id={helpId} className="sort-help" to={`${paths.about}#how-we-order-results`}>
+          (how we order results)
+        </Link>
+        {selects.map((entry) => (
+          <label key={entry.id} className="filter-select">
+            <span>{entry.label}</span>
+            <select value={entry.value(search)} onChange={(e) => go(entry.change(e.target.value))}>
+              {entry.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
       </div>
-      {!hasZip && (
-        <p id={helpId} className="muted filter-help">
-          Distance and radius need a zip code or your location.
-        </p>
-      )}
-      <details className="filter-more" open={chosen > 0 || undefined}>
-        <summary>Species and services{chosen > 0 ? ` (${chosen} chosen)` : ''}</summary>
-        <CheckboxGroup legend="Species treated" options={SPECIES} value={search.species} onChange={(species) => go({ species })} />
-        <CheckboxGroup legend="Services" options={SERVICES} value={search.services} onChange={(services) => go({ services })} />
-      </details>
+      <div className="filter-toggles">
+        {toggles.map((entry) => (
+          <label key={entry.id} className="filter-toggle">
+            <input type="checkbox" checked={entry.checked(search)} onChange={(e) => go(entry.change(e.target.checked))} /> {entry.label}
+          </label>
+        ))}
+      </div>
+      {groups.map((entry) => {
+        const chosen = entry.value(search);
+        return (
+          <details key={entry.id} className="filter-group" open={chosen.length > 0 || undefined}>
+            <summary>
+              {entry.label}
+              {chosen.length > 0 && <span className="filter-group-count"> ({chosen.length} chosen)</span>}
+            </summary>
+            <CheckboxGroup
+              legend={entry.label}
+              hideLegend
+              options={entry.options}
+              value={chosen}
+              counts={entry.facet ? facets?.[entry.facet] : undefined}
+              onChange={(values) => go(entry.change(values))}
+            />
+          </details>
+        );
+      })}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 // /viewdoctorprofile/:id: a listed practice's public profile (docs/product.md, Search).
+import { paths, routePath } from '../../../../shared/routes';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { ProfileAbout, ProfileContact, ProfileEducation, ProfileHours, ProfilePhotos, ProfileServices } from '../../../components/profile/profile-sections';
-import { store } from '../../../app/store';
+import { store, useAppSelector } from '../../../app/store';
+import { isOwner } from '../../auth';
 import { embeddedFirstScreen } from '../../../lib/first-screen';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -16,8 +19,18 @@ import { isOpenAt } from '../../../../shared/lib/opening-hours';
 import { localDateAt } from '../../../../shared/lib/special-hours';
 import { DoctorReviews, seedReviews } from '../../reviews';
 import { DoctorRating } from '../../../components/ui/rating-stars';
+import { CallFailed } from '../../../components/ui/call-failed';
+import { failureStatus } from '../../../lib/api';
 import { RequestAppointment } from '../../appointments';
+import { BookingBar, BookVisit, NextAvailable, type ProfileBooking } from '../../booking';
+import './doctor-profile-page.css';
 import { responseTimeText } from '../../../../shared/lib/appointment-rules';
+import '../../../components/profile/profile.css';
+import '../doctors.css';
+
+// A signed-in owner's 'Send a message' starts or continues a conversation (decisions.md section 19); its code loads
+// only for them, so a visitor's profile page stays as small as before.
+const StartConversation = lazy(() => import('../../messages').then((module) => ({ default: module.StartConversation })));
 
 // The profile embedded in the page is the first cached answer: the first screen needs no second request
 // and nothing moves when it arrives (docs/product.md, Pages and look).
@@ -54,17 +67,27 @@ function ProfileSkeleton() {
 
 export default function DoctorProfilePage() {
   const { id = '' } = useParams();
-  const { currentData: doctor, error } = useGetDoctorQuery(id);
-  const problem = error?.message;
+  const { currentData: doctor, error, refetch, isFetching } = useGetDoctorQuery(id);
+  // Only the server's 404 (or a malformed id's 400) means the profile is not there; a failed call offers to try again (28.1).
+  const missing = failureStatus(error) === 404 || failureStatus(error) === 400;
   const hydrated = useHydrated();
+  const owner = useAppSelector(isOwner);
   usePageTitle(doctor?.clinic_name ?? 'Doctor profile');
 
-  if (problem) {
+  if (error && !missing) {
+    return (
+      <section className="container narrow not-found">
+        <h1>We could not load this profile</h1>
+        <CallFailed failure={error} onRetry={() => void refetch()} retrying={isFetching} />
+      </section>
+    );
+  }
+  if (error) {
     return (
       <section className="container narrow not-found">
         <h1>Profile not available</h1>
-        <p>{problem}</p>
-        <Link className="button button-primary" to="/searchdoctor">
+        <p>{error.message}</p>
+        <Link className="button button-primary" to={paths.searchDoctor}>
           Search veterinarians
         </Link>
       </section>
@@ -82,13 +105,16 @@ export default function DoctorProfilePage() {
   const clinic = doctor.clinic_name ?? doctor.name;
   // Left out of the answer when the plan does not include them (docs/product.md, Plans and payment).
   const services = doctor.services ?? [];
+  // Bookable times (decisions.md section 18): a practice with visit types takes bookings; the others keep requests.
+  const { visit_types: visitTypes = [], next_available: nextAvailable } = doctor as typeof doctor & ProfileBooking;
+  const bookable = doctor.contact_form && visitTypes.length > 0 && Boolean(doctor.time_zone);
   const directions = address ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(`${clinic}, ${address}`)}` : undefined;
   return (
     <>
       <section className="page-hero">
         <div className="container">
-          <p className="eyebrow">
-            <Link to="/searchdoctor">Search Doctor</Link>
+          <p className="eyebrow profile-crumb">
+            <Link to={paths.searchDoctor}>Find a vet</Link>
           </p>
           <div className="profile-preview-head">
             {doctor.avatar && <img className="profile-avatar" src={doctor.avatar} alt="" width={96} height={96} />}
@@ -100,6 +126,7 @@ export default function DoctorProfilePage() {
             {address ? ` · ${address}` : ''}
           </p>
           <DoctorRating doctor={doctor} href="#reviews" />
+          <NextAvailable at={nextAvailable} timeZone={doctor.time_zone} />
           {doctor.response_time_hours !== null && <p className="response-time">{responseTimeText(doctor.response_time_hours)}</p>}
           <DoctorBadges doctor={{ ...doctor, services, sponsored: false }} />
         </div>
@@ -107,6 +134,7 @@ export default function DoctorProfilePage() {
       <section className="section">
         <div className="container profile-grid">
           <div className="profile-main">
+            {bookable && <BookVisit doctorId={doctor.id} clinic={clinic} timeZone={doctor.time_zone!} visitTypes={visitTypes} />}
             <ProfileAbout summary={doctor.summary} level={2} />
             <ProfilePhotos photos={doctor.photos ?? []} clinic={clinic} level={2} />
             <ProfileServices services={services} species={doctor.species} level={2} />
@@ -135,8 +163,17 @@ export default function DoctorProfilePage() {
               )}
             </ProfileContact>
             {/* Appointment requests come with the contact form: Professional and Premium (docs/product.md 19.7). */}
-            {doctor.contact_form && <RequestAppointment doctorId={doctor.id} clinic={clinic} hours={doctor.working_time} timeZone={doctor.time_zone} />}
-            {doctor.contact_form && <ContactForm doctorId={doctor.id} clinic={clinic} />}
+            {doctor.contact_form && !bookable && (
+              <RequestAppointment doctorId={doctor.id} clinic={clinic} hours={doctor.working_time} timeZone={doctor.time_zone} />
+            )}
+            {doctor.contact_form &&
+              (owner ? (
+                <Suspense fallback={null}>
+                  <StartConversation doctorId={doctor.id} clinic={clinic} />
+                </Suspense>
+              ) : (
+                <ContactForm doctorId={doctor.id} clinic={clinic} />
+              ))}
             <ProfileHours
               workingTime={doctor.working_time}
               timeZone={doctor.time_zone}
@@ -145,10 +182,22 @@ export default function DoctorProfilePage() {
               today={today}
               level={2}
             />
+            {/* For the practice's own vet, quietly, here and on /services, never on the owners' result cards
+                (docs/product.md section 20). */}
+            {doctor.claimed === false && (
+              <div className="card claim-offer">
+                <h2>Is this your practice?</h2>
+                <p>Claim it to keep its hours, services and photos up to date, and to answer pet owners.</p>
+                <Link className="button" to={routePath('claimPractice', { id: doctor.id })}>
+                  Claim it
+                </Link>
+              </div>
+            )}
           </aside>
           <DoctorReviews doctorId={doctor.id} clinic={clinic} />
         </div>
       </section>
+      <BookingBar phone={doctor.contact_phone} canBook={bookable} />
     </>
   );
 }

@@ -4,83 +4,39 @@
 // filters into a sheet behind a 'Filters' button, and the map is a view the list toggles to. All of it is CSS
 // over one markup (no width test in script), so the server's first screen and the browser's are the same.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../shared/constants/messages';
-import { DEFAULT_SEARCH_RADIUS, SEARCH_COUNT_CAP, SEARCH_RADII } from '../../../../shared/constants/search';
-import type { DoctorSummary } from '../../../../shared/schemas/doctor';
-import { addressLine } from '../../../../shared/lib/address';
+import { DEFAULT_SEARCH_RADIUS, SEARCH_COUNT_CAP } from '../../../../shared/constants/search';
+import { countOf, formatNumber } from '../../../../shared/lib/formats';
 import { PageHero } from '../../../components/ui/page-hero';
 import { Dialog } from '../../../components/ui/dialog';
 import { useAppDispatch } from '../../../app/store';
 import { useSearchDoctorsQuery } from '../api/search-doctors';
-import { DoctorBadges } from '../components/doctor-badges';
-import { DoctorRating, ratingText } from '../../../components/ui/rating-stars';
-import { responseTimeText } from '../../../../shared/lib/appointment-rules';
 import { DoctorSearchForm } from '../components/doctor-search-form';
-import { LazyClinicMap } from '../components/lazy-clinic-map';
 import { SearchFilters } from '../components/search-filters';
-import { FavoriteButton } from '../components/favorite-button';
+import { ActiveFilters } from '../components/active-filters';
+import { ResultCards } from '../components/result-cards';
+import { SearchMapPanel } from '../components/search-map-panel';
+import { EmptyResults } from '../components/empty-results';
+import { CallFailed } from '../../../components/ui/call-failed';
 import { filtersInUse, hasSearchTerms, isNearMe, searchBody, searchesByDistance, searchFromParams, searchPath } from '../search-params';
 import { searchDoctor, type SearchState } from '../search-slice';
-
-/** A search result's card; /myvets shows the same cards (docs/product.md section 21). */
-export function DoctorCard({ doctor, active = false, onActivate }: { doctor: DoctorSummary; active?: boolean; onActivate?: (id: number | null) => void }) {
-  const title = doctor.clinic_name ?? doctor.name;
-  return (
-    <article
-      className={`card doctor-card${doctor.sponsored ? ' sponsored' : ''}${active ? ' active' : ''}`}
-      data-doctor-id={doctor.id}
-      onMouseEnter={() => onActivate?.(doctor.id)}
-      onMouseLeave={() => onActivate?.(null)}
-      onFocus={() => onActivate?.(doctor.id)}
-      onBlur={() => onActivate?.(null)}
-    >
-      <div className="doctor-card-head">
-        {doctor.avatar ? (
-          <img className="avatar avatar-large" src={doctor.avatar} alt="" width={56} height={56} loading="lazy" />
-        ) : (
-          <span className="avatar avatar-large" aria-hidden="true">
-            {title.replace(/^Dr\.\s*/, '').slice(0, 1)}
-          </span>
-        )}
-        <div>
-          <h2 className="doctor-clinic">{title}</h2>
-          <p className="muted doctor-name">{doctor.name}</p>
-          <DoctorRating doctor={doctor} />
-          {doctor.response_time_hours !== null && <p className="muted response-time">{responseTimeText(doctor.response_time_hours)}</p>}
-        </div>
-        {doctor.distance !== null && <span className="distance">{doctor.distance.toFixed(1)} mi</span>}
-        <FavoriteButton doctorId={doctor.id} name={title} />
-      </div>
-      <p className="doctor-address">{addressLine(doctor)}</p>
-      <DoctorBadges doctor={doctor} openNow={doctor.open_now} />
-      {doctor.species.length > 0 && <p className="muted">Treats: {doctor.species.join(', ')}</p>}
-      <div className="actions">
-        <Link className="button button-primary" to={`/viewdoctorprofile/${doctor.id}`} aria-label={`View profile of ${title}`}>
-          View profile
-        </Link>
-        {doctor.contact_phone && (
-          <a className="button" href={`tel:${doctor.contact_phone.replace(/[^\d+]/g, '')}`}>
-            Call {doctor.contact_phone}
-          </a>
-        )}
-      </div>
-    </article>
-  );
-}
-
-/** The next radius up, for an empty result (docs/product.md, Search). */
-function widerRadius(current: number | undefined): number | null {
-  const now = current ?? DEFAULT_SEARCH_RADIUS;
-  return SEARCH_RADII.find((miles) => miles > now) ?? null;
-}
+import '../doctors.css';
 
 /** The one line a phone shows for the place searched (docs/product.md 21.1). */
 function placeSummary(search: SearchState): string {
-  if (isNearMe(search)) return 'Near you';
-  if (search.searchZipCode) return `Near ${search.searchZipCode}`;
-  return [search.searchCity, search.searchState].filter(Boolean).join(', ');
+  const place = isNearMe(search)
+    ? 'Near you'
+    : search.bounds
+      ? 'In the map area'
+      : search.searchZipCode
+        ? `Near ${search.searchZipCode}`
+        : [search.searchCity, search.searchState].filter(Boolean).join(', ');
+  return [search.q && `“${search.q}”`, place].filter(Boolean).join(' · ');
 }
+
+/** How the count of results names the order (the sort select says it too). */
+const ORDER_TEXT: Partial<Record<string, string>> = { distance: ', nearest first', rating: ', highest rated first', name: ', by name' };
 
 export default function SearchDoctorPage() {
   const [params] = useSearchParams();
@@ -97,16 +53,21 @@ export default function SearchDoctorPage() {
     dispatch(searchDoctor(search));
   }, [search, dispatch]);
 
-  const { currentData: result, isFetching: loading, error } = useSearchDoctorsQuery(searchBody(search), { skip: !hasQuery });
+  // `data` is the last answer, kept for the map while the next one loads; the list shows only the current one.
+  const { currentData: result, data: lastResult, isFetching: loading, error, refetch } = useSearchDoctorsQuery(searchBody(search), { skip: !hasQuery });
   const [activeId, setActiveId] = useState<number | null>(null);
   // On a phone: whether the place form is unfolded, the filters sheet is open, and the list or the map is shown.
   const [placeOpen, setPlaceOpen] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [view, setView] = useState<'list' | 'map'>('list');
   const inUse = filtersInUse(search);
-  const problem = error?.message;
 
-  const where = nearMe ? 'near you' : `for ${[search.searchZipCode, search.searchCity, search.searchState].filter(Boolean).join(', ')}`;
+  // A misspelled city the server corrected ('Showing results for Chicago.') names the corrected city in the count too.
+  const corrected = result?.notice && (result.used === 'city' || result.used === 'city_state') ? result.location?.city : null;
+  const place = [search.searchZipCode, corrected || search.searchCity, search.searchState].filter(Boolean).join(', ');
+  const where = [search.q && `for “${search.q}”`, nearMe ? 'near you' : search.bounds ? 'in the map area' : place && `${search.q ? 'in' : 'for'} ${place}`]
+    .filter(Boolean)
+    .join(' ');
   const page = Math.floor(search.searchStart / search.searchCount) + 1;
   const pages = result ? Math.max(1, Math.ceil(result.totalCount / search.searchCount)) : 1;
   // Another page of results is a new address; the layout scrolls to the top, and focus moves to
@@ -126,21 +87,29 @@ export default function SearchDoctorPage() {
   // A new place folds the form again.
   useEffect(() => setPlaceOpen(false), [search.searchZipCode, search.searchCity, search.searchState, search.latitude, search.longitude]);
 
-  const wider = byDistance ? widerRadius(search.radius) : null;
-  const countText = (n: number, capped: boolean | undefined) => (capped ? `${SEARCH_COUNT_CAP.toLocaleString('en-US')}+` : n.toLocaleString('en-US'));
-  const points = (result?.data ?? [])
-    .filter((d) => typeof d.latitude === 'number' && typeof d.longitude === 'number')
-    .map((d) => ({ id: d.id, latitude: d.latitude as number, longitude: d.longitude as number, label: d.clinic_name ?? d.name, detail: ratingText(d) }));
-  const resultsLabel = result && !loading ? `Show ${countText(result.totalCount, result.totalCountCapped)} results` : 'Show results';
+  const countText = (n: number, capped: boolean | undefined, noun: string) => (capped ? `${formatNumber(SEARCH_COUNT_CAP)}+ ${noun}s` : countOf(n, noun));
+  // On a phone the list and the map each keep their place: the list's scroll comes back after a look at the map.
+  const listScroll = useRef(0);
+  const showView = (next: 'list' | 'map') => {
+    if (next === view) return;
+    if (view === 'list') listScroll.current = window.scrollY;
+    setView(next);
+  };
+  useEffect(() => {
+    if (view === 'list' && listScroll.current) window.scrollTo({ top: listScroll.current });
+  }, [view]);
+  // A marker chosen: its card is highlighted and brought into view (beside the map; on a phone, under the list).
+  const cardRefs = useRef(new Map<number, HTMLElement>()).current;
+  const selectMarker = (id: number) => {
+    setActiveId(id);
+    const card = cardRefs.get(id);
+    if (card?.isConnected && card.offsetParent !== null) card.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  };
+  const resultsLabel = result && !loading ? `Show ${countText(result.totalCount, result.totalCountCapped, 'result')}` : 'Show results';
 
   return (
     <div className={`search-page${hasQuery ? ' has-query' : ''}`}>
-      <PageHero
-        eyebrow="Directory"
-        title="Search Doctor"
-        documentTitle="Search Doctor"
-        lead="Find veterinarians and animal hospitals by zip code, city or state."
-      >
+      <PageHero eyebrow="Directory" title="Find a vet" documentTitle="Find a vet" lead="Find veterinarians and animal hospitals by zip code, city or state.">
         {hasQuery && (
           <button type="button" className="place-summary" aria-expanded={placeOpen} aria-controls="search-place" onClick={() => setPlaceOpen((open) => !open)}>
             <span className="place-summary-text">{placeSummary(search)}</span>
@@ -153,13 +122,17 @@ export default function SearchDoctorPage() {
       </PageHero>
       <section className="section search-section">
         <div className="container">
-          {!hasQuery && <p className="empty-state">Enter a zip code, a city or a state above, or use your location, to see veterinarians near you.</p>}
+          {!hasQuery && (
+            <p className="empty-state">
+              Enter a zip code, a city or a state above, what you are looking for, or use your location, to see veterinarians near you.
+            </p>
+          )}
           {hasQuery && (
             <>
               {/* Shown from 720 px; left out while the phone's sheet holds the filters, so there is one copy. */}
               {!sheetOpen && (
                 <div className="search-filters-inline">
-                  <SearchFilters search={search} />
+                  <SearchFilters search={search} facets={lastResult?.facets} />
                 </div>
               )}
               <div className="search-toolbar">
@@ -167,10 +140,10 @@ export default function SearchDoctorPage() {
                   Filters{inUse > 0 && <span className="filters-count"> ({inUse})</span>}
                 </button>
                 <div className="view-toggle" role="group" aria-label="Show the results as">
-                  <button type="button" className="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+                  <button type="button" className="button" aria-pressed={view === 'list'} onClick={() => showView('list')}>
                     List
                   </button>
-                  <button type="button" className="button" aria-pressed={view === 'map'} onClick={() => setView('map')}>
+                  <button type="button" className="button" aria-pressed={view === 'map'} onClick={() => showView('map')}>
                     Map
                   </button>
                 </div>
@@ -186,8 +159,9 @@ export default function SearchDoctorPage() {
                   </button>
                 }
               >
-                {sheetOpen && <SearchFilters search={search} />}
+                {sheetOpen && <SearchFilters search={search} facets={lastResult?.facets} />}
               </Dialog>
+              <ActiveFilters search={search} />
               <div className="search-results-layout" data-view={view}>
                 <div aria-live="polite" aria-busy={loading} className="search-results">
                   {loading && (
@@ -201,44 +175,18 @@ export default function SearchDoctorPage() {
                       </div>
                     </>
                   )}
-                  {!loading && problem && (
-                    <p className="notice" role="alert">
-                      {problem}
-                    </p>
-                  )}
-                  {!loading && !problem && result && (
+                  {!loading && error && <CallFailed failure={error} onRetry={() => void refetch()} />}
+                  {!loading && !error && result && (
                     <>
-                      {result.notice && <p className="notice search-notice">{result.notice}</p>}
                       <p className="results-count" ref={countRef} tabIndex={-1}>
+                        {result.notice && <span className="search-notice">{result.notice} </span>}
                         {result.totalCount === 0
                           ? `No listed veterinarians found ${where}${byDistance ? ` within ${result.radius ?? search.radius ?? DEFAULT_SEARCH_RADIUS} miles` : ''}.`
-                          : `${countText(result.totalCount, result.totalCountCapped)} veterinarian${result.totalCount === 1 && !result.totalCountCapped ? '' : 's'} ${where}`}
-                        {byDistance && result.totalCount > 0 && (result.sort ?? search.sort ?? 'distance') === 'distance' ? ', nearest first' : ''}
-                        {result.totalCount > 0 && (result.sort ?? search.sort) === 'rating' ? ', highest rated first' : ''}
+                          : `${countText(result.totalCount, result.totalCountCapped, 'veterinarian')} ${where}`}
+                        {result.totalCount > 0 ? (ORDER_TEXT[result.sort ?? search.sort ?? 'recommended'] ?? '') : ''}
                       </p>
-                      {result.totalCount === 0 && (
-                        <div className="empty-state">
-                          {wider ? (
-                            <>
-                              <p>Try a wider area, or fewer filters.</p>
-                              <button
-                                type="button"
-                                className="button button-primary"
-                                onClick={() => navigate(searchPath({ ...search, radius: wider, searchStart: 0 }))}
-                              >
-                                Search within {wider} miles
-                              </button>
-                            </>
-                          ) : (
-                            <p>Try fewer filters, or a nearby city or state.</p>
-                          )}
-                        </div>
-                      )}
-                      <div className="doctor-list">
-                        {result.data.map((doctor) => (
-                          <DoctorCard key={`${doctor.id}-${doctor.sponsored}`} doctor={doctor} active={activeId === doctor.id} onActivate={setActiveId} />
-                        ))}
-                      </div>
+                      {result.totalCount === 0 && <EmptyResults search={search} result={result} />}
+                      <ResultCards search={search} result={result} activeId={activeId} onActivate={setActiveId} cardRefs={cardRefs} />
                       {pages > 1 && (
                         <nav className="pager" aria-label="Result pages">
                           <button type="button" className="button" disabled={page <= 1} onClick={() => goTo(page - 1)}>
@@ -255,19 +203,7 @@ export default function SearchDoctorPage() {
                     </>
                   )}
                 </div>
-                <aside className="search-map" aria-label="Map of the results">
-                  {/* Loaded once the box shows: beside the list on a wide screen, on a phone when 'Map' is chosen
-                      (a new map each time, as Leaflet cannot measure a box that was hidden). */}
-                  <LazyClinicMap
-                    key={view}
-                    whenVisible
-                    points={loading ? [] : points}
-                    activeId={activeId}
-                    onActivate={setActiveId}
-                    label="Map of the veterinarians on this page"
-                    zoom={12}
-                  />
-                </aside>
+                <SearchMapPanel search={search} result={lastResult} activeId={activeId} onActivate={setActiveId} onSelect={selectMarker} view={view} />
               </div>
             </>
           )}

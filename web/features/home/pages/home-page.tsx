@@ -1,6 +1,8 @@
+import { paths } from '../../../../shared/routes';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DoctorSearchForm } from '../../doctors';
+import '../home.css';
 
 const STEPS = [
   {
@@ -47,7 +49,7 @@ export default function HomePage() {
             Animal Doctor helps pet owners find local veterinarians and animal hospitals, and read practical pet-health advice written by people who care for
             animals every day.
           </p>
-          <DoctorSearchForm />
+          <DoctorSearchForm speciesTaps />
           <div className="stats" aria-label="Why pet owners use Animal Doctor">
             <p>
               <strong>Reviewed</strong> profiles checked by our team
@@ -94,13 +96,13 @@ export default function HomePage() {
             ))}
           </div>
           <div className="actions">
-            <Link className="button" to="/blogpage">
+            <Link className="button" to={paths.blog}>
               Read the Authors Digest
             </Link>
-            <Link className="button" to="/medicine">
+            <Link className="button" to={paths.medicine}>
               Pet medicine guide
             </Link>
-            <Link className="button" to="/insurance">
+            <Link className="button" to={paths.insurance}>
               Pet insurance explained
             </Link>
           </div>
@@ -114,7 +116,7 @@ export default function HomePage() {
               <h2>Are you a veterinarian?</h2>
               <p>List your practice, show your hours and services, and reach pet owners in your area.</p>
             </div>
-            <Link className="button button-large" to="/services">
+            <Link className="button button-large" to={paths.services}>
               See plans and pricing
             </Link>
           </div>

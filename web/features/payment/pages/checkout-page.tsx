@@ -1,8 +1,10 @@
 // /checkout/{id}: the built-in sandbox checkout, standing in for a provider's hosted checkout in
 // test mode (docs/product.md, Plans and payment). 'Pay' asks the server to confirm the session as a provider
 // would; 'Decline' gets a declined card's answer and changes nothing; 'Cancel' goes back unchanged.
+import { paths } from '../../../../shared/routes';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { NEXT_PARAM, safeNextPath, withNext } from '../../../../shared/lib/next-path';
 import { formatPrice } from '../../../../shared/constants/plans';
 import { useAppDispatch } from '../../../app/store';
 import { failureMessage } from '../../../lib/api';
@@ -18,6 +20,9 @@ export default function CheckoutPage() {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  // Where the vet was going before Pricing (a claim, a settings page): the pages after checkout lead back to it.
+  const next = safeNextPath(useSearchParams()[0].get(NEXT_PARAM));
+  const plans = withNext(paths.services, next);
   const checkout = useSandboxCheckoutQuery(id);
   const load = checkout.isError
     ? ({ state: 'missing', message: failureMessage(checkout.error, 'This checkout does not exist.') } as const)
@@ -35,7 +40,7 @@ export default function CheckoutPage() {
     try {
       const data = await paySandbox(id).unwrap();
       dispatch(userReplaced(data.user));
-      navigate(data.url);
+      navigate(withNext(data.url, next));
     } catch {
       // The API client showed the server's sentence (e.g. already paid).
       setBusy(undefined);
@@ -67,7 +72,7 @@ export default function CheckoutPage() {
           {load.state === 'missing' && (
             <>
               <p role="alert">{load.message}</p>
-              <Link className="button" to="/services">
+              <Link className="button" to={plans}>
                 Back to plans
               </Link>
             </>
@@ -117,7 +122,7 @@ export default function CheckoutPage() {
                     >
                       Decline
                     </button>
-                    <button type="button" className="button button-large" onClick={() => navigate('/services')} disabled={busy === 'pay'}>
+                    <button type="button" className="button button-large" onClick={() => navigate(plans)} disabled={busy === 'pay'}>
                       Cancel
                     </button>
                   </div>
@@ -127,7 +132,7 @@ export default function CheckoutPage() {
                   <p role="alert">
                     {load.session.status === 'complete' ? 'This checkout is already paid.' : 'This checkout has expired. Start again from the Pricing page.'}
                   </p>
-                  <Link className="button" to="/services">
+                  <Link className="button" to={plans}>
                     Back to plans
                   </Link>
                 </>

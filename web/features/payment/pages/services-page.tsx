@@ -2,8 +2,10 @@
 // shared/constants/plans.ts, a buy button per plan (sign in -> verify -> checkout), the paying
 // vet's current plan with 'Cancel plan', the banner after a paid checkout, and the test-mode notice while the
 // sandbox takes the payments (docs/product.md, Plans and payment). A pet owner's account is offered 'List your
-// practice' first: it becomes a vet's account and goes on as a vet would (docs/product.md section 13).
-import { useRef, useState } from 'react';
+// practice' first: it becomes a vet's account and goes on as a vet would (docs/product.md section 13). A visitor's
+// choice survives sign-in, sign-up and the verification e-mail as `?buy=<plan>&period=`, which opens that plan's
+// checkout once a verified vet is back (docs/product.md section 26).
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PLANS, SANDBOX_NOTICE, formatPrice, planById, planPrice, type Plan, type PlanPeriod } from '../../../../shared/constants/plans';
 import { PageHero } from '../../../components/ui/page-hero';
@@ -11,7 +13,10 @@ import { Dialog } from '../../../components/ui/dialog';
 import { store, useAppDispatch, useAppSelector } from '../../../app/store';
 import { isOwner, signedInUser, useCurrentUserQuery, userReplaced } from '../../auth';
 import { embeddedFirstScreen } from '../../../lib/first-screen';
-import { formatDate } from '../../../lib/format-date';
+import { NEXT_PARAM, safeNextPath, withNext } from '../../../../shared/lib/next-path';
+import { withoutParam } from '../../../lib/address-params';
+import { paths, routePath } from '../../../../shared/routes';
+import { formatDate } from '../../../../shared/lib/formats';
 import { toast } from '../../../lib/toast';
 import { useCancelPlanMutation } from '../api/cancel-plan';
 import { seedPlans, useGetPlansQuery } from '../api/get-plans';
@@ -25,6 +30,11 @@ seedPlans(store.dispatch, embeddedFirstScreen());
 
 const periodLabel = (period: PlanPeriod) => (period === 'year' ? 'yearly' : 'monthly');
 
+/** The address that brings a person back to this plan's checkout, and on to where they were going (docs/product.md section 26). */
+const BUY_PARAM = 'buy';
+const buyPath = (plan: Plan, period: PlanPeriod, next: string | undefined) =>
+  withNext(`${routePath('services')}?${new URLSearchParams({ [BUY_PARAM]: String(plan.id), period })}`, next);
+
 export default function ServicesPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -36,9 +46,12 @@ export default function ServicesPage() {
   const [period, setPeriod] = useState<PlanPeriod>(params.get('period') === 'year' ? 'year' : 'month');
   const [pendingPlan, setPendingPlan] = useState<number>();
   const [dialog, setDialog] = useState<'verify' | 'cancel'>();
+  const [verifyFor, setVerifyFor] = useState<Plan>();
   const [startCheckout] = useStartCheckoutMutation();
   const [cancel, { isLoading: canceling }] = useCancelPlanMutation();
   const paidJustNow = params.get('checkout') === 'success';
+  // Where the vet was going (a claim, a page that needs a plan): checkout and the profile wizard lead back to it.
+  const next = safeNextPath(params.get(NEXT_PARAM));
   const testMode = useGetPlansQuery().data?.provider === 'sandbox';
   const owner = useAppSelector(isOwner);
   const [listPractice, { isLoading: becomingVet }] = useListPracticeMutation();
@@ -75,10 +88,11 @@ export default function ServicesPage() {
 
   const buy = async (plan: Plan) => {
     if (!user) {
-      navigate(`/signin?next=${encodeURIComponent('/services')}`);
+      navigate(withNext(routePath('signin'), buyPath(plan, period, next)));
       return;
     }
     if (!user.verify || !logined) {
+      setVerifyFor(plan);
       setDialog('verify');
       return;
     }
@@ -88,8 +102,8 @@ export default function ServicesPage() {
       return;
     }
     try {
-      const data = await startCheckout({ plan: plan.id, period }).unwrap();
-      if (data.url.startsWith('/')) navigate(data.url);
+      const data = await startCheckout({ plan: plan.id, period, ...(next ? { next } : {}) }).unwrap();
+      if (data.url.startsWith('/')) navigate(withNext(data.url, next));
       else window.location.assign(data.url);
     } catch {
       // The API client showed the server's sentence.
@@ -107,6 +121,17 @@ export default function ServicesPage() {
       // Shown by the API client; the dialog stays open so the vet can try again.
     }
   };
+
+  // Back with `?buy=`: a verified vet's chosen plan opens its checkout once, and the address forgets the choice. An
+  // owner's account is not turned into a vet's by an address: it sees the plans and 'List your practice'.
+  const wantsPlan = planById(Number(params.get(BUY_PARAM)));
+  useEffect(() => {
+    if (!wantsPlan || restoring) return;
+    setParams(withoutParam(BUY_PARAM), { replace: true });
+    if (user?.verify && logined && !owner) void buy(wantsPlan);
+    // `buy` is a fresh function each render; the parameter makes this run once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wantsPlan, restoring]);
 
   const activeName = planById(currentPlan)?.name;
   const status = subscription?.status ?? storedStatus;
@@ -134,9 +159,14 @@ export default function ServicesPage() {
                 profile.
               </p>
               <div className="banner-actions">
-                <Link className="button button-primary" to="/setupprofile">
+                <Link className="button button-primary" to={withNext(paths.setupProfile, next)}>
                   Create your profile
                 </Link>
+                {next && (
+                  <Link className="button" to={next}>
+                    Continue where you left off
+                  </Link>
+                )}
                 <button type="button" className="button" onClick={() => setParams({}, { replace: true })}>
                   Dismiss
                 </button>
@@ -257,6 +287,14 @@ export default function ServicesPage() {
                 <h3>Can I change or cancel my plan?</h3>
                 <p>Yes. A new plan replaces your current one as soon as it is paid; a cancelled plan stays active until the end of the period you paid for.</p>
               </div>
+              {/* The vet's way to an imported listing: here and on its profile, never on owners' result cards (docs/product.md section 20). */}
+              <div className="card">
+                <h3>My practice is already listed. Can I claim it?</h3>
+                <p>
+                  Yes. <Link to={paths.searchDoctor}>Find your practice</Link>, open its profile and choose “Claim it” under “Is this your practice?”. We check
+                  that you work there, then the listing is yours to keep up to date.
+                </p>
+              </div>
               <div className="card">
                 <h3>Is it free for pet owners?</h3>
                 <p>Always. Pet owners search, read articles and contact practices without an account.</p>
@@ -275,7 +313,11 @@ export default function ServicesPage() {
             <button type="button" className="button" onClick={() => setDialog(undefined)}>
               Not now
             </button>
-            <button type="button" className="button button-primary" onClick={() => navigate('/verify')}>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => navigate(withNext(routePath('verify'), verifyFor && buyPath(verifyFor, period, next)))}
+            >
               Verify e-mail
             </button>
           </>

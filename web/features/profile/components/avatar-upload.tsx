@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useChangeAvatarMutation } from '../api/change-avatar';
 import { useProfileCall } from '../use-profile-call';
+import '../profile.css';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_BYTES = 5 * 1024 * 1024;

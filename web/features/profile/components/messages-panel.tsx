@@ -1,7 +1,8 @@
 // /viewprofile: messages pet owners sent through the contact form, newest first, a page at a time.
 import { useState } from 'react';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../../shared/lib/formats';
 import { useMyMessagesQuery } from '../api/get-my-messages';
+import '../profile.css';
 
 const PAGE_SIZE = 10;
 
@@ -19,10 +20,10 @@ export function MessagesPanel() {
       ) : data.data.length === 0 ? (
         <p className="muted">No messages yet. Pet owners can write to you from your public page.</p>
       ) : (
-        <ul className="message-list" aria-busy={isFetching}>
+        <ul className="contact-message-list" aria-busy={isFetching}>
           {data.data.map((m) => (
             <li key={m.id}>
-              <p className="message-meta">
+              <p className="contact-message-meta">
                 <strong>{m.name}</strong> · <a href={`mailto:${m.email}`}>{m.email}</a>
                 {m.phone && (
                   <>
@@ -32,7 +33,7 @@ export function MessagesPanel() {
                 )}
                 {m.species && ` · ${m.species}`} · {formatDate(m.created_at)}
               </p>
-              <p className="message-text">{m.message}</p>
+              <p className="contact-message-text">{m.message}</p>
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { PROFILE_LIMITS } from '../../../../shared/lib/profile-rules';
 import { CheckboxGroup } from '../../../components/ui/checkbox-group';
+import '../profile.css';
 
 export interface OwnChoicesProps {
   legend: string;

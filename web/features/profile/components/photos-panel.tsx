@@ -6,6 +6,7 @@ import { useDeletePhotoMutation } from '../api/delete-photo';
 import { useMyPhotosQuery } from '../api/get-my-photos';
 import { useUpdatePhotoMutation } from '../api/update-photo';
 import { FormError } from '../../../components/ui/form-error';
+import '../profile.css';
 
 function PhotoCard({ photo, count }: { photo: Photo; count: number }) {
   const [caption, setCaption] = useState(photo.caption);

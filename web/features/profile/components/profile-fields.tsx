@@ -9,17 +9,22 @@ import {
   checkPhone,
   checkStateCode,
   checkSummary,
-  checkTitleWebsite,
   checkWebsiteUrl,
+  completeWebsiteUrl,
   checkZip,
   PROFILE_LIMITS,
   US_TIME_ZONES,
 } from '../../../../shared/lib/profile-rules';
 import { DAY_NAMES, DAYS } from '../../../../shared/constants/days';
-import { checkSpecialHours, formatSpecialDate, SPECIAL_HOURS_LIMITS, upcomingSpecialHours, type SpecialDay } from '../../../../shared/lib/special-hours';
+import { formatCalendarDate, zoneName } from '../../../../shared/lib/formats';
+import { checkSpecialHours, SPECIAL_HOURS_LIMITS, upcomingSpecialHours, type SpecialDay } from '../../../../shared/lib/special-hours';
 import { US_STATES } from '../../../../shared/constants/us-states';
 import { SERVICES, SPECIES } from '../../../../shared/constants/services';
 import { OwnChoices } from './own-choices';
+import '../../../components/profile/profile.css';
+import '../profile.css';
+import { ZipField } from './zip-field';
+import type { ZipPlace } from '../api/zip-place';
 
 /** An antd rule from a shared check: the check's sentence becomes the field's message. */
 export function shared(check: (value: string) => string | undefined): Rule {
@@ -33,7 +38,8 @@ export function shared(check: (value: string) => string | undefined): Rule {
 const required = (label: string): Rule => ({ required: true, whitespace: true, message: `Please enter the ${label}.` });
 
 const STATE_OPTIONS = Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${code} – ${name}` }));
-export function ContactFields() {
+/** `onPlace` hears the place of each zip code typed (its time zone goes to the hours step: docs/product.md 28.5). */
+export function ContactFields({ onPlace }: { onPlace?: (place: ZipPlace) => void } = {}) {
   return (
     <>
       <Form.Item label="Clinic or hospital name" name="clinic_name" rules={[required('clinic or hospital name'), { max: 120 }]}>
@@ -51,10 +57,8 @@ export function ContactFields() {
         <Input autoComplete="street-address" />
       </Form.Item>
       <div className="form-row form-row-3">
-        <Form.Item label="Zip code" name="zip" rules={[shared(checkZip)]} extra="Sets your place on the map.">
-          <Input autoComplete="postal-code" inputMode="numeric" maxLength={5} />
-        </Form.Item>
-        <Form.Item label="City" name="city" extra="Filled from the zip code when empty.">
+        <ZipField rules={[shared(checkZip)]} onPlace={onPlace} />
+        <Form.Item label="City" name="city">
           <Input autoComplete="address-level2" maxLength={80} />
         </Form.Item>
         <Form.Item label="State" name="state" rules={[shared((v) => checkStateCode(v))]}>
@@ -66,27 +70,25 @@ export function ContactFields() {
 }
 
 export function WebsiteFields() {
+  const form = Form.useFormInstance();
   return (
     <div className="form-row">
       <Form.Item
         label="Website title"
         name="website_title"
-        dependencies={['website_url']}
-        rules={[
-          { max: 120 },
-          ({ getFieldValue }) => ({
-            validator: (_, title: string | undefined) => {
-              // Only the "title missing" half of the shared rule belongs to this field; the URL has its own.
-              const problem = checkTitleWebsite({ website_title: title ?? '', website_url: String(getFieldValue('website_url') ?? '') });
-              return problem && !checkWebsiteUrl(String(getFieldValue('website_url') ?? '')) ? Promise.reject(new Error(problem)) : Promise.resolve();
-            },
-          }),
-        ]}
+        rules={[{ max: 120, message: 'Keep the website title to 120 characters.' }]}
+        extra="Optional: the text of the link. Without it the link shows the website's domain."
       >
         <Input placeholder="e.g. Chelsea Animal Clinic" />
       </Form.Item>
-      <Form.Item label="Website address" name="website_url" rules={[shared(checkWebsiteUrl)]}>
-        <Input type="url" inputMode="url" placeholder="https://www.example.com" />
+      <Form.Item label="Website address" name="website_url" rules={[shared(checkWebsiteUrl)]} extra="e.g. www.example.com; https:// is added for you.">
+        <Input
+          inputMode="url"
+          autoComplete="url"
+          placeholder="www.example.com"
+          // 'example.com' becomes https://example.com as the field is left, as the server stores it (docs/product.md 28.6).
+          onBlur={(e) => form.setFieldValue('website_url', completeWebsiteUrl(e.target.value))}
+        />
       </Form.Item>
     </div>
   );
@@ -96,7 +98,10 @@ export function HoursFields() {
   return (
     <>
       <Form.Item label="Time zone" name="time_zone" rules={[{ required: true, message: 'Choose the time zone of the practice.' }]}>
-        <Select showSearch options={US_TIME_ZONES.map((zone) => ({ value: zone, label: zone.replace('_', ' ') }))} />
+        <Select
+          showSearch
+          options={US_TIME_ZONES.map((zone) => ({ value: zone, label: `${zoneName(zone)} (${zone.replace(/^.*\//, '').replace(/_/g, ' ')})` }))}
+        />
       </Form.Item>
       <fieldset className="hours-editor">
         <legend>Working time</legend>
@@ -169,7 +174,7 @@ export function SpecialHoursFields() {
     const [row] = toSpecialHours([rows[index] ?? {}]);
     let problem = checkSpecialHours([row!], zone, new Date())?.replace(/^Special day 1:/, `Special day ${index + 1}:`);
     if (!problem && rows.filter((other) => other?.date === row!.date).length > 1)
-      problem = `${formatSpecialDate(row!.date)} is entered twice: keep one entry per date.`;
+      problem = `${formatCalendarDate(row!.date)} is entered twice: keep one entry per date.`;
     if (problem) throw new Error(problem);
   };
   return (

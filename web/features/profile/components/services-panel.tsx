@@ -7,6 +7,7 @@ import { userReplaced } from '../../auth';
 import { useChangeServicesMutation } from '../api/change-services';
 import { OwnChoices } from './own-choices';
 import { FormError } from '../../../components/ui/form-error';
+import '../profile.css';
 
 export function ServicesPanel({ services }: { services: string[] }) {
   const [chosen, setChosen] = useState<string[]>(services);

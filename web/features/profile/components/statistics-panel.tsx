@@ -1,11 +1,13 @@
 // /viewprofile (Premium): profile statistics per UTC day as hand-made SVG bars (no charting
 // library: a few hundred bytes, loaded only with this panel), totals, a data table for screen
 // readers, and a CSV export (docs/product.md, Plans and payment).
+import { PeriodButtons } from '../../../components/ui/period-buttons';
 import { useEffect, useRef, useState } from 'react';
 import type { StatisticsDay } from '../../../../shared/schemas/plan-features';
 import { toCsv } from '../../../../shared/csv';
 import { saveFile } from '../../../lib/save-file';
 import { useMyStatisticsQuery } from '../api/get-my-statistics';
+import '../profile.css';
 
 const COLUMNS: [keyof Omit<StatisticsDay, 'date'>, string][] = [
   ['views', 'Profile views'],
@@ -89,22 +91,11 @@ export default function StatisticsPanel() {
   return (
     <section className="card plan-panel" id="statistics" aria-labelledby="statistics-heading">
       <h2 id="statistics-heading">Profile statistics</h2>
-      <div className="actions" role="group" aria-label="Period">
-        {RANGES.map((range) => (
-          <button
-            key={range}
-            type="button"
-            className={`button${range === days ? ' button-primary' : ''}`}
-            aria-pressed={range === days}
-            onClick={() => setDays(range)}
-          >
-            Last {range} days
-          </button>
-        ))}
+      <PeriodButtons periods={RANGES} value={days} onChange={setDays} label={(range) => `Last ${range} days`} name="Period">
         <button type="button" className="button" onClick={download} disabled={rows.length === 0}>
           Download CSV
         </button>
-      </div>
+      </PeriodButtons>
       {error ? (
         <p className="form-error">{(error as { message?: string }).message}</p>
       ) : !data ? (

@@ -1,14 +1,16 @@
 // /viewprofile (docs/product.md, Roles and guards and Profile and review): the vet's own profile as the public sees it, its
 // review state (draft, in review, approved, rejected with the reason) and the plan with its renewal date.
+import { paths, routePath } from '../../../../shared/routes';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { planById, planIncludes, type PlanFeature } from '../../../../shared/constants/plans';
+import { planById } from '../../../../shared/constants/plans';
+import { hasFeature } from '../plan-feature';
 import { REVIEW_STATE_LABELS } from '../../../../shared/lib/profile-rules';
 import type { User } from '../../../../shared/types/user';
 import { useAppSelector } from '../../../app/store';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ProfilePreview } from '../../../components/profile/profile-preview';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../../shared/lib/formats';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { signedInUser, useCurrentUserQuery } from '../../auth';
 import { PracticeReviews } from '../../reviews';
@@ -18,17 +20,10 @@ import { MessagesPanel } from '../components/messages-panel';
 import { PhotosPanel } from '../components/photos-panel';
 import { ServicesPanel } from '../components/services-panel';
 import { clinicOrPracticeName } from '../../../../shared/lib/practice-name';
+import '../profile.css';
 
 // The statistics chart loads only for a Premium vet on this page.
 const StatisticsPanel = lazy(() => import('../components/statistics-panel'));
-
-/** Whether the plan in force includes a feature (the server checks again on every call). */
-function hasFeature(user: User, feature: PlanFeature): boolean {
-  const payment = user.payment;
-  if (!payment || (payment.status !== 'active' && payment.status !== 'canceling')) return false;
-  if (payment.current_period_end && new Date(payment.current_period_end) <= new Date()) return false;
-  return planIncludes(payment.plan, feature);
-}
 
 function ReviewStatus({ user }: { user: User }) {
   // A user without a profile yet has nothing in review: a draft.
@@ -62,7 +57,7 @@ function PlanStatus({ user }: { user: User }) {
   if (!plan || !payment) {
     return (
       <p>
-        No plan yet. <Link to="/services">Choose a plan</Link> to be listed.
+        No plan yet. <Link to={paths.services}>Choose a plan</Link> to be listed.
       </p>
     );
   }
@@ -70,7 +65,7 @@ function PlanStatus({ user }: { user: User }) {
   return (
     <p>
       Plan: <strong>{plan.name}</strong>
-      {end && (payment.status === 'canceling' ? ` · ends on ${end}` : ` · renews on ${end}`)} · <Link to="/services">Change plan</Link>
+      {end && (payment.status === 'canceling' ? ` · ends on ${end}` : ` · renews on ${end}`)} · <Link to={paths.services}>Change plan</Link>
     </p>
   );
 }
@@ -107,11 +102,11 @@ export default function ViewProfilePage() {
             <ReviewStatus user={user} />
             <PlanStatus user={user} />
             <div className="actions">
-              <Link className="button button-primary" to="/setupprofile">
+              <Link className="button button-primary" to={paths.setupProfile}>
                 {user.submit_at ? 'Edit profile' : 'Continue setup'}
               </Link>
               {listed && (
-                <Link className="button" to={`/viewdoctorprofile/${user.id}`}>
+                <Link className="button" to={routePath('doctorProfile', { id: user.id })}>
                   Open public page
                 </Link>
               )}

@@ -3,6 +3,9 @@
 // filter, 'Write a review' (signed in; otherwise sign in first and come back to the form), 'Report' on other people's
 // reviews and Edit/Delete on one's own. A page of its own beside the profile's sections, so the profile page only
 // places it.
+import { paths, routePath } from '../../../../shared/routes';
+import { signInPath } from '../../../../shared/lib/next-path';
+import { countOf } from '../../../../shared/lib/formats';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OwnReview } from '../../../../shared/schemas/review';
@@ -13,7 +16,7 @@ import { signedInUser } from '../../auth';
 import { useOwnReviewsQuery } from '../api/get-own-reviews';
 import { useReviewsQuery } from '../api/list-reviews';
 import { REVIEW_STATE_TEXT } from '../review-rules';
-import { DeleteDialog, ReportDialog } from './review-dialogs';
+import { DeleteDialog, ReportReviewDialog } from './review-dialogs';
 import { RatingHistogram } from './rating-histogram';
 import { ReviewItem } from './review-item';
 import '../reviews.css';
@@ -98,7 +101,7 @@ export function DoctorReviews({ doctorId, clinic }: { doctorId: number; clinic: 
   const write = () => {
     setSent(undefined);
     if (!logined) {
-      navigate(`/signin?next=${encodeURIComponent(`/viewdoctorprofile/${doctorId}?${WRITE_PARAM}=write`)}`);
+      navigate(signInPath(`${routePath('doctorProfile', { id: doctorId })}?${WRITE_PARAM}=write`));
       return;
     }
     setForm(mine ? 'edit' : 'new');
@@ -129,7 +132,7 @@ export function DoctorReviews({ doctorId, clinic }: { doctorId: number; clinic: 
         <div className="reviews-write">
           {ownPractice ? (
             <p className="muted small">
-              This is your practice. You answer reviews from <Link to="/viewprofile#reviews">Your Profile</Link>.
+              This is your practice. You answer reviews from <Link to={`${paths.viewProfile}#reviews`}>Your Profile</Link>.
             </p>
           ) : (
             !form &&
@@ -139,7 +142,8 @@ export function DoctorReviews({ doctorId, clinic }: { doctorId: number; clinic: 
               </button>
             )
           )}
-          {mine && mine.state !== 'published' && (
+          {/* Right after sending, the thank-you notice below says the same: one notice, not two (docs/product.md 27.8). */}
+          {mine && mine.state !== 'published' && !sent && (
             <p className={`review-own-state review-own-${mine.state}`}>
               Your review: <strong>{REVIEW_STATE_TEXT[mine.state].label}</strong>. {REVIEW_STATE_TEXT[mine.state].text}
               {mine.moderation_reason ? ` Reason: ${mine.moderation_reason}` : ''}
@@ -171,7 +175,7 @@ export function DoctorReviews({ doctorId, clinic }: { doctorId: number; clinic: 
               <option value="">All stars</option>
               {[5, 4, 3, 2, 1].map((n) => (
                 <option key={n} value={n}>
-                  {n} star{n > 1 ? 's' : ''} only
+                  {countOf(n, 'star')} only
                 </option>
               ))}
             </select>
@@ -238,7 +242,7 @@ export function DoctorReviews({ doctorId, clinic }: { doctorId: number; clinic: 
           }}
         />
       )}
-      {dialog?.kind === 'report' && <ReportDialog reviewId={dialog.id} doctorId={doctorId} title={dialog.title} onClose={() => setDialog(undefined)} />}
+      {dialog?.kind === 'report' && <ReportReviewDialog reviewId={dialog.id} doctorId={doctorId} title={dialog.title} onClose={() => setDialog(undefined)} />}
       {dialog?.kind === 'delete' && <DeleteDialog reviewId={dialog.id} doctorId={doctorId} onClose={() => setDialog(undefined)} />}
     </section>
   );

@@ -7,7 +7,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { FormError } from '../../../components/ui/form-error';
 import { RatingSummary } from '../../../components/ui/rating-stars';
 import { failureMessage } from '../../../lib/api';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../../shared/lib/formats';
 import { toast } from '../../../lib/toast';
 import { useReviewsQuery } from '../api/list-reviews';
 import { useReplyToReviewMutation } from '../api/reply-review';

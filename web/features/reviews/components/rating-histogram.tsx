@@ -1,5 +1,6 @@
 // The practice's rating at a glance (docs/product.md section 13): the average in large stars, the number of reviews,
 // and one bar per star count; a bar is a button that shows only the reviews with that many stars.
+import { countOf, formatNumber } from '../../../../shared/lib/formats';
 import type { ReviewListAnswer, Histogram } from '../../../../shared/schemas/review';
 import { formatAverage, RatingStars } from '../../../components/ui/rating-stars';
 
@@ -19,9 +20,7 @@ export function RatingHistogram({ summary, chosen, onChoose }: Props) {
           <strong>{formatAverage(average)}</strong>
           <span>
             <RatingStars value={average} size="large" />
-            <span className="muted">
-              {count.toLocaleString('en-US')} review{count === 1 ? '' : 's'}
-            </span>
+            <span className="muted">{countOf(count, 'review')}</span>
           </span>
         </p>
       ) : (
@@ -42,15 +41,13 @@ export function RatingHistogram({ summary, chosen, onChoose }: Props) {
                   disabled={n === 0 && !on}
                   onClick={() => onChoose(on ? undefined : stars)}
                 >
-                  <span className="histogram-label">
-                    {stars} star{stars > 1 ? 's' : ''}
-                  </span>
+                  <span className="histogram-label">{countOf(stars, 'star')}</span>
                   <span className="histogram-bar" aria-hidden="true">
                     <span style={{ width: `${share}%` }} />
                   </span>
                   <span className="histogram-count">
-                    {n.toLocaleString('en-US')}
-                    <span className="visually-hidden"> review{n === 1 ? '' : 's'}</span>
+                    {formatNumber(n)}
+                    <span className="visually-hidden"> {n === 1 ? 'review' : 'reviews'}</span>
                   </span>
                 </button>
               </li>

@@ -12,7 +12,8 @@ import { failureField, failureMessage } from '../../../lib/api';
 import { useCreateReviewMutation } from '../api/create-review';
 import { useUpdateReviewMutation } from '../api/update-review';
 import { REVIEW_LIMITS, visitMonthProblem } from '../../../../shared/lib/review-rules';
-import { MONTH_NAMES, speciesLabel } from '../review-rules';
+import { speciesLabel } from '../review-rules';
+import { MONTH_NAMES, formatNumber } from '../../../../shared/lib/formats';
 
 type Field = keyof ReviewInput;
 type Problems = Partial<Record<Field | 'form', string>>;
@@ -37,7 +38,7 @@ export function reviewProblems(values: ReviewInput, now = new Date()): Problems 
   const length = values.text.trim().length;
   if (length < REVIEW_LIMITS.textMin) problems.text = `Write at least ${REVIEW_LIMITS.textMin} characters about your visit (you have ${length}).`;
   if (length > REVIEW_LIMITS.textMax)
-    problems.text = `Keep the review to ${REVIEW_LIMITS.textMax.toLocaleString('en-US')} characters (you have ${length.toLocaleString('en-US')}).`;
+    problems.text = `Keep the review to ${formatNumber(REVIEW_LIMITS.textMax)} characters (you have ${formatNumber(length)}).`;
   if (!/^\d{4}-\d{2}$/.test(values.visit_month)) problems.visit_month = 'Choose the month and year of your visit.';
   else {
     const month = visitMonthProblem(values.visit_month, now);
@@ -176,7 +177,7 @@ export default function ReviewForm({ doctorId, clinic, review, onDone, onCancel 
           {...described('text', `${id}-text-count`)}
         />
         <span id={`${id}-text-count`} className={`field-hint${length > 0 && length < REVIEW_LIMITS.textMin ? ' field-hint-short' : ''}`}>
-          {length.toLocaleString('en-US')} of {REVIEW_LIMITS.textMax.toLocaleString('en-US')} characters
+          {formatNumber(length)} of {formatNumber(REVIEW_LIMITS.textMax)} characters
           {length < REVIEW_LIMITS.textMin ? ` · at least ${REVIEW_LIMITS.textMin}` : ''}
         </span>
         {problem('text')}

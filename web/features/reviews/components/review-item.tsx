@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import type { PublicReview } from '../../../../shared/schemas/review';
 import { RatingStars } from '../../../components/ui/rating-stars';
-import { formatDate } from '../../../lib/format-date';
-import { monthLabel, speciesLabel } from '../review-rules';
+import { formatDate, formatMonth } from '../../../../shared/lib/formats';
+import { speciesLabel } from '../review-rules';
 
 interface Props {
   review: PublicReview;
@@ -35,7 +35,7 @@ export function ReviewItem({ review, clinic, level = 3, status, actions, replySl
       </Title>
       <p className="review-meta muted small">
         {review.author_name}
-        {review.species ? ` · ${speciesLabel(review.species)}` : ''} · Visited {monthLabel(review.visit_month)} · Written {formatDate(review.created_at)}
+        {review.species ? ` · ${speciesLabel(review.species)}` : ''} · Visited {formatMonth(review.visit_month)} · Written {formatDate(review.created_at)}
         {edited ? ` · edited ${formatDate(review.updated_at)}` : ''}
       </p>
       <p className="review-text">{review.text}</p>

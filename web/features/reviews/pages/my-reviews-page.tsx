@@ -3,9 +3,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { OwnReview } from '../../../../shared/schemas/review';
+import { paths, routePath } from '../../../../shared/routes';
 import type { ReviewPublicState as ReviewState } from '../../../../shared/lib/review-rules';
-import { PageHero } from '../../../components/ui/page-hero';
-import { Pagination } from '../../../components/ui/pagination';
+import { AccountListPage } from '../../../components/ui/list-shell';
 import { useOwnReviewsQuery } from '../api/get-own-reviews';
 import { FormSkeleton, SentNotice } from '../components/doctor-reviews';
 import { DeleteDialog } from '../components/review-dialogs';
@@ -14,7 +14,6 @@ import { REVIEW_STATE_TEXT } from '../review-rules';
 import '../reviews.css';
 
 const ReviewForm = lazy(() => import('../components/review-form'));
-const PAGE_SIZE = 10;
 
 const practiceName = (review: OwnReview) => review.clinic_name || 'the practice';
 
@@ -27,7 +26,7 @@ function OwnReviewEntry({ review }: { review: OwnReview }) {
   return (
     <li className="card own-review">
       <p className="own-review-practice">
-        <Link to={`/viewdoctorprofile/${review.doctor_id}`}>{clinic}</Link>
+        <Link to={routePath('doctorProfile', { id: review.doctor_id })}>{clinic}</Link>
       </p>
       {sent && <SentNotice state={sent} edited />}
       {editing ? (
@@ -79,45 +78,23 @@ function OwnReviewEntry({ review }: { review: OwnReview }) {
 }
 
 export default function MyReviewsPage() {
-  const [page, setPage] = useState(1);
-  // Read fresh each time the page opens: an administrator may have decided since.
-  const { currentData: data, isError, isFetching } = useOwnReviewsQuery({ page, pageSize: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
-  const reviews = data?.data ?? [];
+  // An administrator may have decided since the page was last open: the list is read fresh.
   return (
-    <>
-      <PageHero eyebrow="Your account" title="My reviews" lead="The reviews you wrote, and where each one stands." />
-      <section className="section">
-        <div className="container narrow">
-          {isError ? (
-            <p className="notice" role="alert">
-              Your reviews could not be loaded. Please reload the page to try again.
-            </p>
-          ) : !data ? (
-            <div aria-busy="true">
-              <span className="visually-hidden">Loading your reviews…</span>
-              {[0, 1].map((i) => (
-                <div key={i} className="card skeleton-card" aria-hidden="true" />
-              ))}
-            </div>
-          ) : data.totalCount === 0 ? (
-            <div className="empty-state">
-              <p>You have not written any reviews yet. Find your vet and tell other pet owners how your visit went.</p>
-              <Link className="button button-primary" to="/searchdoctor">
-                Find your vet
-              </Link>
-            </div>
-          ) : (
-            <>
-              <ul className="own-review-list" aria-busy={isFetching}>
-                {reviews.map((review) => (
-                  <OwnReviewEntry key={review.id} review={review} />
-                ))}
-              </ul>
-              {data.totalCount > PAGE_SIZE && <Pagination page={page} pageSize={PAGE_SIZE} total={data.totalCount} onChange={(next) => setPage(next)} />}
-            </>
-          )}
-        </div>
-      </section>
-    </>
+    <AccountListPage<OwnReview>
+      title="My reviews"
+      lead="The reviews you wrote, and where each one stands."
+      texts={{
+        failure: 'Your reviews could not be loaded.',
+        loading: 'Loading your reviews…',
+        empty: {
+          text: 'You have not written any reviews yet. Find your vet and tell other pet owners how your visit went.',
+          action: { to: paths.searchDoctor, label: 'Find your vet' },
+        },
+      }}
+      useList={useOwnReviewsQuery}
+      pageSize={10}
+      listClass="own-review-list"
+      item={(review) => <OwnReviewEntry key={review.id} review={review} />}
+    />
   );
 }

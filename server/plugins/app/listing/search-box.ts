@@ -1,0 +1,149 @@
+// Two more places a search can start from (docs/product.md 33.3 and 33.2): a map box, walked over the
+// grid from its centre outwards with every match's marker, and no place at all (a 'what' alone), read
+// from the list of every vet (or of the vets whose names match) in the recommended order.
+import { SEARCH_COUNT_CAP, type DoctorSearchAnswer } from '../../../../shared/schemas/doctor';
+import type { NormalizedSearch } from './doctor-search';
+import { boxCentre, inBounds, type Bounds } from './finding-input';
+import { PREMIUM, type IndexContent } from './index-sync';
+import { distanceScore } from './recommended-score';
+import { extras, openFirst } from './search-finding';
+import { cellsAround, TopK } from './search-geometry';
+import { pageOf, plainWindow, siftFor, SPONSOR_CANDIDATES, SPONSORED_SLOTS, walkList, type Page } from './search-index';
+import { EARTH_MILES, earth, type Slot, type VetStore } from './vet-store';
+
+/** Markers an answer carries at most (docs/product.md section 33). */
+export const MARKERS_MAX = 1000;
+const DEGREES = 180 / Math.PI;
+
+/** A stored point's latitude and longitude, rounded to five decimals (about a metre). */
+function pointOf(store: VetStore, slot: Slot): { latitude: number; longitude: number } {
+  const round = (v: number) => Math.round(v * 1e5) / 1e5 || 0;
+  return {
+    latitude: round(Math.asin(Math.max(-1, Math.min(1, store.z[slot]! / EARTH_MILES))) * DEGREES),
+    longitude: round(Math.atan2(store.y[slot]!, store.x[slot]!) * DEGREES),
+  };
+}
+
+/** The order a search asks for among vets with `d2` (and `score`) filled. */
+function orderOf(store: VetStore, search: NormalizedSearch) {
+  const sort = search.sort;
+  return openFirst(
+    store,
+    search,
+    sort === 'name' ? store.byName : sort === 'rating' ? store.byRatingNearest : sort === 'distance' ? store.nearest : store.byScore,
+  );
+}
+
+/**
+ * A map box: the grid's cells from the box's centre outwards (cellsAround() over the circle through its
+ * corners), each vet tested against the box itself. Every match gives a marker up to MARKERS_MAX; the walk
+ * stops after the cell in which the count passes the cap, so a page is ranked among the ~1,000 matches
+ * nearest the centre (the box then holds more than the markers show, and `markers_capped` says so).
+ */
+export function inBox(content: IndexContent, search: NormalizedSearch, box: Bounds, at: Date): Page {
+  const { store, grid } = content;
+  const centre = boxCentre(box);
+  const origin = earth(centre.latitude, centre.longitude);
+  const [ox, oy, oz] = origin;
+  // Half the diagonal, in miles, with a little slack: the circle holds the whole box.
+  const halfHeight = ((box.north - box.south) / 2) * 69.09;
+  const span = box.east >= box.west ? box.east - box.west : box.east + 360 - box.west;
+  const halfWidth = (span / 2) * 69.17 * Math.cos((Math.min(Math.abs(box.north), Math.abs(box.south)) * Math.PI) / 180);
+  const miles = Math.sqrt(halfHeight ** 2 + halfWidth ** 2) * 1.05 + 1;
+  const around = cellsAround(grid, centre.latitude, centre.longitude, miles, origin);
+  const matches = siftFor(content, search, at);
+  const { d2, score, rating } = store;
+  const minTenths = search.minRating * 10;
+  const listed = new TopK<Slot>(search.start + search.count + SPONSORED_SLOTS, orderOf(store, search));
+  const premium = new TopK<Slot>(SPONSOR_CANDIDATES, store.nearest);
+  const markers: NonNullable<DoctorSearchAnswer['markers']> = [];
+  let total = 0;
+  for (let i = 0; i < around.cells.length && total <= SEARCH_COUNT_CAP; i++) {
+    for (const slot of grid.slots(around.cells[i]!)) {
+      if (rating[slot]! < minTenths) break;
+      const point = pointOf(store, slot);
+      if (!inBounds(box, point.latitude, point.longitude) || !matches(slot)) continue;
+      const dx = store.x[slot]! - ox;
+      const dy = store.y[slot]! - oy;
+      const dz = store.z[slot]! - oz;
+      d2[slot] = dx * dx + dy * dy + dz * dz;
+      score[slot] = store.recommended[slot]! + distanceScore(Math.sqrt(d2[slot]));
+      total += 1;
+      if (markers.length < MARKERS_MAX) markers.push({ id: store.ids[slot]!, latitude: point.latitude, longitude: point.longitude });
+      if (store.plan[slot] === PREMIUM) premium.offer(slot);
+      listed.offer(slot);
+    }
+  }
+  const { sponsored, plain } = pageOf(store, search, premium, listed, at);
+  return {
+    sponsored,
+    plain,
+    chords: new Map(),
+    total: Math.min(total, SEARCH_COUNT_CAP + 1),
+    extra: extras(search, matches, { list: markers, capped: total > MARKERS_MAX }),
+  };
+}
+
+/**
+ * No place, a 'what' alone: the vets whose names match (best static part first), or every vet in that
+ * order for service and species words alone; walked like a state's list. No Sponsored slots: they are
+ * for a place.
+ */
+/** Below this many vets offering a 'what' (species, services), its walk reads only them instead of every vet. */
+const FEW_OFFERING = 20_000;
+
+/**
+ * A 'what' of species or services alone: the vets that offer it, in the recommended order, picked out of the list of
+ * every vet by one tight pass over their list numbers (a few nanoseconds a vet), or null when there are many (the
+ * list of every vet then meets enough of them early) or the 'what' names none. A word few practices offer, or none,
+ * no longer walks every vet through the whole filter.
+ */
+function offering(store: VetStore, search: NormalizedSearch, all: Slot[]): Slot[] | null {
+  const { species, services } = search.what;
+  if (species.length === 0 && services.length === 0) return null;
+  const lists = store.lists.values;
+  const fits = (wanted: string[]) => {
+    if (wanted.length === 0) return null;
+    const ok = new Uint8Array(lists.length);
+    for (let n = 0; n < lists.length; n++) ok[n] = wanted.every((key) => lists[n]!.includes(key)) ? 1 : 0;
+    return ok;
+  };
+  const bySpecies = fits(species);
+  const byServices = fits(services);
+  const found: Slot[] = [];
+  for (const slot of all) {
+    if (bySpecies && bySpecies[store.species[slot]!] === 0) continue;
+    if (byServices && byServices[store.services[slot]!] === 0) continue;
+    found.push(slot);
+    if (found.length > FEW_OFFERING) return null;
+  }
+  return found;
+}
+
+export function inAll(content: IndexContent, search: NormalizedSearch, at: Date): Page {
+  const { store } = content;
+  const all = content.recommendedAll.get(0) ?? [];
+  const list = search.what.name ? content.names.match(search.what.name).slots : (offering(store, search, all) ?? all);
+  const matches = siftFor(content, search, at);
+  const { offset, limit } = plainWindow(search, 0);
+  if (search.sort === 'name' || search.sort === 'rating') {
+    // Another order than the list's: the first matches past the cap, ordered.
+    const listed = new TopK<Slot>(offset + limit, openFirst(store, search, search.sort === 'name' ? store.byName : store.byRating));
+    let total = 0;
+    for (const slot of list) {
+      if (total > SEARCH_COUNT_CAP) break;
+      if (!matches(slot)) continue;
+      total += 1;
+      listed.offer(slot);
+    }
+    return {
+      sponsored: [],
+      plain: listed.sorted().slice(offset),
+      chords: new Map(),
+      total: Math.min(total, SEARCH_COUNT_CAP + 1),
+      extra: extras(search, matches),
+    };
+  }
+  const { plain, total } = walkList(store, search, list, matches, new Set(), offset, limit);
+  return { sponsored: [], plain, chords: new Map(), total, extra: extras(search, matches) };
+}

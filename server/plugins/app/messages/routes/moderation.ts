@@ -1,0 +1,48 @@
+// The administrators' Messages tab (docs/product.md section 32): held and reported messages, release, remove.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { HeldMessagesAnswer, HeldMessagesBody, ModerateMessageAnswer, ModerateMessageBody } from '../../../../../shared/schemas/messages';
+import { ErrorSchema } from '../../../../../shared/schemas/common';
+import { noStore } from '../../../../lib/http-cache';
+import { actorOf } from '../../admin/index';
+
+const tags = ['admin'];
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+export default async function messageModerationRoutes(app: FastifyInstance): Promise<void> {
+  const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
+  fastify.addHook('onRequest', noStore);
+
+  fastify.post('/held', {
+    preHandler: fastify.requireAdmin,
+    schema: {
+      tags,
+      summary: 'Messages held (a new account’s contact details, or three reports) and messages reported, held first, newest first',
+      body: HeldMessagesBody,
+      response: { 200: HeldMessagesAnswer, ...errors },
+    },
+    handler: async (request) => fastify.messages.held(request.user, request.body?.page),
+  });
+
+  fastify.post('/release', {
+    preHandler: fastify.requireAdmin,
+    schema: {
+      tags,
+      summary: 'Show a held message to the other side (it counts as unread and may be e-mailed)',
+      body: ModerateMessageBody,
+      response: { 200: ModerateMessageAnswer, ...errors },
+    },
+    handler: async (request) => fastify.messages.release(actorOf(request), request.body.id),
+  });
+
+  fastify.post('/remove', {
+    preHandler: fastify.requireAdmin,
+    schema: {
+      tags,
+      summary: 'Remove a message: nobody sees it again, its photo is deleted',
+      body: ModerateMessageBody,
+      response: { 200: ModerateMessageAnswer, ...errors },
+    },
+    handler: async (request) => fastify.messages.remove(actorOf(request), request.body.id),
+  });
+}

@@ -1,0 +1,245 @@
+// Issue 36 parts 1 and 2 in a real browser, with real e-mail (docs/product.md section 26): where a person was going
+// survives sign-in, sign-up and the verification e-mail, and the account's role follows the action. At 390 px the two
+// long detours (an owner's appointment request through sign-up and the e-mailed link, with the input kept; a vet's
+// Premium choice through sign-up to Premium's checkout); at 390 and 1280 px the short ones (a signed-out claim, a
+// guarded page, an administrator's sign-in) and the sign-in and sign-up pages in both roles. Every page is checked
+// with axe (WCAG 2.2 AA). Screenshots go to SCREENSHOT_DIR.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { verificationLinkOf } from '../../server/test/smtp-capture';
+import { DESKTOP, PHONE, WCAG22, expectAccessible, expectNoSidewaysScroll, openPage, settled } from './support/browser';
+import { useSite } from './support/site';
+
+const tag = randomUUID().slice(0, 6);
+const CLAIMABLE = `Wicker Park Pet Hospital ${tag}`;
+const site = useSite({
+  mail: true,
+  users: {
+    vet: { email: `intent-vet-${tag}@example.com`, stage: 'paid', plan: 2, listedAs: 'Juniper Ridge Animal Hospital', firstName: 'Tess', lastName: 'Marsh' },
+    member: { email: `intent-member-${tag}@example.com`, stage: 'verified', firstName: 'Pia', lastName: 'Quinn' },
+    admin: { email: `intent-admin-${tag}@example.com`, stage: 'admin', firstName: 'Ida', lastName: 'Admin' },
+  },
+});
+const shots = process.env.SCREENSHOT_DIR ?? path.resolve(import.meta.dirname, '../../test-results/screenshots');
+fs.mkdirSync(shots, { recursive: true });
+
+const PASSWORD = 'Meadow-Lark-2026';
+// 429: /verify's own send right after sign-up (docs/product.md, Accounts and tokens).
+const VERIFY_SEND = /status of 429/;
+const TILE_FAILURE = /Failed to load resource: net::ERR_FAILED/;
+const poll = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
+const main = (page: Page) => page.locator('main');
+
+async function open(size: typeof PHONE) {
+  const tracked = await openPage(site.browser, size, { allow: [TILE_FAILURE, VERIFY_SEND] });
+  // On the context: the e-mailed link opens in another tab of the same browser.
+  await tracked.context.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+  return tracked;
+}
+
+/** Looks and checks: no sideways scroll, axe with WCAG 2.2 AA, a screenshot. */
+async function look(page: Page, name: string) {
+  await settled(page);
+  await expectNoSidewaysScroll(page, name);
+  await expectAccessible(page, name, WCAG22);
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+const nextOf = (page: Page) => new URL(page.url()).searchParams.get('next');
+const intro = (page: Page, sentence: string) => poll(() => main(page).getByText(sentence, { exact: true }).isVisible()).toBe(true);
+
+async function signIn(page: Page, email: string, password: string) {
+  await main(page).getByLabel('Email', { exact: true }).fill(email);
+  await main(page).getByLabel('Password', { exact: true }).fill(password);
+  await main(page).locator('form').getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Fills sign-up and sends it; answers the e-mailed verification link. */
+async function signUp(page: Page, first: string, email: string): Promise<URL> {
+  await main(page).getByLabel('First name', { exact: true }).fill(first);
+  await main(page).getByLabel('Last name', { exact: true }).fill('Hart');
+  await main(page).getByLabel('Email', { exact: true }).fill(email);
+  await main(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await main(page).getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  await main(page).getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL((url) => url.pathname === '/verify');
+  await poll(() => main(page).getByText(email).isVisible()).toBe(true);
+  return verificationLinkOf(await site.mail.waitFor((m) => m.to.includes(email)));
+}
+
+/** Imports one unclaimed practice as the administrator would (docs/product.md section 20) and answers its id. */
+async function importClaimable(): Promise<number> {
+  const api = (url: string, init: RequestInit = {}) =>
+    fetch(`${site.server.url}/api${url}`, { method: 'POST', ...init, headers: { authorization: `Bearer ${site.users.admin.token}`, ...init.headers } });
+  const csv = [
+    'external_id,clinic_name,street,city,state,zip,phone,website_url,species,services',
+    `intent-${tag},${CLAIMABLE},1425 N Damen Ave,Chicago,IL,60622,(773) 555-${String(1000 + Math.floor(Math.random() * 8999))},https://www.wicker-${tag}.example,Dogs;Cats,Vaccinations`,
+  ].join('\n');
+  const form = new FormData();
+  form.set('dry_run', 'false');
+  form.set('file', new Blob([csv], { type: 'text/csv' }), 'practice.csv');
+  const started = await api('/admin/import', { body: form });
+  expect(started.status, await started.clone().text()).toBe(200);
+  const { id } = (await started.json()) as { id: number };
+  const json = { 'content-type': 'application/json' };
+  await poll(async () => ((await (await api('/admin/import-status', { headers: json, body: JSON.stringify({ id }) })).json()) as { state: string }).state).toBe(
+    'done',
+  );
+  const found = await api('/doctors/search', {
+    headers: json,
+    body: JSON.stringify({ searchZipCode: '60622', searchCity: '', searchState: '', searchCount: 50 }),
+  });
+  const cards = ((await found.json()) as { data: { id: number; name: string }[] }).data;
+  const card = cards.find((c) => c.name === CLAIMABLE);
+  expect(card, `${CLAIMABLE} in search`).toBeDefined();
+  return card!.id;
+}
+
+describe('where a person was going', () => {
+  it("an owner's appointment request survives sign-up and the e-mailed link in another tab, with the input kept (390 px)", async () => {
+    const { page, context } = await open(PHONE);
+    const vet = site.users.vet;
+    const practice = `Dr. ${vet.firstName} ${vet.lastName}`;
+    const email = `intent-owner-${tag}@example.com`;
+
+    // A visitor fills the request first; sending it leads to sign-in, which says what for.
+    await page.goto(`${site.server.url}/viewdoctorprofile/${vet.id}`);
+    const card = main(page).locator('#appointment');
+    await card.getByRole('button', { name: 'Request an appointment' }).click();
+    await card.getByLabel("Pet's name").fill('Biscuit');
+    await card.getByLabel('Species').fill('dog');
+    await card.getByLabel('Reason for the visit').fill('Limping on the left hind leg since Sunday.');
+    await card.getByLabel('First choice').selectOption({ index: 2 });
+    const chosen = await card.getByLabel('First choice').inputValue();
+    await poll(() => card.getByText('Next you sign in or create a free account; what you typed here is kept for a day.').isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Continue to sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/signin');
+    expect(nextOf(page)).toBe(`/viewdoctorprofile/${vet.id}?request=open#appointment`);
+    await intro(page, `Sign in or create an account to request an appointment at ${practice}.`);
+    await look(page, 'intent-signin-owner-390');
+
+    // 'Create an account' makes a pet owner's account: no question, and the page speaks to an owner.
+    await main(page).getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL((url) => url.pathname === '/signup');
+    await poll(() => main(page).locator('h1').textContent()).toBe('Create your pet owner account');
+    await intro(
+      page,
+      `Create a free account to request an appointment at ${practice}. We will e-mail you a link to verify your address; it brings you back here.`,
+    );
+    expect(await main(page).getByLabel('I am a veterinarian').count(), 'no vet choice').toBe(0);
+    await look(page, 'intent-signup-owner-390');
+    const link = await signUp(page, 'Robin', email);
+    expect(nextOf(page)).toBe(`/viewdoctorprofile/${vet.id}?request=open#appointment`);
+    expect(link.searchParams.get('next'), 'the e-mailed link carries it').toBe(`/viewdoctorprofile/${vet.id}?request=open#appointment`);
+
+    // The link opens in another tab: congratulations, then back to the request with the input kept.
+    // A second tab of the context openPage made: its console guard watches every page of the context.
+    // eslint-disable-next-line no-restricted-syntax
+    const tab = await context.newPage();
+    await tab.goto(`${site.server.url}${link.pathname}${link.search}`);
+    await tab.waitForURL((url) => url.pathname.startsWith('/congratulationverify/'));
+    await poll(() => tab.locator('h1').textContent()).toBe('Congratulations, Robin!');
+    await intro(tab, `Pick up where you left off: request an appointment at ${practice}.`);
+    await look(tab, 'intent-verified-owner-390');
+    await main(tab).getByRole('link', { name: 'Continue' }).click();
+    await tab.waitForURL((url) => url.pathname === `/viewdoctorprofile/${vet.id}`);
+    const back = main(tab).locator('#appointment');
+    await poll(() => back.getByLabel("Pet's name").inputValue()).toBe('Biscuit');
+    expect(await back.getByLabel('Reason for the visit').inputValue()).toBe('Limping on the left hind leg since Sunday.');
+    expect(await back.getByLabel('First choice').inputValue()).toBe(chosen);
+    await look(tab, 'intent-request-kept-390');
+    await back.getByRole('button', { name: 'Send request' }).click();
+    await poll(() => back.getByText(/Your request was sent to/).isVisible()).toBe(true);
+    await context.close();
+  }, 120_000);
+
+  it("a vet's Premium choice survives sign-up and the e-mailed link and opens Premium's checkout (390 px)", async () => {
+    const { page, context } = await open(PHONE);
+    const email = `intent-premium-${tag}@example.com`;
+    await page.goto(`${site.server.url}/services`);
+    await main(page).getByRole('button', { name: 'Start with Premium' }).click();
+    await page.waitForURL((url) => url.pathname === '/signin');
+    expect(nextOf(page)).toBe('/services?buy=3&period=month');
+    await intro(page, 'Sign in or create a vet account to start with the Premium plan.');
+    await look(page, 'intent-signin-vet-390');
+
+    await main(page).getByRole('link', { name: 'Create a vet account' }).click();
+    await poll(() => main(page).locator('h1').textContent()).toBe('Create your vet account');
+    await intro(page, 'Create a vet account to start with the Premium plan. We will e-mail you a link to verify your address; it brings you back here.');
+    expect(await main(page).getByLabel('I am a pet owner').count(), 'no owner choice').toBe(0);
+    await look(page, 'intent-signup-vet-390');
+    const link = await signUp(page, 'Vera', email);
+    expect(link.searchParams.get('next')).toBe('/services?buy=3&period=month');
+
+    await page.goto(`${site.server.url}${link.pathname}${link.search}`);
+    await intro(page, 'Pick up where you left off: start with the Premium plan.');
+    await main(page).getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL(/\/checkout\/cs_sandbox_[\w-]+$/);
+    await poll(() => page.locator('.checkout-summary').innerText()).toMatch(/Premium[\s\S]*Monthly/);
+    await context.close();
+  }, 120_000);
+
+  for (const [label, size] of [
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    it(`a signed-out claim, a guarded page and an administrator's sign-in each come back where they were going (${label} px)`, async () => {
+      const doctorId = await importClaimable();
+      const member = site.users.member;
+
+      // 'Claim it' on the unclaimed profile, signed out: sign in or create a vet account, then the claim form.
+      const visitor = await open(size);
+      let page = visitor.page;
+      await page.goto(`${site.server.url}/viewdoctorprofile/${doctorId}`);
+      await main(page).getByRole('link', { name: 'Claim it', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/signin');
+      expect(nextOf(page)).toBe(`/claim/${doctorId}`);
+      await intro(page, `Sign in or create a vet account to claim ${CLAIMABLE}.`);
+      await look(page, `intent-signin-claim-${label}`);
+      await main(page).getByRole('link', { name: 'Create a vet account' }).click();
+      await poll(() => main(page).locator('h1').textContent()).toBe('Create your vet account');
+      await intro(page, `Create a vet account to claim ${CLAIMABLE}. We will e-mail you a link to verify your address; it brings you back here.`);
+      await look(page, `intent-signup-vet-${label}`);
+      await main(page).getByRole('link', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/signin' && nextOf(page) === `/claim/${doctorId}`);
+      await signIn(page, member.email, member.password);
+      await page.waitForURL((url) => url.pathname === `/claim/${doctorId}`);
+      await poll(() => main(page).getByText(CLAIMABLE).first().isVisible()).toBe(true);
+      await look(page, `intent-claim-form-${label}`);
+      await visitor.context.close();
+
+      // A guarded page signed out: sign-in with the page as next and a sentence, then the page.
+      const guarded = await open(size);
+      page = guarded.page;
+      await page.goto(`${site.server.url}/account`);
+      await page.waitForURL((url) => url.pathname === '/signin');
+      expect(nextOf(page)).toBe('/account');
+      await intro(page, 'Please sign in to open your account settings.');
+      await look(page, `intent-signin-guard-${label}`);
+      await signIn(page, member.email, member.password);
+      await page.waitForURL((url) => url.pathname === '/account');
+      await poll(() => main(page).locator('h1').first().textContent()).toMatch(/Account/);
+      await guarded.context.close();
+
+      // The neutral page, an owner's sign-up page from a review, and an administrator landing on /admin.
+      const admin = await open(size);
+      page = admin.page;
+      await page.goto(`${site.server.url}/signin`);
+      await intro(page, 'Sign in to Animal Doctor.');
+      await look(page, `intent-signin-neutral-${label}`);
+      await page.goto(`${site.server.url}/signup?next=${encodeURIComponent(`/viewdoctorprofile/${doctorId}?review=write`)}`);
+      await poll(() => main(page).locator('h1').textContent()).toBe('Create your pet owner account');
+      await intro(page, `Create a free account to review ${CLAIMABLE}. We will e-mail you a link to verify your address; it brings you back here.`);
+      await look(page, `intent-signup-owner-${label}`);
+      await page.goto(`${site.server.url}/signin?next=${encodeURIComponent('//evil.example/admin')}`);
+      await intro(page, 'Sign in to Animal Doctor.');
+      await signIn(page, site.users.admin.email, site.users.admin.password);
+      await page.waitForURL((url) => url.pathname === '/admin');
+      expect(new URL(page.url()).host, 'a hostile next is never followed').toBe(new URL(site.server.url).host);
+      await admin.context.close();
+    }, 120_000);
+  }
+});

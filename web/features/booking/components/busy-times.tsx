@@ -1,0 +1,143 @@
+// Busy times and calendar links (decisions.md section 18): the practice's upcoming busy times (added by hand or read
+// from its calendar feed), a form to add one (start, end, note, in the practice's own time), removal; and the private
+// feed of its bookings for its own calendar, with copy and 'Make a new link'.
+import { useMemo, useState, type FormEvent } from 'react';
+import { zonedTime } from '../../../../shared/lib/appointment-rules';
+import { formatInZone, formatTimeInZone, zoneName } from '../../../../shared/lib/formats';
+import { shiftDate } from '../../../../shared/lib/special-hours';
+import { FormError } from '../../../components/ui/form-error';
+import { failureMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useAddBusyTimeMutation, useBusyTimesQuery, useCalendarFeedQuery, useRemoveBusyTimeMutation, useRotateCalendarFeedMutation } from '../api/booking';
+
+/** A 'YYYY-MM-DDTHH:MM' typed in the practice's zone, as the moment it names (ISO, UTC). */
+function fromLocalInput(value: string, timeZone: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const [, y, m, d, h, min] = match.map(Number) as [number, number, number, number, number, number];
+  return zonedTime(timeZone, y, m, d, h * 60 + min).toISOString();
+}
+
+export function BusyTimes({ timeZone }: { timeZone: string }) {
+  // The window is fixed for the page's life: now to four months ahead (the longest horizon).
+  const range = useMemo(() => {
+    const now = new Date();
+    return { from: now.toISOString(), to: new Date(`${shiftDate(now.toISOString().slice(0, 10), 121)}T00:00:00Z`).toISOString() };
+  }, []);
+  const { data: busy = [], isLoading } = useBusyTimesQuery(range);
+  const [add, adding] = useAddBusyTimeMutation();
+  const [remove] = useRemoveBusyTimeMutation();
+  const [form, setForm] = useState({ start: '', end: '', note: '' });
+  const [problem, setProblem] = useState<string>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(undefined);
+    const start = fromLocalInput(form.start, timeZone);
+    const end = fromLocalInput(form.end, timeZone);
+    if (!start || !end) return setProblem('Enter when the busy time starts and ends.');
+    if (end <= start) return setProblem('The end must be after the start.');
+    const answer = await add({ start, end, note: form.note.trim() });
+    if (answer.error) return setProblem(failureMessage(answer.error, 'The busy time could not be added.'));
+    setForm({ start: '', end: '', note: '' });
+    toast.success('Busy time added.');
+  };
+
+  return (
+    <div className="booking-form" aria-labelledby="busy-title" role="region">
+      <h3 id="busy-title">Busy times</h3>
+      <p className="muted">Times nobody can book: a staff meeting, a surgery morning. Times in {zoneName(timeZone)}.</p>
+      {isLoading ? (
+        <p role="status">Loading busy times…</p>
+      ) : busy.length === 0 ? (
+        <p className="empty-state">No busy times ahead.</p>
+      ) : (
+        <ul className="busy-list">
+          {busy.map((item) => (
+            <li key={`${item.source}-${item.id}`} className="busy-item">
+              <span>
+                <strong>{formatInZone(item.start, timeZone)}</strong> – {formatTimeInZone(item.end, timeZone)}
+                {item.note ? ` · ${item.note}` : ''}
+                {item.source === 'feed' && <span className="muted"> · from your calendar</span>}
+              </span>
+              {item.source !== 'feed' && (
+                <button type="button" className="button button-danger" onClick={() => void remove({ id: item.id })}>
+                  Remove<span className="visually-hidden"> the busy time of {formatInZone(item.start, timeZone)}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} className="busy-form" aria-label="Add a busy time" noValidate>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="busy-start">Starts</label>
+            <input id="busy-start" type="datetime-local" value={form.start} onChange={(e) => setForm((f) => ({ ...f, start: e.target.value }))} />
+          </div>
+          <div className="field">
+            <label htmlFor="busy-end">Ends</label>
+            <input id="busy-end" type="datetime-local" value={form.end} onChange={(e) => setForm((f) => ({ ...f, end: e.target.value }))} />
+          </div>
+          <div className="field">
+            <label htmlFor="busy-note">Note (optional)</label>
+            <input id="busy-note" maxLength={200} value={form.note} onChange={(e) => setForm((f) => ({ ...f, note: e.target.value }))} />
+          </div>
+        </div>
+        <FormError>{problem}</FormError>
+        <div>
+          <button type="submit" className="button" disabled={adding.isLoading}>
+            Add busy time
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+export function CalendarFeed() {
+  const { data, error } = useCalendarFeedQuery();
+  const [rotate, rotating] = useRotateCalendarFeedMutation();
+  const copy = async () => {
+    if (!data) return;
+    try {
+      await navigator.clipboard.writeText(data.url);
+      toast.success('Link copied.');
+    } catch {
+      toast.warning('Select the link and copy it.');
+    }
+  };
+  return (
+    <div className="booking-form" aria-labelledby="feed-title" role="region">
+      <h3 id="feed-title">Your bookings in your calendar</h3>
+      <p className="muted">
+        Add this private link to Google Calendar (&lsquo;From URL&rsquo;), Apple Calendar or Outlook (&lsquo;Subscribe&rsquo;) to see every booking there.
+        Anyone with the link sees your bookings: keep it to your staff.
+      </p>
+      {error && !data ? (
+        <p>{failureMessage(error, 'The link could not be loaded.')}</p>
+      ) : (
+        <div className="field">
+          <label htmlFor="feed-url">Private calendar link</label>
+          <input id="feed-url" readOnly value={data?.url ?? ''} onFocus={(e) => e.target.select()} />
+        </div>
+      )}
+      <div className="appointment-actions">
+        <button type="button" className="button" disabled={!data} onClick={() => void copy()}>
+          Copy link
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={rotating.isLoading}
+          onClick={async () => {
+            const answer = await rotate();
+            if (!answer.error) toast.success('New link made: the old one no longer works.');
+          }}
+        >
+          Make a new link
+        </button>
+      </div>
+    </div>
+  );
+}
