@@ -125,11 +125,13 @@ export function verificationLinkOf(mail: CapturedMail): URL {
 
 /** The 6-digit code of a code e-mail. */
 export function codeOf(mail: CapturedMail): string {
-  const match = /\b(\d{6})\b/.exec(
+  // The code stands on a line of its own, as a person reads it; a six-digit run elsewhere (a clinic named with a
+  // random tag such as "Clinic 123456") is not it.
+  const match = /^[ \t]*(\d{6})[ \t]*\r?$/m.exec(
     mail.decoded
       .split(/\r?\n\r?\n/)
       .slice(1)
-      .join('\n'),
+      .join('\n\n'),
   );
   if (!match) throw new Error('no code in e-mail');
   return match[1]!;
