@@ -4,6 +4,7 @@
 import { countOf } from './formats';
 import { DAYS } from '../constants/days';
 import { clinicClock, isOpenAt, type DayHours } from './opening-hours';
+import { wallClock, type WallClock } from './zone-clock';
 
 export const APPOINTMENT_STATES = ['requested', 'proposed', 'confirmed', 'declined', 'cancelled', 'completed', 'no_show'] as const;
 export type AppointmentState = (typeof APPOINTMENT_STATES)[number];
@@ -97,33 +98,15 @@ const minutes = (hhmm: string | undefined) => {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 };
 
-// Building an Intl.DateTimeFormat costs far more than using one: one per zone and purpose, kept (a booking walk
-// asks the zone a few times a day of its window, docs/product.md 30.3).
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  let format = cache.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-    cache.set(timeZone, format);
-  }
-  return format;
+/** The offset of `timeZone` from UTC at `at`, in minutes (New York in winter: -300); throws for an unknown zone. */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  return clockOf(timeZone, at).offset;
 }
 
-/** The offset of `timeZone` from UTC at `at`, in minutes (New York in winter: -300). */
-export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = formatterOf(offsetFormats, timeZone, {
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+function clockOf(timeZone: string, at: Date): WallClock {
+  const clock = wallClock(timeZone, at);
+  if (!clock) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  return clock;
 }
 
 /** The moment a wall-clock time in `timeZone` names (the later one when a clock change repeats it). */
@@ -136,9 +119,8 @@ export function zonedTime(timeZone: string, year: number, month: number, day: nu
 
 /** The calendar date (year, month, day) at `at` in `timeZone`. */
 function zonedDate(timeZone: string, at: Date): { year: number; month: number; day: number } {
-  const parts = formatterOf(dateFormats, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day') };
+  const { year, month, day } = clockOf(timeZone, at);
+  return { year, month, day };
 }
 
 /**

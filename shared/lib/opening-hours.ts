@@ -3,6 +3,7 @@
 // Shared by the profile page and the server's first screen of it.
 import { DAYS } from '../constants/days';
 import { specialOpenAt, type SpecialDay } from './special-hours';
+import { wallClock } from './zone-clock';
 
 export interface DayHours {
   day: string;
@@ -18,14 +19,8 @@ const minutes = (hhmm: string | undefined) => {
 
 /** The weekday key ('mon') and minute of the day at `at` in `timeZone`, or null for an unknown zone. */
 export function clinicClock(timeZone: string, at: Date = new Date()): { day: string; minute: number } | null {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-    const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-    const day = get('weekday').slice(0, 3).toLowerCase();
-    return { day, minute: (Number(get('hour')) % 24) * 60 + Number(get('minute')) };
-  } catch {
-    return null;
-  }
+  const clock = wallClock(timeZone, at);
+  return clock && { day: clock.weekday, minute: clock.minute };
 }
 
 /**

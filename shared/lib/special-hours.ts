@@ -5,6 +5,7 @@
 // No TypeBox here: the pages that check a field do not download it.
 import { formatCalendarDate } from './formats';
 import { isOneLine } from './text-rules';
+import { wallClock } from './zone-clock';
 
 export interface SpecialDay {
   /** The practice's local date, 'YYYY-MM-DD'. */
@@ -35,53 +36,9 @@ export function dayMinute(hhmm: string | undefined, closing = false): number | n
   return closing && value === 1439 ? 1440 : value;
 }
 
-const localFormats = new Map<string, Intl.DateTimeFormat | null>();
-/** The last answer per zone: it holds for the whole minute (zone offsets change on whole minutes). A search's page of
- *  cards asks it for each card, and formatToParts costs microseconds. */
-const lastLocal = new Map<string, { bucket: number; value: { date: string; minute: number } | null }>();
-
 /** The practice's local date ('YYYY-MM-DD') and minute of the day at `at`; null for a zone the runtime does not know. */
 export function localDateAt(timeZone: string, at: Date): { readonly date: string; readonly minute: number } | null {
-  const bucket = Math.floor(at.getTime() / 60_000);
-  const known = lastLocal.get(timeZone);
-  if (known && known.bucket === bucket) return known.value;
-  const value = computeLocalDate(timeZone, at);
-  lastLocal.set(timeZone, { bucket, value });
-  return value;
-}
-
-function computeLocalDate(timeZone: string, at: Date): { date: string; minute: number } | null {
-  let format = localFormats.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
-    } catch {
-      format = null;
-    }
-    localFormats.set(timeZone, format);
-  }
-  if (!format) return null;
-  let year = '';
-  let month = '';
-  let day = '';
-  let hour = 0;
-  let minute = 0;
-  for (const part of format.formatToParts(at)) {
-    if (part.type === 'year') year = part.value;
-    else if (part.type === 'month') month = part.value;
-    else if (part.type === 'day') day = part.value;
-    else if (part.type === 'hour') hour = Number(part.value) % 24;
-    else if (part.type === 'minute') minute = Number(part.value);
-  }
-  return { date: `${year.padStart(4, '0')}-${month}-${day}`, minute: hour * 60 + minute };
+  return wallClock(timeZone, at);
 }
 
 /** A calendar date moved by whole days or months (calendar arithmetic, no time zone involved). */

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatInZone } from '../../shared/lib/formats';
+import { icsOf } from '../../server/test/smtp-capture';
 import { localDateAt, shiftDate } from '../../shared/lib/special-hours';
 import { DESKTOP, PHONE, WCAG22, expectAccessible, expectNoSidewaysScroll, expectTargetsAtLeast24, openPage, settled, storeSession } from './support/browser';
 import { useSite } from './support/site';
@@ -158,6 +159,9 @@ describe('booking a real time', () => {
       await desk.goto(`${site.server.url}/viewprofile`);
       const booked = main(desk).locator('#appointments .appointment-item').filter({ hasText: pet });
       await poll(() => booked.locator('.appointment-time').first().textContent()).toContain(formatInZone(later, ZONE));
+      // The second owner's visit is in the practice's list too, confirmed.
+      const otherBooked = main(desk).locator('#appointments .appointment-item').filter({ hasText: otherPet });
+      await poll(() => otherBooked.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
 
       // 5. The practice's calendar link serves the booking; once the owner cancels, it is gone there.
       await desk.goto(`${site.server.url}/setupprofile`);
@@ -170,6 +174,15 @@ describe('booking a real time', () => {
       await mine.getByRole('button', { name: /^Cancel/ }).click();
       await poll(() => mine.getByText('Cancelled', { exact: true }).isVisible()).toBe(true);
       await poll(calendar).not.toContain(`SUMMARY:${pet} `);
+      // The practice's e-mail withdraws the event from its own calendar: the same visit, METHOD:CANCEL.
+      const withdrawn = await site.mail.waitFor(
+        (m) =>
+          m.to.includes(practiceUser.email.toLowerCase()) &&
+          /text\/calendar/i.test(m.raw) &&
+          icsOf(m).includes('METHOD:CANCEL') &&
+          icsOf(m).includes(`DTSTART:${icsStart}`),
+      );
+      expect(icsOf(withdrawn)).toContain('STATUS:CANCELLED');
       await desk.goto(`${site.server.url}/viewprofile`);
       await poll(() => booked.getByText('Cancelled', { exact: true }).isVisible()).toBe(true);
     },

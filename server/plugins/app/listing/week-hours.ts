@@ -1,8 +1,8 @@
 // Opening hours as the search index and the profile page use them (docs/product.md, Search): a
 // week of hours is the text of doctor_search.week_hours, [from, to) minute ranges from Monday 00:00
 // in the clinic's own time zone, and a vet is open when the minute of the week there falls in one.
-import { DAY_NAMES, DAYS } from '../../../../shared/constants/days';
 import { localDateAt, type SpecialDay } from '../../../../shared/lib/special-hours';
+import { wallClock } from '../../../../shared/lib/zone-clock';
 
 /** Opening hours as [from, to) minute pairs, from week_hours as text ("{[540,1020),[1980,2460)}"). */
 export function parseWeek(text: string): number[] {
@@ -11,43 +11,10 @@ export function parseWeek(text: string): number[] {
   return hours;
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
-/** Intl's short weekday ('Mon') -> days since Monday. */
-const WEEKDAYS: Record<string, number> = Object.fromEntries(DAYS.map((day, index) => [DAY_NAMES[day].slice(0, 3), index]));
-
 /** Minutes since Monday 00:00 in a time zone (doctor_minute_of_week() in SQL); null for a zone Node does not know. */
 export function minuteOfWeek(zone: string, at: Date): number | null {
-  const bucket = Math.floor(at.getTime() / 60_000);
-  const known = zoneMinutes.get(zone);
-  if (known && known.bucket === bucket) return known.value;
-  const value = computeMinuteOfWeek(zone, at);
-  zoneMinutes.set(zone, { bucket, value });
-  return value;
-}
-
-/** The last answer per zone: it holds for the whole minute (zone offsets change on whole minutes). */
-const zoneMinutes = new Map<string, { bucket: number; value: number | null }>();
-
-function computeMinuteOfWeek(zone: string, at: Date): number | null {
-  let format = zoneFormats.get(zone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    } catch {
-      format = null;
-    }
-    zoneFormats.set(zone, format);
-  }
-  if (!format) return null;
-  let day = 0;
-  let hour = 0;
-  let minute = 0;
-  for (const part of format.formatToParts(at)) {
-    if (part.type === 'weekday') day = WEEKDAYS[part.value] ?? 0;
-    else if (part.type === 'hour') hour = Number(part.value) % 24;
-    else if (part.type === 'minute') minute = Number(part.value);
-  }
-  return day * 1440 + hour * 60 + minute;
+  const clock = wallClock(zone, at);
+  return clock && clock.weekdayIndex * 1440 + clock.minute;
 }
 
 /** Whether a vet with these hours is open at a moment in its zone; null when the zone is unknown. */
