@@ -171,6 +171,8 @@ describe('booking a real time', () => {
       const calendar = async () => (await fetch(feed)).text();
       const icsStart = later.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
       expect(await calendar()).toMatch(new RegExp(`BEGIN:VCALENDAR[\\s\\S]*DTSTART:${icsStart}[\\s\\S]*SUMMARY:${pet} \\(cat\\)`));
+      // Both owners' visits are in the feed.
+      expect(await calendar()).toContain(`SUMMARY:${otherPet} (cat)`);
       await mine.getByRole('button', { name: /^Cancel/ }).click();
       await poll(() => mine.getByText('Cancelled', { exact: true }).isVisible()).toBe(true);
       await poll(calendar).not.toContain(`SUMMARY:${pet} `);

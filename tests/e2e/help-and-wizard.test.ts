@@ -137,7 +137,7 @@ describe("the vet's wizard", () => {
       await field('Zip code').fill('59001');
       await poll(() =>
         main(page)
-          .getByText(/, MT · time zone America\/Denver\./)
+          .getByText(/, MT · Mountain Time\./)
           .isVisible(),
       ).toBe(true);
       expect(await field('City').inputValue()).not.toBe('');

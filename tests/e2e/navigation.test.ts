@@ -90,7 +90,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     it('sends a visitor from a guarded page to sign in, saying what for, with the page as next (docs/product.md section 26)', async () => {
       const { page, context } = await openPage(site.browser, viewport);
       const guarded = [
-        ['/admin', 'Please sign in to manage users.'],
+        ['/admin', 'Please sign in to open Administration.'],
         ['/articleeditor', 'Please sign in to edit articles.'],
         ['/setupprofile', 'Sign in or create a vet account to create your practice profile.'],
         ['/viewprofile', 'Please sign in to see your practice profile.'],

@@ -30,7 +30,9 @@ const GUARDED: Partial<Record<RouteName, string>> = {
   viewProfile: 'see your practice profile',
   setupProfile: 'create your practice profile',
   checkout: 'finish your checkout',
-  admin: 'manage users',
+  admin: 'open Administration',
+  messages: 'see your messages',
+  thread: 'see your messages',
   articleEditor: 'edit articles',
 };
 
@@ -50,6 +52,8 @@ export function intentOf(value: string | null | undefined): Intent | undefined {
     case 'doctorProfile':
       if (query.get('request') === 'open') return { next, role: 'owner', doctorId, doing: (name) => `request an appointment at ${name}` };
       if (query.get('review') === 'write') return { next, role: 'owner', doctorId, doing: (name) => `review ${name}` };
+      // A free time picked on the profile (BookVisit brings the visitor back to it).
+      if (query.get('time')) return { next, role: 'owner', doctorId, doing: (name) => `book a visit at ${name}` };
       return { next, doctorId, doing: (name) => `go back to ${name}` };
     case 'claimPractice':
       return { next, role: 'vet', doctorId, doing: (name) => `claim ${name}` };

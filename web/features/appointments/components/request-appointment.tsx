@@ -128,7 +128,7 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
           </button>
         </>
       ) : (
-        <form className="appointment-form" onSubmit={submit}>
+        <form className="appointment-form" onSubmit={submit} noValidate>
           <p className="muted">
             Times are the practice&apos;s local time ({zoneName(timeZone)}){!sameClock(ownZone, timeZone) ? `; your own time is shown beside each.` : '.'}
           </p>

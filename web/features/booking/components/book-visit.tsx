@@ -140,7 +140,7 @@ export function BookVisit({ doctorId, clinic, timeZone, visitTypes }: { doctorId
         onPick={(slot) => pick(slot.start)}
       />
       {start && (
-        <form className="book-step" onSubmit={submit} aria-label="Your booking">
+        <form className="book-step" onSubmit={submit} aria-label="Your booking" noValidate>
           <p className="book-when">
             <strong>{formatInZone(start, timeZone)}</strong>
           </p>

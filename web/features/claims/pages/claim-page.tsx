@@ -120,6 +120,7 @@ export default function ClaimPage() {
           ) : sent ? (
             <form
               className="card form"
+              noValidate
               onSubmit={(event) => {
                 event.preventDefault();
                 void confirm();
@@ -146,6 +147,7 @@ export default function ClaimPage() {
           ) : (
             <form
               className="card form"
+              noValidate
               onSubmit={(event) => {
                 event.preventDefault();
                 void send();

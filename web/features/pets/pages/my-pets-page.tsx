@@ -85,7 +85,7 @@ export default function MyPetsPage() {
   };
 
   const form = editing !== null && (
-    <form className="card pet-form" onSubmit={submit} aria-labelledby="pet-form-title">
+    <form className="card pet-form" onSubmit={submit} aria-labelledby="pet-form-title" noValidate>
       <h2 id="pet-form-title">{editing === 'new' ? 'Add a pet' : `Edit ${pets?.find((pet) => pet.id === editing)?.name ?? 'your pet'}`}</h2>
       <PetFields idPrefix="pet" values={values} onChange={setValues} problemField={problem?.field} describedBy="pet-problem" />
       <FormError id="pet-problem">{problem?.message}</FormError>

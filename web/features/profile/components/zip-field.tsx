@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { zoneName } from '../../../../shared/lib/formats';
 import { useZipPlaceQuery, type ZipPlace } from '../api/zip-place';
 
 export function ZipField({ rules, onPlace }: { rules: Rule[]; onPlace?: (place: ZipPlace) => void }) {
@@ -20,7 +21,7 @@ export function ZipField({ rules, onPlace }: { rules: Rule[]; onPlace?: (place: 
     onPlace?.(place);
   }, [place, zip, form, onPlace]);
 
-  const found = complete && place?.zip === zip ? `${place.city}, ${place.state} · time zone ${place.timeZone.replace('_', ' ')}` : undefined;
+  const found = complete && place?.zip === zip ? `${place.city}, ${place.state} · ${zoneName(place.timeZone)}` : undefined;
   return (
     <Form.Item
       label="Zip code"
