@@ -99,88 +99,93 @@ async function importClaimable(): Promise<number> {
 }
 
 describe('where a person was going', () => {
-  it("an owner's appointment request survives sign-up and the e-mailed link in another tab, with the input kept (390 px)", async () => {
-    const { page, context } = await open(PHONE);
-    const vet = site.users.vet;
-    const practice = `Dr. ${vet.firstName} ${vet.lastName}`;
-    const email = `intent-owner-${tag}@example.com`;
+  for (const [label, size] of [
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    it(`an owner's appointment request survives sign-up and the e-mailed link in another tab, with the input kept (${label} px)`, async () => {
+      const { page, context } = await open(size);
+      const vet = site.users.vet;
+      const practice = `Dr. ${vet.firstName} ${vet.lastName}`;
+      const email = `intent-owner-${label}-${tag}@example.com`;
 
-    // A visitor fills the request first; sending it leads to sign-in, which says what for.
-    await page.goto(`${site.server.url}/viewdoctorprofile/${vet.id}`);
-    const card = main(page).locator('#appointment');
-    await card.getByRole('button', { name: 'Request an appointment' }).click();
-    await card.getByLabel("Pet's name").fill('Biscuit');
-    await card.getByLabel('Species').fill('dog');
-    await card.getByLabel('Reason for the visit').fill('Limping on the left hind leg since Sunday.');
-    await card.getByLabel('First choice').selectOption({ index: 2 });
-    const chosen = await card.getByLabel('First choice').inputValue();
-    await poll(() => card.getByText('Next you sign in or create a free account; what you typed here is kept for a day.').isVisible()).toBe(true);
-    await card.getByRole('button', { name: 'Continue to sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/signin');
-    expect(nextOf(page)).toBe(`/viewdoctorprofile/${vet.id}?request=open#appointment`);
-    await intro(page, `Sign in or create an account to request an appointment at ${practice}.`);
-    await look(page, 'intent-signin-owner-390');
+      // A visitor fills the request first; sending it leads to sign-in, which says what for.
+      await page.goto(`${site.server.url}/viewdoctorprofile/${vet.id}`);
+      const card = main(page).locator('#appointment');
+      await card.getByRole('button', { name: 'Request an appointment' }).click();
+      await card.getByLabel("Pet's name").fill('Biscuit');
+      await card.getByLabel('Species').fill('dog');
+      await card.getByLabel('Reason for the visit').fill('Limping on the left hind leg since Sunday.');
+      await card.getByLabel('First choice').selectOption({ index: 2 });
+      const chosen = await card.getByLabel('First choice').inputValue();
+      await poll(() => card.getByText('Next you sign in or create a free account; what you typed here is kept for a day.').isVisible()).toBe(true);
+      await card.getByRole('button', { name: 'Continue to sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/signin');
+      expect(nextOf(page)).toBe(`/viewdoctorprofile/${vet.id}?request=open#appointment`);
+      await intro(page, `Sign in or create an account to request an appointment at ${practice}.`);
+      await look(page, `intent-signin-owner-${label}`);
 
-    // 'Create an account' makes a pet owner's account: no question, and the page speaks to an owner.
-    await main(page).getByRole('link', { name: 'Create an account' }).click();
-    await page.waitForURL((url) => url.pathname === '/signup');
-    await poll(() => main(page).locator('h1').textContent()).toBe('Create your pet owner account');
-    await intro(
-      page,
-      `Create a free account to request an appointment at ${practice}. We will e-mail you a link to verify your address; it brings you back here.`,
-    );
-    expect(await main(page).getByLabel('I am a veterinarian').count(), 'no vet choice').toBe(0);
-    await look(page, 'intent-signup-owner-390');
-    const link = await signUp(page, 'Robin', email);
-    expect(nextOf(page)).toBe(`/viewdoctorprofile/${vet.id}?request=open#appointment`);
-    expect(link.searchParams.get('next'), 'the e-mailed link carries it').toBe(`/viewdoctorprofile/${vet.id}?request=open#appointment`);
+      // 'Create an account' makes a pet owner's account: no question, and the page speaks to an owner.
+      await main(page).getByRole('link', { name: 'Create an account' }).click();
+      await page.waitForURL((url) => url.pathname === '/signup');
+      await poll(() => main(page).locator('h1').textContent()).toBe('Create your pet owner account');
+      await intro(
+        page,
+        `Create a free account to request an appointment at ${practice}. We will e-mail you a link to verify your address; it brings you back here.`,
+      );
+      expect(await main(page).getByLabel('I am a veterinarian').count(), 'no vet choice').toBe(0);
+      await look(page, `intent-signup-owner-${label}`);
+      const link = await signUp(page, 'Robin', email);
+      expect(nextOf(page)).toBe(`/viewdoctorprofile/${vet.id}?request=open#appointment`);
+      expect(link.searchParams.get('next'), 'the e-mailed link carries it').toBe(`/viewdoctorprofile/${vet.id}?request=open#appointment`);
 
-    // The link opens in another tab: congratulations, then back to the request with the input kept.
-    // A second tab of the context openPage made: its console guard watches every page of the context.
-    // eslint-disable-next-line no-restricted-syntax
-    const tab = await context.newPage();
-    await tab.goto(`${site.server.url}${link.pathname}${link.search}`);
-    await tab.waitForURL((url) => url.pathname.startsWith('/congratulationverify/'));
-    await poll(() => tab.locator('h1').textContent()).toBe('Congratulations, Robin!');
-    await intro(tab, `Pick up where you left off: request an appointment at ${practice}.`);
-    await look(tab, 'intent-verified-owner-390');
-    await main(tab).getByRole('link', { name: 'Continue' }).click();
-    await tab.waitForURL((url) => url.pathname === `/viewdoctorprofile/${vet.id}`);
-    const back = main(tab).locator('#appointment');
-    await poll(() => back.getByLabel("Pet's name").inputValue()).toBe('Biscuit');
-    expect(await back.getByLabel('Reason for the visit').inputValue()).toBe('Limping on the left hind leg since Sunday.');
-    expect(await back.getByLabel('First choice').inputValue()).toBe(chosen);
-    await look(tab, 'intent-request-kept-390');
-    await back.getByRole('button', { name: 'Send request' }).click();
-    await poll(() => back.getByText(/Your request was sent to/).isVisible()).toBe(true);
-    await context.close();
-  }, 120_000);
+      // The link opens in another tab: congratulations, then back to the request with the input kept.
+      // A second tab of the context openPage made: its console guard watches every page of the context.
+      // eslint-disable-next-line no-restricted-syntax
+      const tab = await context.newPage();
+      await tab.goto(`${site.server.url}${link.pathname}${link.search}`);
+      await tab.waitForURL((url) => url.pathname.startsWith('/congratulationverify/'));
+      await poll(() => tab.locator('h1').textContent()).toBe('Congratulations, Robin!');
+      await intro(tab, `Pick up where you left off: request an appointment at ${practice}.`);
+      await look(tab, `intent-verified-owner-${label}`);
+      await main(tab).getByRole('link', { name: 'Continue' }).click();
+      await tab.waitForURL((url) => url.pathname === `/viewdoctorprofile/${vet.id}`);
+      const back = main(tab).locator('#appointment');
+      await poll(() => back.getByLabel("Pet's name").inputValue()).toBe('Biscuit');
+      expect(await back.getByLabel('Reason for the visit').inputValue()).toBe('Limping on the left hind leg since Sunday.');
+      expect(await back.getByLabel('First choice').inputValue()).toBe(chosen);
+      await look(tab, `intent-request-kept-${label}`);
+      await back.getByRole('button', { name: 'Send request' }).click();
+      await poll(() => back.getByText(/Your request was sent to/).isVisible()).toBe(true);
+      await context.close();
+    }, 120_000);
 
-  it("a vet's Premium choice survives sign-up and the e-mailed link and opens Premium's checkout (390 px)", async () => {
-    const { page, context } = await open(PHONE);
-    const email = `intent-premium-${tag}@example.com`;
-    await page.goto(`${site.server.url}/services`);
-    await main(page).getByRole('button', { name: 'Start with Premium' }).click();
-    await page.waitForURL((url) => url.pathname === '/signin');
-    expect(nextOf(page)).toBe('/services?buy=3&period=month');
-    await intro(page, 'Sign in or create a vet account to start with the Premium plan.');
-    await look(page, 'intent-signin-vet-390');
+    it(`a vet's Premium choice survives sign-up and the e-mailed link and opens Premium's checkout (${label} px)`, async () => {
+      const { page, context } = await open(size);
+      const email = `intent-premium-${label}-${tag}@example.com`;
+      await page.goto(`${site.server.url}/services`);
+      await main(page).getByRole('button', { name: 'Start with Premium' }).click();
+      await page.waitForURL((url) => url.pathname === '/signin');
+      expect(nextOf(page)).toBe('/services?buy=3&period=month');
+      await intro(page, 'Sign in or create a vet account to start with the Premium plan.');
+      await look(page, `intent-signin-vet-${label}`);
 
-    await main(page).getByRole('link', { name: 'Create a vet account' }).click();
-    await poll(() => main(page).locator('h1').textContent()).toBe('Create your vet account');
-    await intro(page, 'Create a vet account to start with the Premium plan. We will e-mail you a link to verify your address; it brings you back here.');
-    expect(await main(page).getByLabel('I am a pet owner').count(), 'no owner choice').toBe(0);
-    await look(page, 'intent-signup-vet-390');
-    const link = await signUp(page, 'Vera', email);
-    expect(link.searchParams.get('next')).toBe('/services?buy=3&period=month');
+      await main(page).getByRole('link', { name: 'Create a vet account' }).click();
+      await poll(() => main(page).locator('h1').textContent()).toBe('Create your vet account');
+      await intro(page, 'Create a vet account to start with the Premium plan. We will e-mail you a link to verify your address; it brings you back here.');
+      expect(await main(page).getByLabel('I am a pet owner').count(), 'no owner choice').toBe(0);
+      await look(page, `intent-signup-vet-${label}`);
+      const link = await signUp(page, 'Vera', email);
+      expect(link.searchParams.get('next')).toBe('/services?buy=3&period=month');
 
-    await page.goto(`${site.server.url}${link.pathname}${link.search}`);
-    await intro(page, 'Pick up where you left off: start with the Premium plan.');
-    await main(page).getByRole('link', { name: 'Continue' }).click();
-    await page.waitForURL(/\/checkout\/cs_sandbox_[\w-]+$/);
-    await poll(() => page.locator('.checkout-summary').innerText()).toMatch(/Premium[\s\S]*Monthly/);
-    await context.close();
-  }, 120_000);
+      await page.goto(`${site.server.url}${link.pathname}${link.search}`);
+      await intro(page, 'Pick up where you left off: start with the Premium plan.');
+      await main(page).getByRole('link', { name: 'Continue' }).click();
+      await page.waitForURL(/\/checkout\/cs_sandbox_[\w-]+$/);
+      await poll(() => page.locator('.checkout-summary').innerText()).toMatch(/Premium[\s\S]*Monthly/);
+      await context.close();
+    }, 120_000);
+  }
 
   for (const [label, size] of [
     ['390', PHONE],
