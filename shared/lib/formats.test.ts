@@ -3,6 +3,9 @@
 // names, the reader's own time when it differs, and plurals that agree.
 import { describe, expect, it } from 'vitest';
 import {
+  formatAge,
+  formatWeight,
+  pluralOf,
   formatDollars,
   fileSize,
   countOf,
@@ -153,6 +156,8 @@ describe('counts', () => {
     expect([1, 2].map((n) => countOf(n, 'try', 'tries'))).toEqual(['1 try', '2 tries']);
     expect(countOf(1200, 'review')).toBe('1,200 reviews');
     expect(formatNumber(5000)).toBe('5,000');
+    expect([1, 2].map((n) => pluralOf(n, 'appointment request'))).toEqual(['appointment request', 'appointment requests']);
+    expect([1, 2].map((n) => pluralOf(n, 'is', 'are'))).toEqual(['is', 'are']);
     expect([1, 3, 30].map(responseTimeText)).toEqual(['Usually answers within 1 hour', 'Usually answers within 3 hours', 'Usually answers within 2 days']);
   });
 });
@@ -160,6 +165,17 @@ describe('counts', () => {
 describe('file sizes', () => {
   it('writes KB under a megabyte, then MB and GB with one decimal', () => {
     expect([200, 500_000, 3 * 1024 ** 2 + 200_000, 2.5 * 1024 ** 3].map(fileSize)).toEqual(['1 KB', '488 KB', '3.2 MB', '2.5 GB']);
+  });
+});
+
+describe('pets', () => {
+  it('writes an age in years and months as a person says it, and a weight in kilograms with pounds', () => {
+    expect(formatAge('2026-11-20', '2026-11-28')).toBe('under a month');
+    expect(formatAge('2026-06-30', '2026-11-28')).toBe('4 months');
+    expect(formatAge('2025-10-28', '2026-11-28')).toBe('1 year 1 month');
+    expect(formatAge('2024-07-01', '2026-11-28')).toBe('2 years 4 months');
+    expect(formatAge('2018-01-15', '2026-11-28')).toBe('8 years');
+    expect([12.5, 0.35, 1200].map(formatWeight)).toEqual(['12.5 kg (27.6 lb)', '0.35 kg (0.77 lb)', '1,200 kg (2,645.5 lb)']);
   });
 });
 

@@ -36,7 +36,12 @@ const pluralRules = new Intl.PluralRules(LOCALE);
 
 /** '0 results', '1 result', '1,200 results'; `plural` for nouns that do not just add an s ('1 pet owner', '2 pet owners'). */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${formatNumber(count)} ${pluralRules.select(count) === 'one' ? singular : plural}`;
+  return `${formatNumber(count)} ${pluralOf(count, singular, plural)}`;
+}
+
+/** The noun alone that agrees with `count`, for a text that shows the number apart: 'request', 'requests'. */
+export function pluralOf(count: number, singular: string, plural = `${singular}s`): string {
+  return pluralRules.select(count) === 'one' ? singular : plural;
 }
 
 // ---- dates -----------------------------------------------------------------------------------

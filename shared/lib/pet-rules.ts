@@ -2,7 +2,7 @@
 // shows before sending: the limits, the species (the site's one list, shared/constants/services.ts) and the
 // checks of a birth date and a weight that a schema cannot make.
 import { SPECIES } from '../constants/services';
-import { formatAge, formatCalendarDate, formatWeight } from './formats';
+import { formatAge, formatCalendarDate, formatNumber, formatWeight } from './formats';
 
 export const PET_LIMITS = {
   /** Pets one account may keep (migration 0028's CHECK says the same). */
@@ -44,7 +44,7 @@ export const PET_PROBLEMS = {
   birthDateFormat: 'Enter the birth date as a date, for example 2020-05-31.',
   birthDateFuture: 'The birth date cannot be in the future.',
   birthDateOld: `Check the birth date: it makes the pet older than ${PET_LIMITS.ageMaxYears} years.`,
-  weight: `Enter the weight in kilograms as a number above 0 and up to ${PET_LIMITS.weightMaxKg.toLocaleString('en-US')}.`,
+  weight: `Enter the weight in kilograms as a number above 0 and up to ${formatNumber(PET_LIMITS.weightMaxKg)}.`,
 } as const;
 
 /** What is wrong with a birth date ('YYYY-MM-DD') on `today` ('YYYY-MM-DD' of the clock), or undefined. */

@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../store';
 import { hasPaidPlan, isAdmin, isOwner, isSubmitted, logout, signedInUser } from '../../features/auth/auth-slice';
 import { useOpenAppointmentCount } from '../../features/appointments';
 import { useMessageEvents, useUnreadCount } from '../../features/messages';
-import { countOf } from '../../../shared/lib/formats';
+import { countOf, pluralOf } from '../../../shared/lib/formats';
 
 type Modal = 'plans' | 'setup' | undefined;
 
@@ -91,7 +91,7 @@ export function UserMenu() {
         {waiting > 0 && (
           <span className="user-menu-count">
             {waiting}
-            <span className="visually-hidden">{waiting === 1 ? ' appointment request waiting' : ' appointment requests waiting'}</span>
+            <span className="visually-hidden">{` ${pluralOf(waiting, 'appointment request')} waiting`}</span>
           </span>
         )}
         <span aria-hidden="true" className="caret">

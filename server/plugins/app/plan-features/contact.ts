@@ -14,6 +14,7 @@ import { planInForce } from './plan-access';
 import { messageRecipient } from '../profiles/contact-address';
 import { normalizeEmail } from '../../../../shared/lib/email-address';
 import { pageUrl } from '../../../../shared/routes';
+import { formatNumber } from '../../../../shared/lib/formats';
 
 export const CONTACT_SENT = 'Thank you. Your message was sent to the practice, and we e-mailed you a confirmation.';
 const HOUR = 3_600_000;
@@ -42,8 +43,7 @@ function cleanInput(body: ContactBody) {
   if (species.length > CONTACT_LIMITS.speciesMax || ONE_LINE.test(species) || CONTROL.test(species))
     throw invalid('species', `Enter your pet's species in up to ${CONTACT_LIMITS.speciesMax} characters.`);
   if (!message) throw invalid('message', 'Write a message to the practice.');
-  if (message.length > CONTACT_LIMITS.messageMax)
-    throw invalid('message', `Keep the message under ${CONTACT_LIMITS.messageMax.toLocaleString('en-US')} characters.`);
+  if (message.length > CONTACT_LIMITS.messageMax) throw invalid('message', `Keep the message under ${formatNumber(CONTACT_LIMITS.messageMax)} characters.`);
   if (CONTROL.test(message)) throw invalid('message', 'The message contains characters that cannot be sent. Please retype it.');
   for (const [field, value] of [
     ['name', name],

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import type { BackupFile } from '../../../../shared/schemas/backup';
 import { FormError } from '../../../components/ui/form-error';
 import { failureMessage } from '../../../lib/api';
-import { fileSize, formatDateTime } from '../../../../shared/lib/formats';
+import { countOf, fileSize, formatDateTime } from '../../../../shared/lib/formats';
 import { downloadUrl } from '../../../lib/save-file';
 import { toast } from '../../../lib/toast';
 import { useBackupLinkMutation, useBackupsQuery, useCreateBackupMutation } from '../api/backups';
@@ -15,7 +15,7 @@ const KIND_LABELS: Record<BackupFile['kind'], string> = { scheduled: 'Scheduled'
 
 function scheduleText(everyHours: number, keep: number): string {
   if (everyHours === 0) return 'Scheduled backups are turned off on this server (BACKUP_EVERY_HOURS is 0).';
-  const every = everyHours === 1 ? 'every hour' : `every ${everyHours} hours`;
+  const every = everyHours === 1 ? 'every hour' : `every ${countOf(everyHours, 'hour')}`;
   return `The server also makes a backup ${every}. It keeps the newest ${keep} of each kind and removes older ones.`;
 }
 

@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { StateTabs } from './state-tabs';
 import { ProfilePreview } from '../../../components/profile/profile-preview';
-import { formatDate } from '../../../../shared/lib/formats';
+import { countOf, formatDate } from '../../../../shared/lib/formats';
 import { toast } from '../../../lib/toast';
 import { useReviewQueueQuery } from '../api/get-review-queue';
 import { useReviewProfileMutation } from '../api/review-profile';
@@ -60,11 +60,7 @@ function QueueEntry({ item }: { item: ReviewQueueItem }) {
           <p className="muted small">
             {user.submit_at && `Submitted ${formatDate(user.submit_at)}`}
             {user.review_state !== 'pending' && user.reviewed_at && ` · decided ${formatDate(user.reviewed_at)}`}
-            {changes.length > 0 && (
-              <span className="badge">
-                {changes.length} change{changes.length > 1 ? 's' : ''} since the last decision
-              </span>
-            )}
+            {changes.length > 0 && <span className="badge">{countOf(changes.length, 'change')} since the last decision</span>}
           </p>
           {user.review_state === 'rejected' && user.review_reason && <p className="small">Reason: {user.review_reason}</p>}
         </div>

@@ -1,7 +1,7 @@
 // What an empty search offers (docs/product.md 28.2): its filters as chips, each removable, with
 // 'Clear all'; which filter hides the most vets (the server counts them: `relaxations`); and a wider
 // radius with the number of vets it would find (`wider`).
-import { countOf } from '../../../../shared/lib/formats';
+import { countOf, pluralOf } from '../../../../shared/lib/formats';
 import { useNavigate } from 'react-router';
 import type { DoctorSearchAnswer, SearchRelaxation } from '../../../../shared/schemas/doctor';
 import { searchPath } from '../search-params';
@@ -64,7 +64,7 @@ export function EmptyResults({ search, result }: { search: SearchState; result: 
       {wider && (
         <p className="empty-results-wider">
           {wider.count > 0
-            ? `Within ${wider.radius} miles there ${wider.count === 1 ? 'is' : 'are'} ${vets(wider.count)}.`
+            ? `Within ${wider.radius} miles there ${pluralOf(wider.count, 'is', 'are')} ${vets(wider.count)}.`
             : `Even within ${wider.radius} miles nobody matches.`}{' '}
           {wider.count > 0 && (
             <button type="button" className="button button-primary" onClick={() => go({ radius: wider.radius })}>

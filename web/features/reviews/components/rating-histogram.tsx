@@ -1,6 +1,6 @@
 // The practice's rating at a glance (docs/product.md section 13): the average in large stars, the number of reviews,
 // and one bar per star count; a bar is a button that shows only the reviews with that many stars.
-import { countOf, formatNumber } from '../../../../shared/lib/formats';
+import { countOf, formatNumber, pluralOf } from '../../../../shared/lib/formats';
 import type { ReviewListAnswer, Histogram } from '../../../../shared/schemas/review';
 import { formatAverage, RatingStars } from '../../../components/ui/rating-stars';
 
@@ -47,7 +47,7 @@ export function RatingHistogram({ summary, chosen, onChoose }: Props) {
                   </span>
                   <span className="histogram-count">
                     {formatNumber(n)}
-                    <span className="visually-hidden"> {n === 1 ? 'review' : 'reviews'}</span>
+                    <span className="visually-hidden"> {pluralOf(n, 'review')}</span>
                   </span>
                 </button>
               </li>
