@@ -129,9 +129,9 @@ async function searchFinds(request: string): Promise<number> {
 
 /** Waits until the server's search index has the next_available times written in SQL. */
 async function waitForIndex(request: string): Promise<void> {
-  const until = Date.now() + 30_000;
+  const until = Date.now() + 120_000;
   while ((await searchFinds(request)) === 0) {
-    if (Date.now() > until) throw new Error(`after 30 s, ${request} still finds no vet`);
+    if (Date.now() > until) throw new Error(`after 2 minutes, ${request} still finds no vet`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
