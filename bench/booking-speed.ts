@@ -5,8 +5,8 @@
 // 1. today's search: 1,000 different zips in turn with doctor_search.next_available empty for every vet;
 // 2. a share of the listed vets (`--share`, 30 % by default) given a next_available time within 14 days in SQL
 //    (the log triggers on doctor_search bring it into the server's index within about a second), then the same
-//    1,000 zips, the same with available_within_days=3, and sorted by the soonest, each beside row 1 (target: at
-//    least 0.8 of its rate, docs/product.md 30.7);
+//    1,000 zips, the same with available_within_days=3, and sorted by the soonest, each beside row 1 (the issue's
+//    target: at least 0.8 of its rate; search reads next_available, never walks: docs/product.md 30.7);
 // 3. POST /api/doctors/availability for one 30-minute visit type over 14 days at one seeded listed practice given
 //    bookable hours 08:00-18:00 every day every 10 minutes, capacity 3, 1,000 held bookings and 200 busy events in
 //    those 14 days (docs/product.md 30.3): the same request each time (the route is never cached), at 1 connection
