@@ -1,8 +1,9 @@
 // Booking availability (issue 38, docs/product.md section 30): the walk that answers /api/doctors/availability
 // for one 30-minute visit type over 14 days, with 1,000 held bookings and 200 busy events in the window,
 // capacity 3, bookable 08:00-18:00 every day every 10 minutes. Prints p50 and p95 of 500 walks against the
-// 20 ms budget. The walk only: the four indexed reads before it are not timed here (a smaller scope than the
-// issue asks; the search rate with and without next_available is not measured yet).
+// 20 ms budget. The walk only: the four indexed reads before it are not timed here. The request over HTTP, with
+// those reads, and the search rate with and without next_available on the cards are measured by
+// bench/booking-speed.ts (`npm run bench:booking-speed`, on a seeded PostgreSQL database).
 // Usage: npx tsx bench/booking.ts
 import { freeStarts, type BookingFacts } from '../server/plugins/app/appointments/availability';
 import { DAYS } from '../shared/constants/days';

@@ -10,14 +10,19 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { root, startBenchServer, type BenchServer } from './support';
 
-/** The command line every HTTP bench takes: `--label`, `--duration` (s a row), `--connections`, `--write-to FILE`. */
-export function benchArgs(defaultDuration: number) {
+/**
+ * The command line every HTTP bench takes: `--label`, `--duration` (s a row), `--connections`, `--write-to FILE`,
+ * and the bench's own options in `extra` (name and default, read as text).
+ */
+export function benchArgs<K extends string = never>(defaultDuration: number, extra: Partial<Record<K, string>> = {}) {
+  const own = Object.fromEntries(Object.entries(extra).map(([name, value]) => [name, { type: 'string' as const, default: value as string }]));
   const { values } = parseArgs({
     options: {
       label: { type: 'string' },
       duration: { type: 'string', default: String(defaultDuration) },
       connections: { type: 'string', default: '10' },
       'write-to': { type: 'string' },
+      ...own,
     },
   });
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -26,6 +31,7 @@ export function benchArgs(defaultDuration: number) {
     label: values.label ?? engine,
     load: { duration: Number(values.duration), connections: Number(values.connections) },
     writeTo: values['write-to'],
+    options: Object.fromEntries(Object.keys(extra).map((name) => [name, String((values as Record<string, unknown>)[name])])) as Record<K, string>,
   };
 }
 
