@@ -78,7 +78,7 @@ export function SlotPicker({
                 <button key={date} type="button" className="day-button" aria-pressed={date === shown} data-day={date} onClick={() => onDay(date)}>
                   <span className="day-name">{date === today ? 'Today' : formatCalendarDate(date, { weekday: 'short', year: false }).split(',')[0]}</span>
                   <span className="day-date">{formatCalendarDate(date, { year: false })}</span>
-                  <span className="day-count">{count ? `${count} free` : 'Full'}</span>
+                  <span className="day-count">{count ? `${count} free` : 'No times'}</span>
                 </button>
               );
             })}
