@@ -235,8 +235,8 @@ try {
   made.nextTouched = true;
   const perMille = Math.round(share * 10);
   await query(
-    `UPDATE doctor_search SET next_available = date_trunc('minute', now()) + make_interval(mins => 120 + mod(user_id * 104729, $1::int) * 10)
-     WHERE mod(user_id * 7919, 1000) < $2::int`,
+    `UPDATE doctor_search SET next_available = date_trunc('minute', now()) + make_interval(mins => (120 + mod(user_id::bigint * 104729, $1::int) * 10)::int)
+     WHERE mod(user_id::bigint * 7919, 1000) < $2::int`,
     [(DAYS * 24 * 60 - 180) / 10, perMille],
   );
   const [given] = await query<{ n: number; state: string | null }>(
