@@ -39,10 +39,10 @@ const pglitePassDone = process.env.AD_PGLITE_PASS_DONE === '1';
  *  The files mostly wait (on server processes, Chromium, argon2, SMTP), so two overlap that waiting
  *  (docs/decisions/160-two-test-files-at-once.md). TEST_WORKERS=1 runs one at a time. */
 const workers = Number(process.env.TEST_WORKERS) || 2;
-/** The browser journeys one file at a time unless TEST_WORKERS says otherwise: with two at once the import
- *  and claim journey failed once on CI (a 400 on /claim while another file's server and Chromium ran);
- *  until that is understood, the journeys keep the one-at-a-time order that has always passed. */
-const journeyWorkers = Number(process.env.TEST_WORKERS) || 1;
+/** The browser journeys two files at once too. They ran one at a time after the import and claim journey failed
+ *  with a 400 on /claim beside another file; the cause was its code reader taking a clinic's all-digit random tag
+ *  for the code, not the second file (docs/decisions/244-journeys-two-at-once.md). */
+const journeyWorkers = Number(process.env.TEST_WORKERS) || 2;
 
 // TEST_RESULTS_DIR (set by .ci/run) adds a JSON report per run, which .ci/run totals.
 const resultsDir = process.env.TEST_RESULTS_DIR;

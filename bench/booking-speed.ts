@@ -300,6 +300,8 @@ try {
   }
 } catch (error) {
   console.log(`The bench stopped: ${(error as Error).message}.`);
+  // What the server said last (its log is JSON lines): why a request failed, if the server knew.
+  if (server) console.log(`The server's last words:\n${server.output().split('\n').slice(-15).join('\n')}`);
   process.exitCode = 1;
 } finally {
   try {

@@ -90,7 +90,7 @@ describe('profile setup and review', () => {
     // The zip code fills in the city, the state and the time zone (docs/product.md 28.5); Idaho is then chosen by mistake.
     await poll(() =>
       main(page)
-        .getByText(/, MT · time zone America\/Denver\./)
+        .getByText(/, MT · Mountain Time\./)
         .isVisible(),
     ).toBe(true);
     await field(page, 'State').click();
