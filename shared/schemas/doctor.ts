@@ -104,6 +104,11 @@ export const DoctorSummarySchema = Type.Object({
       description: 'The first free start to book within 14 days (ISO 8601 UTC); null when none (docs/product.md section 30)',
     }),
   ),
+  time_zone: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: "The practice's time zone (IANA), in which a card shows next_available; null when unknown (docs/product.md 30.7)",
+    }),
+  ),
 });
 /** A filter of an empty search and how many vets the search finds without it (docs/product.md 28.2). */
 export const SearchRelaxation = Type.Object({

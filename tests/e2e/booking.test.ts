@@ -111,16 +111,48 @@ async function setUp(width: string, size: typeof PHONE, practiceUser: { id: numb
 
 describe('booking a real time', () => {
   it.each([
-    { width: 'phone', size: PHONE, vet: 'vetPhone', first: 'firstPhone', second: 'secondPhone', pet: 'Miso', otherPet: 'Pip' },
-    { width: 'desktop', size: DESKTOP, vet: 'vetDesktop', first: 'firstDesktop', second: 'secondDesktop', pet: 'Tofu', otherPet: 'Olive' },
+    {
+      width: 'phone',
+      size: PHONE,
+      vet: 'vetPhone',
+      first: 'firstPhone',
+      second: 'secondPhone',
+      pet: 'Miso',
+      otherPet: 'Pip',
+      clinic: 'Willow Creek Animal Clinic',
+    },
+    {
+      width: 'desktop',
+      size: DESKTOP,
+      vet: 'vetDesktop',
+      first: 'firstDesktop',
+      second: 'secondDesktop',
+      pet: 'Tofu',
+      otherPet: 'Olive',
+      clinic: 'Bitterroot Valley Vets',
+    },
   ] as const)(
     'owners book, one is offered other times, a visit is moved, fed to the calendar and cancelled ($width)',
-    async ({ width, size, vet, first, second, pet, otherPet }) => {
+    async ({ width, size, vet, first, second, pet, otherPet, clinic }) => {
       const practiceUser = site.users[vet];
       const desk = await setUp(width, size, practiceUser);
 
       // 2. An owner sees the next free time, picks a time and books it for a new pet.
       const owner = await signedIn(size, site.users[first].token);
+      // Search keeps to practices free within 3 days, soonest first; the card says when (docs/product.md 30.7).
+      await owner.goto(`${site.server.url}/searchdoctor?zip=59001&within=3&sort=soonest`);
+      const found = main(owner).locator('article').filter({ hasText: clinic });
+      await poll(() => found.locator('.next-available').textContent()).toMatch(/^Next available: \w{3},? .*\d{1,2}:\d{2} [AP]M/);
+      expect(await main(owner).getByText('Available within 3 days').first().isVisible()).toBe(true);
+      await found.getByRole('link', { name: /View profile/ }).click();
+      await poll(() => main(owner).getByRole('heading', { level: 1, name: clinic }).isVisible()).toBe(true);
+      // On a phone a sticky bar holds 'Book' and 'Call'; a desktop shows the booking card itself.
+      const bar = owner.getByRole('navigation', { name: 'Book or call' });
+      if (width === 'phone') {
+        expect(await bar.getByRole('link', { name: 'Book' }).isVisible()).toBe(true);
+        expect(await bar.getByRole('link', { name: 'Call' }).getAttribute('href')).toMatch(/^tel:\d+/);
+      } else expect(await bar.isVisible()).toBe(false);
+
       // The second owner chooses the same time first, and books only once it is taken (a stale page).
       const other = await signedIn(size, site.users[second].token, [TAKEN]);
       const { card, start } = await pickFirstTime(owner, practiceUser.id);

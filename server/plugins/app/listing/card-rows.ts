@@ -19,7 +19,7 @@ type StoredCard = Omit<CardRow, 'distance' | 'open_now' | 'sponsored'>;
 
 const cardColumns = sql`ds.user_id AS id, ds.name, ds.clinic_name, ds.avatar, ds.city, ds.state, ds.zip, ds.street, ds.contact_phone,
   ds.services, ds.species, ds.emergency, ds.accepting_new_patients, ds.accepting_confirmed_at, ds.latitude, ds.longitude,
-  ds.rating_count, ds.rating_sum, ds.claimed, ds.next_available,
+  ds.rating_count, ds.rating_sum, ds.claimed, ds.next_available, ds.time_zone,
   (SELECT r.median_hours FROM appointment_response_times r WHERE r.doctor_id = ds.user_id) AS response_time_median`;
 
 /** The card rows of the vets searches showed lately; the index drops a vet's when its listing changes. */
@@ -74,9 +74,9 @@ export class CardRows {
  */
 export async function listedCards(database: Database, ids: number[], at: Date): Promise<DoctorSummary[]> {
   if (ids.length === 0) return [];
-  const rows = rowsOf<StoredCard & { time_zone: string | null; week_hours: string; special_hours: SpecialDay[] | null }>(
+  const rows = rowsOf<StoredCard & { week_hours: string; special_hours: SpecialDay[] | null }>(
     await database.db.execute(
-      sql`SELECT ${cardColumns}, ds.time_zone, ds.week_hours::text AS week_hours, ds.special_hours FROM doctor_search ds
+      sql`SELECT ${cardColumns}, ds.week_hours::text AS week_hours, ds.special_hours FROM doctor_search ds
       WHERE ds.user_id = ANY(${intArray(ids)}) AND ${listedSql(at)}`,
     ),
   );

@@ -175,6 +175,8 @@ export interface CardRow {
   claimed: boolean;
   /** The first free start to book (docs/product.md section 30), or null. */
   next_available: string | Date | null;
+  /** The practice's time zone, in which the card shows next_available. */
+  time_zone: string | null;
 }
 
 export interface SearchOrigin {
@@ -223,6 +225,7 @@ export function cardBase(row: Omit<CardRow, 'distance' | 'open_now' | 'sponsored
 
     claimed: row.claimed,
     next_available: row.next_available ? new Date(row.next_available).toISOString() : null,
+    time_zone: row.time_zone ?? null,
   };
 }
 
@@ -265,6 +268,7 @@ export function searchCard(
 
     claimed: base.claimed,
     next_available: base.next_available ?? null,
+    time_zone: base.time_zone ?? null,
   };
 }
 

@@ -52,7 +52,7 @@ export const DoctorCard = forwardRef<HTMLElement, DoctorCardProps>(function Doct
       </div>
       <p className="doctor-address">{addressLine(doctor)}</p>
       <DoctorBadges doctor={doctor} openNow={doctor.open_now} />
-      <NextAvailable at={doctor.next_available} timeZone={(doctor as { time_zone?: string | null }).time_zone} />
+      <NextAvailable at={doctor.next_available} timeZone={doctor.time_zone} />
       {doctor.species.length > 0 && <p className="muted">Treats: {doctor.species.join(', ')}</p>}
       <div className="actions">
         <Link className="button button-primary" to={routePath('doctorProfile', { id: doctor.id })} aria-label={`View profile of ${title}`}>

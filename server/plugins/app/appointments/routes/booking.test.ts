@@ -369,6 +369,8 @@ describe("the practice's calendar feed and next available", () => {
     const soonest = (await search({ sort: 'soonest' })).filter((card) => ids.includes(card.id));
     expect(soonest.map((card) => card.id)).toEqual(ids);
     expect(soonest[0]!.next_available).toBe((await slotsOf(soon.vet.user.id, soon.type.id)).slots[0]!.start);
+    // The card names the practice's zone, in which it shows the time ('Next available: Tue 10:30 AM').
+    expect(soonest[0]!.time_zone).toBe('America/New_York');
     expect(soonest[2]!.next_available).toBeNull();
     expect((await search({ available_within_days: 1 })).map((card) => card.id).filter((id) => ids.includes(id))).toEqual([soon.vet.user.id]);
     expect(
