@@ -163,7 +163,10 @@ async function journey({ width, size, who, pet, startAfter, proposedTime }: Jour
   await form.getByLabel('Month').selectOption({ index: 1 });
   await form.getByLabel('Year').selectOption({ index: 1 });
   await form.getByLabel('Your pet').selectOption({ index: 1 });
+  // The review is saved before the owner leaves the page (leaving at once could cancel the call under load).
+  const saved = owner.waitForResponse((r) => r.url().endsWith('/api/reviews/create') && r.request().method() === 'POST');
   await form.getByRole('button', { name: 'Publish review' }).click();
+  expect((await saved).status()).toBe(200);
   await owner.goto(`${site.server.url}/myreviews`);
   await poll(() => main(owner).getByText('Verified visit').isVisible()).toBe(true);
 }

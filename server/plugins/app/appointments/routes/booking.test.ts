@@ -363,7 +363,7 @@ describe("the practice's calendar feed and next available", () => {
     const search = async (extra: Record<string, unknown>) => {
       const answer = await app.inject({ method: 'POST', url: '/api/doctors/search', payload: { searchState: 'WY', searchCount: 50, ...extra } });
       expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json<{ data: { id: number; next_available?: string | null }[] }>().data;
+      return answer.json<{ data: { id: number; next_available?: string | null; time_zone?: string | null }[] }>().data;
     };
     const ids = [soon.vet.user.id, later.vet.user.id, never.user.id];
     const soonest = (await search({ sort: 'soonest' })).filter((card) => ids.includes(card.id));
