@@ -91,8 +91,14 @@ async function journey({ width, size, who, pet, startAfter, proposedTime }: Jour
   expect(await card.getByText(`practice's local time (${zoneName(ZONE)})`).count()).toBe(1);
   // A refusal keeps the input.
   await card.getByLabel('Phone (optional)').fill('call me <b>');
+  // The refusal is read from the server's answer first, so a failure here says what the server and the card said.
+  const refusal = owner.waitForResponse((r) => r.url().endsWith('/api/appointments/request'), { timeout: 60_000 });
   await card.getByRole('button', { name: 'Send request' }).click();
-  await poll(() => card.getByText(/Enter a phone number/).isVisible()).toBe(true);
+  const answer = await refusal.catch(async (error: Error) => {
+    throw new Error(`No answer to the request (${error.message}); the card says: ${await card.innerText()}`);
+  });
+  expect(`${answer.status()} ${await answer.text()}`).toMatch(/^400 .*Enter a phone number/);
+  await poll(() => card.getByText(/Enter a phone number/).isVisible(), 30_000).toBe(true);
   // The new pet was saved on the way: it is picked now, so sending again does not save it twice.
   expect(await card.getByRole('radio', { name: new RegExp(pet) }).isChecked()).toBe(true);
   expect(await card.getByLabel('First choice').inputValue()).not.toBe('');
