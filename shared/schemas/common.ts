@@ -5,6 +5,15 @@ import { formatNumber } from '../lib/formats';
 
 /** Every refusal: `{ message, code }` (docs/product.md, The API). */
 export const ErrorSchema = Type.Object({ message: Type.String(), code: Type.String() }, { additionalProperties: true });
+/** The statuses a route may refuse with, each answered with the one error shape. */
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 502 | 503 | 504;
+/**
+ * A route's refusals for its response schema: `errorResponses(400, 404)` is `{ 400: ErrorSchema, 404: ErrorSchema }`,
+ * one rule for the error shape instead of a map per route (docs/decisions/245-one-error-map-and-no-default-clock.md).
+ */
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof ErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorSchema])) as Record<S, typeof ErrorSchema>;
+}
 export const MessageSchema = Type.Object({ message: Type.String() }, { additionalProperties: true });
 /** An answer the spec calls "text": a plain-text sentence for the user. */
 export const TextSchema = Type.String({ description: 'A plain-text sentence for the user' });

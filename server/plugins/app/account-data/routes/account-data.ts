@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DeleteAccountBody } from '../../../../../shared/schemas/account-data';
-import { EmptyBody, ErrorSchema, MessageSchema } from '../../../../../shared/schemas/user';
+import { EmptyBody, MessageSchema } from '../../../../../shared/schemas/user';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { DELETION_MESSAGES } from '../account-deletion';
 
 const tags = ['user'];
@@ -20,7 +21,7 @@ export default async function accountDataRoutes(app: FastifyInstance): Promise<v
       summary: 'Download my data: one JSON file of everything the account holds (never password hashes or token secrets)',
       security: [{ bearer: [] }],
       body: EmptyBody,
-      response: { 200: Type.Unsafe({ type: 'object', additionalProperties: true }), 401: ErrorSchema },
+      response: { 200: Type.Unsafe({ type: 'object', additionalProperties: true }), ...errorResponses(401) },
     },
     handler: async (request, reply) => {
       const data = await accountData.export(request.user.id);
@@ -40,7 +41,7 @@ export default async function accountDataRoutes(app: FastifyInstance): Promise<v
       summary: 'Delete my account and its data at once after the password (its reviews go; a paid plan is cancelled; a confirmation is e-mailed)',
       security: [{ bearer: [] }],
       body: DeleteAccountBody,
-      response: { 200: MessageSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema, 502: ErrorSchema },
+      response: { 200: MessageSchema, ...errorResponses(400, 401, 404, 409, 429, 502) },
     },
     handler: async (request) => {
       const { email } = request.user;

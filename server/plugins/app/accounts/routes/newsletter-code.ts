@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MESSAGES } from '../../../../../shared/constants/messages';
-import { CheckCodeBody, EmailBody, ErrorSchema, MessageSchema, TextSchema } from '../../../../../shared/schemas/user';
+import { CheckCodeBody, EmailBody, MessageSchema, TextSchema } from '../../../../../shared/schemas/user';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { noStore } from '../../../../lib/http-cache';
 import { CODE_CHECK_ANSWERS } from './account-answers';
 
@@ -18,7 +19,7 @@ export default async function newsletterCodeRoutes(fastify: FastifyInstance): Pr
       tags,
       summary: 'E-mail a code that confirms a newsletter subscription',
       body: EmailBody,
-      response: { 200: MessageSchema, 409: TextSchema, 429: ErrorSchema },
+      response: { 200: MessageSchema, 409: TextSchema, ...errorResponses(429) },
     },
     handler: async (request) => {
       await fastify.accounts.requestSubscription(request.body.email, request.ip);

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorSchema, MessageSchema } from '../../../../../shared/schemas/common';
+import { errorResponses, MessageSchema } from '../../../../../shared/schemas/common';
 import { noStore } from '../../../../lib/http-cache';
 import { domainError } from '../../../../lib/domain-error';
 
@@ -33,7 +33,7 @@ export default async function newsletterRoutes(fastify: FastifyInstance): Promis
       body: Type.Optional(
         Type.Object({ token: Type.Optional(UnsubscribeToken), 'List-Unsubscribe': Type.Optional(Type.Literal('One-Click')) }, { additionalProperties: false }),
       ),
-      response: { 200: MessageSchema, 400: ErrorSchema, 404: ErrorSchema },
+      response: { 200: MessageSchema, ...errorResponses(400, 404) },
     },
     handler: async (request) => {
       const token = request.body?.token ?? request.query.token;

@@ -13,7 +13,8 @@ import {
   PasswordSettingsBody,
   SettingsAnswer,
 } from '../../../../../shared/schemas/account-settings';
-import { EmptyBody, ErrorSchema } from '../../../../../shared/schemas/user';
+import { EmptyBody } from '../../../../../shared/schemas/user';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { noStore } from '../../../../lib/http-cache';
 
 const tags = ['user'];
@@ -31,7 +32,7 @@ export default async function accountSettingsRoutes(app: FastifyInstance): Promi
       tags,
       summary: 'The settings: name, e-mail address (and one waiting for its link), e-mail preferences',
       security,
-      response: { 200: AccountSettingsSchema, 401: ErrorSchema },
+      response: { 200: AccountSettingsSchema, ...errorResponses(401) },
     },
   };
   fastify.get('/settings', read, async (request) => accounts.readSettings(request.user.id));
@@ -39,7 +40,7 @@ export default async function accountSettingsRoutes(app: FastifyInstance): Promi
 
   fastify.post('/settings/name', {
     ...guarded,
-    schema: { tags, summary: 'Change the name', security, body: NameSettingsBody, response: { 200: SettingsAnswer, 400: ErrorSchema, 401: ErrorSchema } },
+    schema: { tags, summary: 'Change the name', security, body: NameSettingsBody, response: { 200: SettingsAnswer, ...errorResponses(400, 401) } },
     handler: async (request) => ({ message: 'Your name was saved.', settings: await accounts.changeName(request.user, request.body) }),
   });
 
@@ -50,7 +51,7 @@ export default async function accountSettingsRoutes(app: FastifyInstance): Promi
       summary: 'Ask to change the e-mail address (password needed): a link goes to the new address, the old one is told',
       security,
       body: EmailSettingsBody,
-      response: { 200: SettingsAnswer, 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
+      response: { 200: SettingsAnswer, ...errorResponses(400, 401, 409, 429) },
     },
     handler: async (request) => {
       const settings = await accounts.requestEmailChange(request.user, request.body, request.ip);
@@ -66,7 +67,7 @@ export default async function accountSettingsRoutes(app: FastifyInstance): Promi
       tags,
       summary: 'Follow the link sent to the new address: the address changes if it is still free (single use, 24 hours)',
       body: ConfirmEmailBody,
-      response: { 200: Type.Object({ message: Type.String(), email: Type.String() }), 400: ErrorSchema, 409: ErrorSchema },
+      response: { 200: Type.Object({ message: Type.String(), email: Type.String() }), ...errorResponses(400, 409) },
     },
     handler: async (request) => {
       const { email } = await accounts.confirmEmailChange(request.body.token);
@@ -81,7 +82,7 @@ export default async function accountSettingsRoutes(app: FastifyInstance): Promi
       summary: 'Change the password (current one needed); every other session ends and this one gets a fresh token',
       security,
       body: PasswordSettingsBody,
-      response: { 200: PasswordSettingsAnswer, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+      response: { 200: PasswordSettingsAnswer, ...errorResponses(400, 401, 429) },
     },
     handler: async (request) => {
       const { user, token } = await accounts.changeOwnPassword(request.user, request.body, request.ip);
@@ -101,7 +102,7 @@ export default async function accountSettingsRoutes(app: FastifyInstance): Promi
       summary: 'Set the e-mail preferences (security e-mails are always sent)',
       security,
       body: NotificationSettings,
-      response: { 200: SettingsAnswer, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+      response: { 200: SettingsAnswer, ...errorResponses(400, 401, 403) },
     },
     handler: async (request) => ({ message: 'Your e-mail preferences were saved.', settings: await accounts.changeNotifications(request.user, request.body) }),
   });

@@ -10,7 +10,6 @@ import {
   CheckCodeBody,
   EmailBody,
   EmptyBody,
-  ErrorSchema,
   LoginBody,
   MessageSchema,
   RegisterBody,
@@ -20,6 +19,7 @@ import {
   TokenBody,
   UserSchema,
 } from '../../../../../shared/schemas/user';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { domainError } from '../../../../lib/domain-error';
 import { RESET_WINDOW_MS } from '../codes';
 import type { SignedIn } from '../account-deps';
@@ -39,7 +39,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       tags,
       summary: 'Create an account; 200 {token,user}, 201/202 text',
       body: RegisterBody,
-      response: { 200: SessionSchema, 201: TextSchema, 202: TextSchema, 429: ErrorSchema },
+      response: { 200: SessionSchema, 201: TextSchema, 202: TextSchema, ...errorResponses(429) },
     },
     handler: async (request) => {
       const { first_name: firstName, last_name: lastName, email, password, account_type: accountType, next } = request.body;
@@ -52,7 +52,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       tags,
       summary: 'Sign in; 200 verified, 201 unverified',
       body: LoginBody,
-      response: { 200: SessionSchema, 201: SessionSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema },
+      response: { 200: SessionSchema, 201: SessionSchema, ...errorResponses(401, 403, 429) },
     },
     handler: async (request, reply) => {
       const signedIn = await accounts.login(request.body, request.ip);
@@ -61,7 +61,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
   });
 
   app.post('/login-with-token', {
-    schema: { tags, summary: 'Restore a session from a stored token', body: TokenBody, response: { 200: SessionSchema, 401: ErrorSchema } },
+    schema: { tags, summary: 'Restore a session from a stored token', body: TokenBody, response: { 200: SessionSchema, ...errorResponses(401) } },
     handler: async (request) => {
       const { token } = request.body;
       const user = await fastify.userFromSessionToken(token);
@@ -85,7 +85,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       summary: "A pet owner's 'List your practice': the account becomes a vet account (docs/product.md section 13); a vet account stays one",
       security: [{ bearer: [] }],
       body: EmptyBody,
-      response: { 200: Type.Object({ user: UserSchema }), 401: ErrorSchema },
+      response: { 200: Type.Object({ user: UserSchema }), ...errorResponses(401) },
     },
     handler: async (request) => ({ user: await fastify.users.present(await accounts.listPractice(request.user)) }),
   });
@@ -97,7 +97,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       summary: 'Send the verification e-mail again (at most one a minute); its link carries `next` when that is a path of this site',
       security: [{ bearer: [] }],
       body: ResendVerificationBody,
-      response: { 200: MessageSchema, 401: ErrorSchema, 429: ErrorSchema },
+      response: { 200: MessageSchema, ...errorResponses(401, 429) },
     },
     handler: async (request) => {
       const { user } = request;
@@ -112,7 +112,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       tags,
       summary: 'E-mail a password reset code (same answer, in the same time, whether or not the account exists)',
       body: EmailBody,
-      response: { 200: MessageSchema, 429: ErrorSchema },
+      response: { 200: MessageSchema, ...errorResponses(429) },
     },
     handler: async (request) => {
       await accounts.requestResetCode(request.body.email, request.ip);
@@ -139,7 +139,7 @@ export default async function userRoutes(fastify: FastifyInstance): Promise<void
       tags,
       summary: 'Set a new password inside the window opened by check-verify-code in the same browser',
       body: ChangePasswordBody,
-      response: { 200: MessageSchema, 400: ErrorSchema, 403: ErrorSchema },
+      response: { 200: MessageSchema, ...errorResponses(400, 403) },
     },
     handler: async (request, reply) => {
       await accounts.changePassword(request.body.email, request.body.password, resetCookieOf(request));

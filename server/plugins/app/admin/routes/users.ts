@@ -20,12 +20,13 @@ import {
   SubscribersBody,
   UserIdBody,
 } from '../../../../../shared/schemas/admin';
-import { ErrorSchema, MessageSchema } from '../../../../../shared/schemas/user';
+import { MessageSchema } from '../../../../../shared/schemas/user';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { toCsv } from '../../../../../shared/csv';
 import { actorOf } from '../../audit/audit-log';
 
 const tags = ['admin'];
-const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const refusals = errorResponses(400, 401, 403, 404, 409);
 
 function sendCsv(reply: FastifyReply, name: string, body: string, at: Date) {
   const stamp = at.toISOString().slice(0, 10);

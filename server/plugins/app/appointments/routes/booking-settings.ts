@@ -16,12 +16,12 @@ import {
   VisitTypesAnswer,
   VisitTypesSaveBody,
 } from '../../../../../shared/schemas/booking';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { noStore } from '../../../../lib/http-cache';
 
 const tags = ['booking'];
 const security = [{ bearer: [] }];
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const Empty = Type.Optional(Type.Object({}, { additionalProperties: false }));
 
 export default async function bookingSettingsRoutes(app: FastifyInstance): Promise<void> {

@@ -4,13 +4,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppointmentWriteAnswer } from '../../../../../shared/schemas/appointment';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { BookBody, RescheduleBody } from '../../../../../shared/schemas/booking';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
 import { noStore } from '../../../../lib/http-cache';
 
 const tags = ['booking'];
 const security = [{ bearer: [] }];
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 export default async function bookingRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();

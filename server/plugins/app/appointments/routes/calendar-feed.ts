@@ -3,7 +3,7 @@
 // address, and `/api/user/calendar-feed/rotate` retires a leaked one.
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { domainError } from '../../../../lib/domain-error';
 
 export default async function calendarFeedRoutes(fastify: FastifyInstance): Promise<void> {
@@ -12,7 +12,7 @@ export default async function calendarFeedRoutes(fastify: FastifyInstance): Prom
       tags: ['booking'],
       summary: "A practice's bookings as text/calendar, at the secret address /api/user/calendar-feed gives",
       params: Type.Object({ file: Type.String({ maxLength: 64 }) }),
-      response: { 404: ErrorSchema },
+      response: errorResponses(404),
     },
     handler: async (request, reply) => {
       const { file } = request.params as { file: string };

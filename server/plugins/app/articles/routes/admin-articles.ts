@@ -16,13 +16,13 @@ import {
   AiStatusSchema,
   UploadedImageSchema,
 } from '../../../../../shared/schemas/article-editor';
-import { ErrorSchema } from '../../../../../shared/schemas/user';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { actorOf } from '../../admin/index';
 import { imagePurpose, type ImagePurpose } from '../article-images';
 import { IMAGE_RULES } from '../../uploads/index';
 
 const tags = ['admin: articles'];
-const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+const refusals = errorResponses(400, 401, 403, 404);
 
 export default async function adminArticleRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -108,7 +108,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
     schema: {
       tags,
       summary: "Whether 'Draft with AI' is configured, and how to turn it on",
-      response: { 200: AiStatusSchema, 401: ErrorSchema, 403: ErrorSchema },
+      response: { 200: AiStatusSchema, ...errorResponses(401, 403) },
     },
     handler: async () => articles.aiStatus(),
   });
@@ -118,7 +118,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       tags,
       summary: 'Asks the configured chat-completions endpoint for a draft and saves it as an unpublished AI article',
       body: AiDraftBody,
-      response: { 200: AdminArticleSchema, ...refusals, 502: ErrorSchema, 503: ErrorSchema, 504: ErrorSchema },
+      response: { 200: AdminArticleSchema, ...refusals, ...errorResponses(502, 503, 504) },
     },
     handler: (request) => articles.aiDraft(actorOf(request), request.body.topic),
   });
@@ -129,7 +129,7 @@ export default async function adminArticleRoutes(app: FastifyInstance): Promise<
       summary:
         'An image for an article: multipart/form-data with `purpose` (cover, avatar or inline) and the file in `image`; JPEG, PNG or WebP up to 5 MB, re-encoded as WebP',
       consumes: ['multipart/form-data'],
-      response: { 200: UploadedImageSchema, ...refusals, 413: ErrorSchema, 503: ErrorSchema },
+      response: { 200: UploadedImageSchema, ...refusals, ...errorResponses(413, 503) },
     },
     handler: async (request) => {
       let purpose: ImagePurpose = 'inline';

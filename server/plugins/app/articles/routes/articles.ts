@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ArticleIdBody, ArticleListSchema, ArticleSchema, ArticleSearchBody } from '../../../../../shared/schemas/article';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { domainError } from '../../../../lib/domain-error';
 import { sendCachedAnswer } from '../../../../lib/http-cache';
 import { publicRead } from '../../../../lib/get-twin';
@@ -35,7 +35,7 @@ export function publicArticleRoutes(kind: 'blog' | 'ai') {
         tags,
         summary: 'Published articles, newest first, matching title, summary or text',
         body: ArticleSearchBody,
-        response: { 200: ArticleListSchema, 400: ErrorSchema },
+        response: { 200: ArticleListSchema, ...errorResponses(400) },
       },
       search,
     );
@@ -46,7 +46,7 @@ export function publicArticleRoutes(kind: 'blog' | 'ai') {
         tags,
         summary: "One published article; a leading ':' of the id is stripped",
         body: ArticleIdBody,
-        response: { 200: ArticleSchema, 400: ErrorSchema, 404: ErrorSchema },
+        response: { 200: ArticleSchema, ...errorResponses(400, 404) },
       },
       (request, reply, body) => byId(request, reply, body.id),
     );
@@ -55,7 +55,7 @@ export function publicArticleRoutes(kind: 'blog' | 'ai') {
         tags,
         summary: 'One published article as a cacheable GET',
         params: Type.Object({ id: ArticleIdText }),
-        response: { 200: ArticleSchema, 404: ErrorSchema },
+        response: { 200: ArticleSchema, ...errorResponses(404) },
       },
       handler: (request, reply) => byId(request, reply, request.params.id),
     });

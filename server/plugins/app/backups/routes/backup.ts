@@ -5,11 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
 import { BackupCreateAnswer, BackupLinkAnswer, BackupLinkBody, BackupListAnswer } from '../../../../../shared/schemas/backup';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { actorOf } from '../../admin/index';
 
-const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const refusals = errorResponses(400, 401, 403, 404, 409);
 /** The copy holds every account's password hash and private fields: no cache anywhere may keep it. */
 const ARCHIVE_HEADERS = { 'content-type': 'application/gzip', 'cache-control': 'no-store' };
 
@@ -22,7 +22,7 @@ export default async function backupRoutes(app: FastifyInstance): Promise<void> 
       tags: ['admin'],
       summary: 'A consistent copy of the whole embedded database and its uploads (.tar.gz); 409 on PostgreSQL or while another backup runs',
       produces: ['application/gzip'],
-      response: { 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema },
+      response: errorResponses(401, 403, 409),
     },
     handler: async (request, reply) => {
       const { stream, fileName } = await fastify.backups.download(actorOf(request));
@@ -71,7 +71,7 @@ export default async function backupRoutes(app: FastifyInstance): Promise<void> 
       summary: 'One kept backup (.tar.gz), opened by the link /api/admin/backups/link made',
       querystring: Type.Object({ name: Type.String({ maxLength: 80 }), ticket: Type.String({ maxLength: 2000 }) }, { additionalProperties: false }),
       produces: ['application/gzip'],
-      response: { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+      response: errorResponses(401, 403, 404),
     },
     handler: async (request, reply) => {
       const { name } = request.query as { name: string };

@@ -3,12 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorSchema, Id } from '../../../../../shared/schemas/common';
+import { errorResponses, Id } from '../../../../../shared/schemas/common';
 import { AdminClaimsAnswer, AdminClaimsBody, ClaimDecideAnswer, ClaimDecideBody, ClaimIdBody } from '../../../../../shared/schemas/import-claim';
 import { actorOf } from '../../admin/index';
 
 const tags = ['admin'];
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export default async function claimAdminRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();

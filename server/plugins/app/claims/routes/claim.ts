@@ -3,14 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
 import { ClaimAnswer, ClaimBody, ClaimVerifyAnswer, ClaimVerifyBody, type ClaimInput } from '../../../../../shared/schemas/import-claim';
 import { CLAIM_DOCUMENT_MAX_BYTES } from '../../../../../shared/constants/import';
-import { MAX_ID } from '../../../../../shared/schemas/common';
+import { errorResponses, MAX_ID } from '../../../../../shared/schemas/common';
 import { domainError } from '../../../../lib/domain-error';
 
 const tags = ['doctors'];
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -40,7 +39,7 @@ export default async function claimRoutes(app: FastifyInstance): Promise<void> {
       summary:
         "Claim an unclaimed practice: JSON { doctor_id, method: 'email', email, license_number, license_state } e-mails a code to an address at the practice website's domain; multipart with method 'document' and the file in `document` (PDF, JPEG or PNG up to 10 MB) waits for an administrator",
       body: { content: { 'application/json': { schema: ClaimBody }, 'multipart/form-data': { schema: {} } } },
-      response: { 200: ClaimAnswer, ...errors, 413: ErrorSchema },
+      response: { 200: ClaimAnswer, ...errors, ...errorResponses(413) },
     },
     handler: async (request) => {
       if (!request.isMultipart()) {

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DashboardAnswer, DashboardBody } from '../../../../../shared/schemas/dashboard';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
+import { errorResponses } from '../../../../../shared/schemas/common';
 
 export default async function adminDashboardRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -16,7 +16,7 @@ export default async function adminDashboardRoutes(app: FastifyInstance): Promis
       summary:
         'The business dashboard: new accounts, listed practices by plan, monthly recurring revenue, searches and profile views a day, and the queues waiting for an administrator, over 30, 90 or 365 days',
       body: DashboardBody,
-      response: { 200: DashboardAnswer, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+      response: { 200: DashboardAnswer, ...errorResponses(400, 401, 403) },
     },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');

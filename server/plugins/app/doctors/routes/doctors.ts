@@ -3,8 +3,8 @@
 // `GET /api/doctors/get-by-id?id=12`; server/lib/get-twin.ts) with Cache-Control and an ETag (304 on If-None-Match).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DoctorIdBody, DoctorPageSchema, DoctorSearchAnswer, DoctorSearchBody } from '../../../../../shared/schemas/doctor';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { PROFILE_NOT_PUBLIC } from '../doctor-page';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
 import { domainError } from '../../../../lib/domain-error';
 import { sendCachedAnswer } from '../../../../lib/http-cache';
 import { publicRead } from '../../../../lib/get-twin';
@@ -40,14 +40,14 @@ export default async function doctorRoutes(fastify: FastifyInstance): Promise<vo
       tags,
       summary: 'Listed doctors near a zip code (nearest first), or in a city and/or state, with filters (GET: lists as repeated keys or commas)',
       body: DoctorSearchBody,
-      response: { 200: DoctorSearchAnswer, 400: ErrorSchema },
+      response: { 200: DoctorSearchAnswer, ...errorResponses(400) },
     },
     search,
   );
   publicRead(
     fastify,
     '/get-by-id',
-    { tags, summary: "A listed doctor's public profile", body: DoctorIdBody, response: { 200: DoctorPageSchema, 400: ErrorSchema, 404: ErrorSchema } },
+    { tags, summary: "A listed doctor's public profile", body: DoctorIdBody, response: { 200: DoctorPageSchema, ...errorResponses(400, 404) } },
     (request, reply, body) => byId(request, reply, body.id),
   );
 }

@@ -2,7 +2,7 @@
 // click events of profile statistics.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorSchema, MessageSchema } from '../../../../../shared/schemas/common';
+import { errorResponses, MessageSchema } from '../../../../../shared/schemas/common';
 import { ContactBody, ProfileEventBody } from '../../../../../shared/schemas/plan-features';
 import { domainError } from '../../../../lib/domain-error';
 import { CONTACT_SENT } from '../../plan-features/index';
@@ -22,7 +22,7 @@ export default async function doctorFeatureRoutes(app: FastifyInstance): Promise
       tags,
       summary: 'Send a message to a practice through its contact form (Professional and Premium profiles); `website` is a honeypot and must stay empty',
       body: ContactBody,
-      response: { 200: MessageSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema },
+      response: { 200: MessageSchema, ...errorResponses(400, 403, 404, 413, 429) },
     },
     handler: async (request) => {
       await fastify.planFeatures.sendContactMessage(idOf(request.body.id), request.body, request.ip);
@@ -37,7 +37,7 @@ export default async function doctorFeatureRoutes(app: FastifyInstance): Promise
       summary:
         "Count a click on a listed profile's phone, website or directions (profile statistics); bots and the vet's own clicks are not counted; a profile that is not public answers 404",
       body: ProfileEventBody,
-      response: { 200: MessageSchema, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+      response: { 200: MessageSchema, ...errorResponses(400, 404, 429) },
     },
     handler: async (request) => {
       if ((await fastify.counters.hit(`profile-event:${request.ip}`, 60_000)) > EVENTS_PER_CLIENT_PER_MINUTE) {

@@ -3,7 +3,7 @@
 // like search.
 import type { FastifyInstance } from 'fastify';
 import { DoctorSuggestAnswer, DoctorSuggestBody } from '../../../../../shared/schemas/doctor';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { publicRead } from '../../../../lib/get-twin';
 import { sendCacheable } from '../../../../lib/http-cache';
 
@@ -15,7 +15,7 @@ export default async function suggestRoutes(fastify: FastifyInstance): Promise<v
       tags: ['doctors'],
       summary: "Up to 8 suggestions for the 'what' box: services, species and clinics whose names match (typo-tolerant)",
       body: DoctorSuggestBody,
-      response: { 200: DoctorSuggestAnswer, 400: ErrorSchema },
+      response: { 200: DoctorSuggestAnswer, ...errorResponses(400) },
     },
     async (request, reply, body) => {
       const answer = await fastify.listing.index.suggest(body.q);

@@ -4,12 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { FavoriteAnswer, FavoriteBody, FavoriteListAnswer } from '../../../../../shared/schemas/favorite';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { noStore } from '../../../../lib/http-cache';
 
 const tags = ['favorites'];
 const security = [{ bearer: [] }];
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const errors = errorResponses(400, 401, 404, 409);
 
 export default async function favoriteRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -39,7 +39,7 @@ export default async function favoriteRoutes(app: FastifyInstance): Promise<void
       tags,
       security,
       summary: "The account's saved practices that are listed now, newest first, as search cards with their open-now state",
-      response: { 200: FavoriteListAnswer, 401: ErrorSchema },
+      response: { 200: FavoriteListAnswer, ...errorResponses(401) },
     },
     handler: async (request) => ({ data: await fastify.favorites.list(request.user) }),
   });

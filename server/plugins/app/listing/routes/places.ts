@@ -1,7 +1,7 @@
 // Places: a zip code's city, state and time zone, so the vet's wizard fills them in (docs/product.md 28.5).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { domainError } from '../../../../lib/domain-error';
 
 const ZipPlaceSchema = Type.Object({ zip: Type.String(), city: Type.String(), state: Type.String(), timeZone: Type.String() });
@@ -14,7 +14,7 @@ const placeRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['places'],
         summary: "A zip code's city, state (two letters) and time zone (IANA name, worked out from the state and longitude)",
         params: Type.Object({ zip: Type.String({ maxLength: 10 }) }),
-        response: { 200: ZipPlaceSchema, 400: ErrorSchema, 404: ErrorSchema },
+        response: { 200: ZipPlaceSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { EventsLinkAnswer } from '../../../../../shared/schemas/messages';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { domainError } from '../../../../lib/domain-error';
 import { noStore } from '../../../../lib/http-cache';
 import { MESSAGE_TEXTS } from '../message-deps';
@@ -22,7 +22,7 @@ export default async function liveMessages(app: FastifyInstance): Promise<void> 
       tags: ['messages'],
       security: [{ bearer: [] }],
       summary: 'A link that opens the live stream of messages, valid for one minute (EventSource cannot send the Authorization header)',
-      response: { 200: EventsLinkAnswer, 401: ErrorSchema, 403: ErrorSchema },
+      response: { 200: EventsLinkAnswer, ...errorResponses(401, 403) },
     },
     handler: async (request) => messages.eventsLink(request.user),
   });
@@ -43,7 +43,7 @@ export default async function liveMessages(app: FastifyInstance): Promise<void> 
       summary: 'The live stream of new messages, unread totals and reads (text/event-stream), opened with the ticket of /events/link',
       querystring: Type.Object({ ticket: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }),
       produces: ['text/event-stream'],
-      response: { 401: ErrorSchema, 429: ErrorSchema },
+      response: errorResponses(401, 429),
     },
     handler: async (request, reply) => {
       const user = request.user;

@@ -17,7 +17,7 @@ import {
   ThreadsBody,
   UnreadAnswer,
 } from '../../../../../shared/schemas/messages';
-import { ErrorSchema, MAX_ID } from '../../../../../shared/schemas/common';
+import { errorResponses, MAX_ID } from '../../../../../shared/schemas/common';
 import { MESSAGE_LIMITS } from '../../../../../shared/lib/message-rules';
 import { domainError } from '../../../../lib/domain-error';
 import { noStore } from '../../../../lib/http-cache';
@@ -27,16 +27,7 @@ import type { SendInput } from '../message-commands';
 
 const tags = ['messages'];
 const security = [{ bearer: [] }];
-const errors = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  413: ErrorSchema,
-  429: ErrorSchema,
-  503: ErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 429, 503);
 const SEND_FIELDS = new Set(['doctor_id', 'thread_id', 'text']);
 /** The message whose photo a request's ticket opens. */
 const photoOf = new WeakMap<FastifyRequest, number>();
@@ -170,7 +161,7 @@ export default async function messageCalls(app: FastifyInstance): Promise<void> 
       summary: "A message's photo (WebP), opened by the link in the message for its two sides, for a few minutes",
       querystring: Type.Object({ ticket: Type.String({ maxLength: 2000 }) }, { additionalProperties: false }),
       produces: ['image/webp'],
-      response: { 401: ErrorSchema, 404: ErrorSchema },
+      response: errorResponses(401, 404),
     },
     handler: async (request, reply) => {
       const key = await messages.photoFor(request.user, photoOf.get(request) ?? 0);

@@ -15,13 +15,13 @@ import {
   SandboxSessionBody,
   SubscriptionAnswer,
 } from '../../../../../shared/schemas/payment';
-import { ErrorSchema } from '../../../../../shared/schemas/user';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { sendCacheable } from '../../../../lib/http-cache';
 import { PAYMENT_MESSAGES } from '../subscriptions';
 import { safeNextPath } from '../../../../../shared/lib/next-path';
 
 const tags = ['payment'];
-const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const refusals = errorResponses(400, 401, 403, 404, 409);
 
 const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { payments } = fastify;
@@ -35,7 +35,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'The plans with their monthly and yearly prices and what each unlocks',
         // POST takes no fields; an unknown one is refused as on every call (docs/product.md, The API).
         ...(method === 'POST' ? { body: EmptyBody } : {}),
-        response: { 200: PlansAnswer, ...(method === 'POST' ? { 400: ErrorSchema } : {}) },
+        response: { 200: PlansAnswer, ...(method === 'POST' ? errorResponses(400) : {}) },
       },
       handler: async (request, reply) => sendCacheable(request, reply, payments.plans(), 300),
     });
@@ -47,7 +47,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       tags,
       summary: "Opens the provider's checkout for a plan; answers where the browser goes next",
       body: CheckoutBody,
-      response: { 200: CheckoutAnswer, ...refusals, 429: ErrorSchema, 502: ErrorSchema },
+      response: { 200: CheckoutAnswer, ...refusals, ...errorResponses(429, 502) },
     },
     handler: async (request) => {
       // A `next` that is not a same-site path is dropped, as every page drops it (docs/product.md 26.8).
@@ -58,7 +58,12 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/cancel', {
     preHandler: fastify.requireVerified,
-    schema: { tags, summary: 'Ends the plan at the end of its paid period', body: EmptyBody, response: { 200: CancelAnswer, ...refusals, 502: ErrorSchema } },
+    schema: {
+      tags,
+      summary: 'Ends the plan at the end of its paid period',
+      body: EmptyBody,
+      response: { 200: CancelAnswer, ...refusals, ...errorResponses(502) },
+    },
     handler: async (request) => {
       const row = await payments.cancel(request.user);
       return { message: PAYMENT_MESSAGES.canceled(row.currentPeriodEnd), user: await fastify.users.present(request.user) };
@@ -91,7 +96,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   /** Paying and declining act on an open session: a paid one is refused with 409, an expired one with 410. */
   const onOpenSession = <A extends TSchema>(summary: string, answer: A) => ({
     preHandler: fastify.requireVerified,
-    schema: { tags, summary, body: SandboxSessionBody, response: { 200: answer, ...refusals, 410: ErrorSchema } },
+    schema: { tags, summary, body: SandboxSessionBody, response: { 200: answer, ...refusals, ...errorResponses(410) } },
   });
 
   fastify.post('/sandbox/pay', {

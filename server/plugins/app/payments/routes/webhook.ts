@@ -3,7 +3,7 @@
 // `fastify.payments.receiveStripeEvent` (plugins/app/payments/stripe-events.ts) checks and applies it.
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ErrorSchema } from '../../../../../shared/schemas/user';
+import { errorResponses } from '../../../../../shared/schemas/common';
 
 const WebhookAnswer = Type.Object({ received: Type.Boolean(), outcome: Type.String() });
 
@@ -17,7 +17,7 @@ export default async function webhookRoutes(fastify: FastifyInstance): Promise<v
     schema: {
       tags: ['payment'],
       summary: "Stripe's signed events (checkout completed, subscription updated or deleted)",
-      response: { 200: WebhookAnswer, 400: ErrorSchema, 404: ErrorSchema },
+      response: { 200: WebhookAnswer, ...errorResponses(400, 404) },
     },
     handler: (request) => fastify.payments.receiveStripeEvent(request.body, request.headers['stripe-signature'], request.log),
   });

@@ -4,12 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { PetListAnswer, RemovePetAnswer, RemovePetBody, SavePetAnswer, SavePetBody } from '../../../../../shared/schemas/pet';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { noStore } from '../../../../lib/http-cache';
 
 const tags = ['pets'];
 const security = [{ bearer: [] }];
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const errors = errorResponses(400, 401, 404, 409);
 
 export default async function petRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -17,7 +17,7 @@ export default async function petRoutes(app: FastifyInstance): Promise<void> {
 
   fastify.post('/pets', {
     preHandler: fastify.requireUser,
-    schema: { tags, security, summary: "The account's saved pets, in the order they were added", response: { 200: PetListAnswer, 401: ErrorSchema } },
+    schema: { tags, security, summary: "The account's saved pets, in the order they were added", response: { 200: PetListAnswer, ...errorResponses(401) } },
     handler: async (request) => ({ data: await fastify.pets.list(request.user) }),
   });
 

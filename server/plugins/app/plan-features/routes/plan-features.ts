@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorSchema, UserSchema } from '../../../../../shared/schemas/user';
+import { UserSchema } from '../../../../../shared/schemas/user';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { PHOTO_LIMIT } from '../../../../../shared/constants/services';
 import { checkChoiceList, cleanChoiceList } from '../../../../../shared/lib/profile-rules';
 import {
@@ -21,16 +22,7 @@ import { IMAGE_RULES } from '../../uploads/index';
 import { noStore } from '../../../../lib/http-cache';
 
 const tags = ['plan features'];
-const refusals = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  413: ErrorSchema,
-  429: ErrorSchema,
-  503: ErrorSchema,
-};
+const refusals = errorResponses(400, 401, 403, 404, 409, 413, 429, 503);
 const PHOTO_UPLOADS_PER_HOUR = 60;
 
 export default async function planFeatureRoutes(app: FastifyInstance): Promise<void> {

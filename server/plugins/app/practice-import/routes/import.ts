@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
 import { ImportListAnswer, ImportStartedAnswer, ImportStatusAnswer, ImportStatusBody } from '../../../../../shared/schemas/import-claim';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { IMPORT_LIMITS } from '../../../../../shared/constants/import';
 import { domainError } from '../../../../lib/domain-error';
 import { actorOf } from '../../admin/index';
 
 const tags = ['admin'];
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** `dry_run` as a form field: yes/no words a form or curl sends. */
 function dryRunValue(value: string): boolean {
@@ -33,7 +33,7 @@ export default async function importRoutes(app: FastifyInstance): Promise<void> 
       summary:
         'Import practices from a CSV file (multipart: `file`, up to 50 MB; `dry_run` true to report without writing). Answers at once; the work runs in the background',
       consumes: ['multipart/form-data'],
-      response: { 200: ImportStartedAnswer, ...errors, 413: ErrorSchema },
+      response: { 200: ImportStartedAnswer, ...errors, ...errorResponses(413) },
     },
     handler: async (request) => {
       let dryRun = false;

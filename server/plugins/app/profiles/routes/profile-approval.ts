@@ -4,11 +4,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ReviewProfileAnswer, ReviewQueueAnswer } from '../../../../../shared/schemas/admin';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { ReviewProfileBody, ReviewQueueBody } from '../../../../../shared/schemas/profile';
-import { ErrorSchema } from '../../../../../shared/schemas/user';
 
 const tags = ['admin'];
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export default async function profileApprovalRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();

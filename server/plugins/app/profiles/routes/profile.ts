@@ -6,14 +6,15 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { ContactInfoBody, EducationBody, Step1Body, Step2Body, SummaryBody, TitleWebsiteBody, WorkingTimeBody } from '../../../../../shared/schemas/profile';
-import { EmptyBody, ErrorSchema, MessageSchema, TextSchema, TokenBody, UserSchema } from '../../../../../shared/schemas/user';
+import { EmptyBody, MessageSchema, TextSchema, TokenBody, UserSchema } from '../../../../../shared/schemas/user';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { AVATAR_SIZES, IMAGE_RULES } from '../../uploads/index';
 import type { Profiles } from '../index';
 import { CLAIM_MESSAGES } from '../../claims/index';
 import { textRefusal } from '../../../../lib/domain-error';
 
 const tags = ['profile'];
-const answers = { 200: UserSchema, 201: TextSchema, 202: TextSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
+const answers = { 200: UserSchema, 201: TextSchema, 202: TextSchema, ...errorResponses(400, 401, 403, 429, 503) };
 const AVATAR_UPLOADS_PER_HOUR = 30;
 
 export default async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -86,7 +87,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       tags,
       summary: "Send the link that confirms the profile's contact e-mail again",
       body: EmptyBody,
-      response: { 200: MessageSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
+      response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 409, 429) },
     },
     handler: async (request) => {
       return { message: await profiles.sendContactLink(request.user, request.ip) };
@@ -98,7 +99,7 @@ export default async function profileRoutes(app: FastifyInstance): Promise<void>
       tags,
       summary: "Confirm a practice's contact e-mail with the token from the link e-mailed to it",
       body: TokenBody,
-      response: { 200: MessageSchema, 400: ErrorSchema },
+      response: { 200: MessageSchema, ...errorResponses(400) },
     },
     handler: async (request) => ({ message: await profiles.confirmContactAddress(request.body.token) }),
   });

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { OwnReviewsAnswer, OwnReviewsBody } from '../../../../../shared/schemas/review';
-import { ErrorSchema } from '../../../../../shared/schemas/common';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { noStore } from '../../../../lib/http-cache';
 
 export default async function ownReviewRoutes(app: FastifyInstance): Promise<void> {
@@ -15,7 +15,7 @@ export default async function ownReviewRoutes(app: FastifyInstance): Promise<voi
       security: [{ bearer: [] }],
       summary: "The account's own reviews, newest first, with their state (doctor_id: only its review of that practice)",
       body: OwnReviewsBody,
-      response: { 200: OwnReviewsAnswer, 400: ErrorSchema, 401: ErrorSchema },
+      response: { 200: OwnReviewsAnswer, ...errorResponses(400, 401) },
     },
     handler: async (request) => fastify.reviews.mine(request.user, request.body ?? {}),
   });

@@ -15,13 +15,13 @@ import {
   ReviewWriteAnswer,
   UpdateReviewBody,
 } from '../../../../../shared/schemas/review';
-import { ErrorSchema, MessageSchema } from '../../../../../shared/schemas/common';
+import { errorResponses, MessageSchema } from '../../../../../shared/schemas/common';
 import { publicRead } from '../../../../lib/get-twin';
 import { sendCacheable } from '../../../../lib/http-cache';
 
 const tags = ['reviews'];
 const security = [{ bearer: [] }];
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export default async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const fastify = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -61,7 +61,7 @@ export default async function reviewRoutes(app: FastifyInstance): Promise<void> 
       tags,
       summary: "A listed practice's published reviews, paged and sorted, with the average, the count and the histogram",
       body: ReviewListBody,
-      response: { 200: ReviewListAnswer, 400: ErrorSchema, 404: ErrorSchema },
+      response: { 200: ReviewListAnswer, ...errorResponses(400, 404) },
     },
     async (request, reply, body) => sendCacheable(request, reply, await reviews.list(body), 0),
   );

@@ -2,7 +2,7 @@
 // upload gets a new key), so answers are cacheable for a year by browsers and CDNs.
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ErrorSchema } from '../../../../../shared/schemas/user';
+import { errorResponses } from '../../../../../shared/schemas/common';
 import { domainError } from '../../../../lib/domain-error';
 import { STORAGE_KEY } from '../../../../storage/storage';
 import { sendStored } from '../send-stored';
@@ -13,7 +13,7 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
       tags: ['uploads'],
       summary: 'An uploaded image (WebP), immutable',
       params: Type.Object({ '*': Type.String({ maxLength: 200 }) }),
-      response: { 404: ErrorSchema },
+      response: errorResponses(404),
     },
     handler: async (request, reply) => {
       const key = request.params['*'];
