@@ -66,7 +66,7 @@ export function formatDateTime(iso: string | Date, timeZone?: string): string {
  * When a message was sent, as a conversation list shows it in the reader's zone: '3:15 PM' today, 'Nov 5' this
  * year, 'Nov 5, 2025' before. `timeZone` for tests and the server; the reader's own by default.
  */
-export function formatMessageTime(iso: string | Date, now: Date = new Date(), timeZone?: string): string {
+export function formatMessageTime(iso: string | Date, now: Date, timeZone?: string): string {
   const date = asDate(iso);
   if (!date) return '';
   const zone = timeZone ? { timeZone } : {};
@@ -159,7 +159,7 @@ export function describeSpecialDay(
 // ---- time zones --------------------------------------------------------------------------------
 
 /** The everyday name of a zone: 'America/Chicago' -> 'Central Time', 'America/Phoenix' -> 'Mountain Standard Time'. */
-export function zoneName(timeZone: string, at: Date = new Date()): string {
+export function zoneName(timeZone: string, at: Date): string {
   const name = dateFormat({ timeZone, timeZoneName: 'longGeneric' })
     ?.formatToParts(at)
     .find((part) => part.type === 'timeZoneName')?.value;
@@ -193,7 +193,7 @@ export function viewerZone(): string {
 }
 
 /** Whether two zones show a moment at the same wall-clock time. */
-export const sameClock = (a: string, b: string, at: Date = new Date()): boolean => a === b || formatDateTime(at, a) === formatDateTime(at, b);
+export const sameClock = (a: string, b: string, at: Date): boolean => a === b || formatDateTime(at, a) === formatDateTime(at, b);
 
 /** A moment in the practice's zone and, when the reader's zone shows another time, in the reader's too. */
 export function inBothZones(iso: string, practiceZone: string, ownZone = viewerZone()): { practice: string; own?: string } {
@@ -205,7 +205,7 @@ export function inBothZones(iso: string, practiceZone: string, ownZone = viewerZ
  * The line under a practice's hours: 'Times in Central Time.' and, when the reader's zone differs,
  * 'It is 3:15 PM there now, 4:15 PM your time.' (`ownZone` is known only in the browser).
  */
-export function hoursZoneLine(practiceZone: string, ownZone: string | undefined, at: Date = new Date()): string {
+export function hoursZoneLine(practiceZone: string, ownZone: string | undefined, at: Date): string {
   const zone = `Times in ${zoneName(practiceZone, at)}.`;
   if (!ownZone || sameClock(practiceZone, ownZone, at)) return zone;
   return `${zone} It is ${formatTimeInZone(at, practiceZone)} there now, ${formatTimeInZone(at, ownZone)} your time.`;
@@ -245,7 +245,7 @@ export function formatWeight(kg: number): string {
 }
 
 /** The reader's own calendar day, 'YYYY-MM-DD' (a pet's age is counted to it). */
-export function calendarToday(at: Date = new Date()): string {
+export function calendarToday(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }

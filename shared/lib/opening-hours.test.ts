@@ -23,8 +23,8 @@ describe('isOpenAt', () => {
   });
 
   it('answers null without hours or with an unknown zone', () => {
-    expect(isOpenAt([], 'America/New_York')).toBeNull();
-    expect(isOpenAt(week, null)).toBeNull();
-    expect(isOpenAt(week, 'Mars/Olympus')).toBeNull();
+    expect(isOpenAt([], 'America/New_York', at('2026-11-30T01:30:00'))).toBeNull();
+    expect(isOpenAt(week, null, at('2026-11-30T01:30:00'))).toBeNull();
+    expect(isOpenAt(week, 'Mars/Olympus', at('2026-11-30T01:30:00'))).toBeNull();
   });
 });

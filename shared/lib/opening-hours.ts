@@ -18,7 +18,7 @@ const minutes = (hhmm: string | undefined) => {
 };
 
 /** The weekday key ('mon') and minute of the day at `at` in `timeZone`, or null for an unknown zone. */
-export function clinicClock(timeZone: string, at: Date = new Date()): { day: string; minute: number } | null {
+export function clinicClock(timeZone: string, at: Date): { day: string; minute: number } | null {
   const clock = wallClock(timeZone, at);
   return clock && { day: clock.weekday, minute: clock.minute };
 }
@@ -27,7 +27,7 @@ export function clinicClock(timeZone: string, at: Date = new Date()): { day: str
  * true / false, or null when the hours or the zone are unknown. A special entry for the practice's
  * local date decides that whole date (docs/product.md section 22).
  */
-export function isOpenAt(hours: DayHours[], timeZone: string | null, at: Date = new Date(), special: readonly SpecialDay[] = []): boolean | null {
+export function isOpenAt(hours: DayHours[], timeZone: string | null, at: Date, special: readonly SpecialDay[] = []): boolean | null {
   const bySpecial = specialOpenAt(special, timeZone, at);
   if (bySpecial !== null) return bySpecial;
   if (!timeZone || hours.length === 0) return null;

@@ -130,7 +130,7 @@ export function checkSummary(value: string): Problem {
   return undefined;
 }
 
-export function checkEducation(entries: EducationEntry[], now = new Date()): Problem {
+export function checkEducation(entries: EducationEntry[], now: Date): Problem {
   const maxYear = now.getFullYear() + 6;
   for (const [index, entry] of entries.entries()) {
     const n = index + 1;
@@ -177,7 +177,7 @@ export function checkTitleWebsite(input: TitleWebsiteInput): Problem {
 export function checkStep1(input: Step1Input): Problem {
   return first(checkContactInfo(input), checkTitleWebsite(input));
 }
-export function checkStep2(input: Step2Input, now = new Date()): Problem {
+export function checkStep2(input: Step2Input, now: Date): Problem {
   return first(
     checkWorkingTime(input.working_time, input.time_zone),
     checkSummary(input.summary),

@@ -11,6 +11,7 @@ import { Logo } from './logo';
 import { CONTACT, FOOTER_EXTRA_LINKS, HEADER_LINKS } from '../../../shared/constants/site-links';
 import { useScrollAndFocusOnNavigation } from './route-focus';
 import './layout.css';
+import { now } from '../../lib/clock';
 
 // Only signed-in users see the user menu: its code loads when needed (app.tsx starts loading it at
 // once when a stored session is being restored), keeping the first page small for visitors.
@@ -111,7 +112,7 @@ function Footer() {
       </div>
       <div className="container footer-bottom">
         {/* The server's year may be the last one for a moment at New Year: no hydration error for that. */}
-        <p suppressHydrationWarning>© {new Date().getFullYear()} Animal Doctor. All rights reserved.</p>
+        <p suppressHydrationWarning>© {now().getFullYear()} Animal Doctor. All rights reserved.</p>
       </div>
     </footer>
   );

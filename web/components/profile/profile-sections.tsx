@@ -9,6 +9,7 @@ import { describeSpecialDay, formatCalendarDate, formatDayHours, hoursZoneLine, 
 import type { Photo } from '../../../shared/schemas/plan-features';
 import type { ProfileView } from '../../../shared/schemas/profile';
 import './profile.css';
+import { now } from '../../lib/clock';
 
 type HeadingLevel = 2 | 3;
 
@@ -238,7 +239,7 @@ export function ProfileHours({
         </div>
       )}
       {/* The reader's own time joins once the page runs in the browser (`today` is known then). */}
-      {timeZone && <p className="muted zone-line">{hoursZoneLine(timeZone, today ? viewerZone() : undefined)}</p>}
+      {timeZone && <p className="muted zone-line">{hoursZoneLine(timeZone, today ? viewerZone() : undefined, now())}</p>}
     </SectionCard>
   );
 }

@@ -11,7 +11,7 @@ export interface SlotDay {
 }
 
 /** The times on offer, by day, labelled in the practice's zone (with the reader's when it differs). */
-export function slotDays(hours: DayHours[], practiceZone: string, now = new Date(), ownZone = viewerZone()): SlotDay[] {
+export function slotDays(hours: DayHours[], practiceZone: string, now: Date, ownZone = viewerZone()): SlotDay[] {
   const days: SlotDay[] = [];
   for (const iso of openingSlots(hours, practiceZone, now, 21)) {
     const at = new Date(iso);

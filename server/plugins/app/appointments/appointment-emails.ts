@@ -78,7 +78,7 @@ function lines(kind: AppointmentMailKind, facts: AppointmentMailFacts, toPractic
         `${facts.ownerName} asks for an appointment for ${pet}.`,
         ...(facts.pet ? petDetailLines(facts.pet, now.toISOString().slice(0, 10)) : []),
         `Reason: ${facts.reason}`,
-        `Preferred times (${zoneName(facts.timeZone)}):`,
+        `Preferred times (${zoneName(facts.timeZone, now)}):`,
         ...facts.preferred.map((iso) => `- ${formatInZone(iso, facts.timeZone)}`),
         `E-mail: ${facts.ownerEmail}`,
         ...(facts.ownerPhone ? [`Phone: ${facts.ownerPhone}`] : []),

@@ -37,7 +37,7 @@ function profilesOf(fastify: FastifyInstance) {
       titleWebsite: (input: TitleWebsiteInput) => changeBuilders.titleWebsite(db, input),
       workingTime: (input: WorkingTimeInput) => changeBuilders.workingTime(db, input, fastify.clock.now()),
       summary: (input: { summary: string }) => changeBuilders.summary(db, input),
-      education: (input: { education: EducationEntry[] }) => changeBuilders.education(db, input),
+      education: (input: { education: EducationEntry[] }) => changeBuilders.education(db, input, fastify.clock.now()),
     },
     save: (user: UserRow, section: string, changes: ProfileChanges, within?: (tx: DbOrTx) => Promise<void>) =>
       saveProfile(db, fastify.changes, user, section, changes, fastify.clock.now(), within),

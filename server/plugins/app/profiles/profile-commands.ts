@@ -116,8 +116,8 @@ export const changeBuilders = {
     assertValid(checkSummary(input.summary));
     return { summary: input.summary.trim() || null } satisfies ProfileChanges;
   },
-  education: async (_db: DbOrTx, input: { education: EducationEntry[] }) => {
-    assertValid(checkEducation(input.education));
+  education: async (_db: DbOrTx, input: { education: EducationEntry[] }, now: Date) => {
+    assertValid(checkEducation(input.education, now));
     return { education: cleanEducation(input.education) } satisfies ProfileChanges;
   },
 };

@@ -5,6 +5,7 @@ import type { Appointment } from '../../../../shared/schemas/appointment';
 import { STATE_TEXT } from '../appointment-times';
 import { calendarToday, inBothZones } from '../../../../shared/lib/formats';
 import { petDetailLines } from '../../../../shared/lib/pet-rules';
+import { now } from '../../../lib/clock';
 
 export function AppointmentTime({ iso, zone }: { iso: string; zone: string }) {
   const shown = inBothZones(iso, zone);
@@ -44,7 +45,7 @@ export function AppointmentItem({
       {visitTypeName(a) && <p className="small">Visit: {visitTypeName(a)}</p>}
       {a.pet && (
         <ul className="appointment-pet" aria-label={`About ${a.pet_name}`}>
-          {petDetailLines(a.pet, calendarToday()).map((line) => (
+          {petDetailLines(a.pet, calendarToday(now())).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>

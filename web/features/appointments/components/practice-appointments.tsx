@@ -11,6 +11,7 @@ import { useCancelAppointmentMutation, useCompleteAppointmentMutation, useRespon
 import { inBothZones, zoneName } from '../../../../shared/lib/formats';
 import { AppointmentItem, problemOf } from './appointment-item';
 import '../appointments.css';
+import { now } from '../../../lib/clock';
 
 const PAGE_SIZE = 10;
 
@@ -66,7 +67,7 @@ function Answer({ appointment }: { appointment: PracticeAppointment }) {
         </label>
         {decision === 'propose' && (
           <div className="field">
-            <label htmlFor={name('proposed')}>Proposed time ({zoneName(a.time_zone)})</label>
+            <label htmlFor={name('proposed')}>Proposed time ({zoneName(a.time_zone, now())})</label>
             <input id={name('proposed')} type="datetime-local" step={900} value={proposed} onChange={(e) => setProposed(e.target.value)} />
           </div>
         )}
@@ -91,7 +92,7 @@ function InboxEntry({ appointment }: { appointment: PracticeAppointment }) {
   const [complete, completing] = useCompleteAppointmentMutation();
   const [cancel, cancelling] = useCancelAppointmentMutation();
   const [problem, setProblem] = useState<string>();
-  const started = a.start !== null && new Date(a.start).getTime() <= Date.now();
+  const started = a.start !== null && new Date(a.start).getTime() <= now().getTime();
   const run = async (move: () => Promise<{ error?: unknown }>) => {
     setProblem(undefined);
     const answer = await move();

@@ -22,6 +22,7 @@ import { useRequestAppointmentMutation } from '../api/request-appointment';
 import { slotDays } from '../appointment-times';
 import { sameClock, viewerZone, zoneName } from '../../../../shared/lib/formats';
 import '../appointments.css';
+import { now } from '../../../lib/clock';
 
 const EMPTY = { pet_name: '', species: '', reason: '', phone: '', times: ['', '', ''] };
 const CHOICES = ['First choice', 'Second choice (optional)', 'Third choice (optional)'];
@@ -56,7 +57,7 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
   const [send, { isLoading }] = useRequestAppointmentMutation();
   const choosePet = useCallback((choice: PetChoice) => setPetChoice(choice), []);
   const picked = usePickedPet();
-  const days = useMemo(() => (open && timeZone ? slotDays(hours, timeZone) : []), [open, hours, timeZone]);
+  const days = useMemo(() => (open && timeZone ? slotDays(hours, timeZone, now()) : []), [open, hours, timeZone]);
   const ownZone = viewerZone();
 
   if (!timeZone || hours.every((day) => day.closed)) return null;
@@ -130,7 +131,8 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
       ) : (
         <form className="appointment-form" onSubmit={submit} noValidate>
           <p className="muted">
-            Times are the practice&apos;s local time ({zoneName(timeZone)}){!sameClock(ownZone, timeZone) ? `; your own time is shown beside each.` : '.'}
+            Times are the practice&apos;s local time ({zoneName(timeZone, now())})
+            {!sameClock(ownZone, timeZone, now()) ? `; your own time is shown beside each.` : '.'}
           </p>
           {user ? (
             <PetPicker idPrefix="appointment-pet" value={petChoice} onChange={choosePet} problemField={problem?.field} describedBy="appointment-problem" />

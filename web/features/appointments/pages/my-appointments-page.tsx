@@ -11,6 +11,7 @@ import { useAcceptAppointmentMutation, useCancelAppointmentMutation } from '../a
 import { AppointmentItem, problemOf } from '../components/appointment-item';
 import { ChangeTime } from '../../booking';
 import '../appointments.css';
+import { now } from '../../../lib/clock';
 
 const TEXTS: ListTexts = {
   failure: 'Your appointments could not be loaded.',
@@ -28,7 +29,7 @@ function OwnAppointment({ appointment }: { appointment: Appointment }) {
   const [changing, setChanging] = useState(false);
   const [moved, setMoved] = useState<string>();
   const a = appointment;
-  const upcoming = !a.start || new Date(a.start).getTime() > Date.now();
+  const upcoming = !a.start || new Date(a.start).getTime() > now().getTime();
   const run = async (move: () => Promise<{ error?: unknown }>) => {
     setProblem(undefined);
     const answer = await move();

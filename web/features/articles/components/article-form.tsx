@@ -15,6 +15,7 @@ import { useSetArticlePublishedMutation } from '../api/publish-article';
 import { useCreateArticleMutation, useUpdateArticleMutation } from '../api/save-article';
 import { ImageField } from './image-field';
 import { FormError } from '../../../components/ui/form-error';
+import { now } from '../../../lib/clock';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
@@ -163,7 +164,7 @@ export function ArticleForm({ article, reviewerName, onSaved, onDeleted, onClose
       ...draft,
       title: draft.title || 'Untitled article',
       author: draft.author || 'Author',
-      created_at: article?.published_at ?? new Date().toISOString(),
+      created_at: article?.published_at ?? now().toISOString(),
       reviewed_by: article?.reviewed_by ?? (draft.kind === 'ai' ? reviewerName : null),
     };
     return (

@@ -9,6 +9,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { failureMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAddBusyTimeMutation, useBusyTimesQuery, useCalendarFeedQuery, useRemoveBusyTimeMutation, useRotateCalendarFeedMutation } from '../api/booking';
+import { now } from '../../../lib/clock';
 
 /** A 'YYYY-MM-DDTHH:MM' typed in the practice's zone, as the moment it names (ISO, UTC). */
 function fromLocalInput(value: string, timeZone: string): string | undefined {
@@ -21,8 +22,8 @@ function fromLocalInput(value: string, timeZone: string): string | undefined {
 export function BusyTimes({ timeZone }: { timeZone: string }) {
   // The window is fixed for the page's life: now to four months ahead (the longest horizon).
   const range = useMemo(() => {
-    const now = new Date();
-    return { from: now.toISOString(), to: new Date(`${shiftDate(now.toISOString().slice(0, 10), 121)}T00:00:00Z`).toISOString() };
+    const from = now();
+    return { from: from.toISOString(), to: new Date(`${shiftDate(from.toISOString().slice(0, 10), 121)}T00:00:00Z`).toISOString() };
   }, []);
   const { data: busy = [], isLoading } = useBusyTimesQuery(range);
   const [add, adding] = useAddBusyTimeMutation();
@@ -46,7 +47,7 @@ export function BusyTimes({ timeZone }: { timeZone: string }) {
   return (
     <div className="booking-form" aria-labelledby="busy-title" role="region">
       <h3 id="busy-title">Busy times</h3>
-      <p className="muted">Times nobody can book: a staff meeting, a surgery morning. Times in {zoneName(timeZone)}.</p>
+      <p className="muted">Times nobody can book: a staff meeting, a surgery morning. Times in {zoneName(timeZone, now())}.</p>
       {isLoading ? (
         <p role="status">Loading busy times…</p>
       ) : busy.length === 0 ? (

@@ -9,6 +9,7 @@ import { failureMessage } from '../../../lib/api';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useAvailabilityQuery, type Slot } from '../api/booking';
 import '../booking.css';
+import { now } from '../../../lib/clock';
 
 /** How many days the strip shows: today and the next 13 (the most one availability call answers). */
 export const STRIP_DAYS = 14;
@@ -38,7 +39,7 @@ export function SlotPicker({
   label?: string;
 }) {
   const hydrated = useHydrated();
-  const today = hydrated ? localDateAt(timeZone, new Date())?.date : undefined;
+  const today = hydrated ? localDateAt(timeZone, now())?.date : undefined;
   const { data, error, isFetching, refetch } = useAvailabilityQuery(
     { doctor_id: doctorId, visit_type_id: visitTypeId, from: today ?? '', days: STRIP_DAYS },
     { skip: !today, refetchOnMountOrArgChange: 30 },
@@ -57,7 +58,7 @@ export function SlotPicker({
 
   return (
     <div className="slot-picker">
-      <p className="slot-zone muted">{hoursZoneLine(timeZone, undefined)}</p>
+      <p className="slot-zone muted">{hoursZoneLine(timeZone, undefined, now())}</p>
       {!today || (isFetching && !data) ? (
         <p className="slot-loading" role="status">
           Loading free times…

@@ -27,6 +27,7 @@ import './doctor-profile-page.css';
 import { responseTimeText } from '../../../../shared/lib/appointment-rules';
 import '../../../components/profile/profile.css';
 import '../doctors.css';
+import { now } from '../../../lib/clock';
 
 // A signed-in owner's 'Send a message' starts or continues a conversation (decisions.md section 19); its code loads
 // only for them, so a visitor's profile page stays as small as before.
@@ -97,9 +98,9 @@ export default function DoctorProfilePage() {
 
   // The server's answer says whether the clinic was open when it was sent; the browser's clock takes over once the
   // server's markup is hydrated (the server rendered the answer's value).
-  const openNow = (hydrated ? isOpenAt(doctor.working_time, doctor.time_zone, new Date(), doctor.special_hours) : null) ?? doctor.open_now ?? null;
+  const openNow = (hydrated ? isOpenAt(doctor.working_time, doctor.time_zone, now(), doctor.special_hours) : null) ?? doctor.open_now ?? null;
   // The clinic's date, for marking this week's special days in the week (docs/product.md section 22): after hydration only.
-  const today = hydrated && doctor.time_zone ? localDateAt(doctor.time_zone, new Date())?.date : undefined;
+  const today = hydrated && doctor.time_zone ? localDateAt(doctor.time_zone, now())?.date : undefined;
   const hasPoint = typeof doctor.latitude === 'number' && typeof doctor.longitude === 'number';
   const address = addressLine(doctor);
   const clinic = doctor.clinic_name ?? doctor.name;

@@ -5,6 +5,7 @@ import { formatDateTime, formatMessageTime } from '../../../../shared/lib/format
 import { Dialog } from '../../../components/ui/dialog';
 import type { Message } from '../api/types';
 import { MenuButton } from '../../../components/ui/menu-button';
+import { now } from '../../../lib/clock';
 
 interface Props {
   message: Message;
@@ -41,7 +42,7 @@ export function MessageBubble({ message, mine, author, read, onReport }: Props) 
       </div>
       <div className="message-meta">
         <time dateTime={message.created_at} title={formatDateTime(message.created_at)}>
-          {formatMessageTime(message.created_at)}
+          {formatMessageTime(message.created_at, now())}
         </time>
         {read && <span className="message-read">Read</span>}
         {!mine && (

@@ -10,6 +10,7 @@ import { useThreadsQuery } from '../api/get-threads';
 import { THREADS_PAGE_SIZE } from '../components/unread-count';
 import type { ThreadSummary } from '../api/types';
 import '../messages.css';
+import { now } from '../../../lib/clock';
 
 const FAILURE = { failure: 'Your conversations could not be loaded.', loading: 'Loading your conversations…' };
 
@@ -43,7 +44,7 @@ function ThreadRow({ thread }: { thread: ThreadSummary }) {
             {unread && <span className="visually-hidden"> ({thread.unread} unread)</span>}
           </span>
           <time className="thread-time" dateTime={last?.created_at ?? thread.updated_at}>
-            {formatMessageTime(last?.created_at ?? thread.updated_at)}
+            {formatMessageTime(last?.created_at ?? thread.updated_at, now())}
           </time>
         </span>
         <span className="thread-last">

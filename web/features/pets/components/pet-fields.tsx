@@ -5,6 +5,7 @@ import { InputField, TextAreaField } from '../../../components/ui/text-field';
 import { PET_LIMITS, PET_SPECIES, speciesOfOne } from '../../../../shared/lib/pet-rules';
 import { calendarToday } from '../../../../shared/lib/formats';
 import type { Pet, SavePetInput } from '../../../../shared/schemas/pet';
+import { now } from '../../../lib/clock';
 
 export interface PetValues {
   name: string;
@@ -102,7 +103,7 @@ export function PetFields({
               id={`${idPrefix}-birth`}
               label="Birth date (optional)"
               type="date"
-              max={calendarToday()}
+              max={calendarToday(now())}
               value={values.birth_date}
               onChange={set('birth_date')}
               {...invalid('birth_date')}

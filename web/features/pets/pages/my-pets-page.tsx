@@ -12,12 +12,13 @@ import type { Pet } from '../../../../shared/schemas/pet';
 import { usePetsQuery, useRemovePetMutation, useSavePetMutation } from '../api/pets';
 import { EMPTY_PET, PetFields, petInput, speciesLabel, valuesOf, type PetValues } from '../components/pet-fields';
 import '../pets.css';
+import { now } from '../../../lib/clock';
 
 /** The form: closed, adding a pet, or changing the pet with this id. */
 type Editing = null | 'new' | number;
 
 function PetCard({ pet, onEdit, onRemove }: { pet: Pet; onEdit: () => void; onRemove: () => void }) {
-  const today = calendarToday();
+  const today = calendarToday(now());
   const facts: [string, string][] = [
     ['Species', speciesLabel(pet.species)],
     ...(pet.breed ? [['Breed', pet.breed] as [string, string]] : []),

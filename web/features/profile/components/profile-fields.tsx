@@ -25,6 +25,7 @@ import '../../../components/profile/profile.css';
 import '../profile.css';
 import { ZipField } from './zip-field';
 import type { ZipPlace } from '../api/zip-place';
+import { now } from '../../../lib/clock';
 
 /** An antd rule from a shared check: the check's sentence becomes the field's message. */
 export function shared(check: (value: string) => string | undefined): Rule {
@@ -100,7 +101,7 @@ export function HoursFields() {
       <Form.Item label="Time zone" name="time_zone" rules={[{ required: true, message: 'Choose the time zone of the practice.' }]}>
         <Select
           showSearch
-          options={US_TIME_ZONES.map((zone) => ({ value: zone, label: `${zoneName(zone)} (${zone.replace(/^.*\//, '').replace(/_/g, ' ')})` }))}
+          options={US_TIME_ZONES.map((zone) => ({ value: zone, label: `${zoneName(zone, now())} (${zone.replace(/^.*\//, '').replace(/_/g, ' ')})` }))}
         />
       </Form.Item>
       <fieldset className="hours-editor">
@@ -172,7 +173,7 @@ export function SpecialHoursFields() {
     const rows = (form.getFieldValue('special_hours') as SpecialDayFormValue[] | undefined) ?? [];
     const zone = (form.getFieldValue('time_zone') as string | undefined) ?? 'America/New_York';
     const [row] = toSpecialHours([rows[index] ?? {}]);
-    let problem = checkSpecialHours([row!], zone, new Date())?.replace(/^Special day 1:/, `Special day ${index + 1}:`);
+    let problem = checkSpecialHours([row!], zone, now())?.replace(/^Special day 1:/, `Special day ${index + 1}:`);
     if (!problem && rows.filter((other) => other?.date === row!.date).length > 1)
       problem = `${formatCalendarDate(row!.date)} is entered twice: keep one entry per date.`;
     if (problem) throw new Error(problem);
@@ -248,7 +249,7 @@ export function SummaryField() {
 }
 
 export function EducationFields() {
-  const maxYear = new Date().getFullYear() + 6;
+  const maxYear = now().getFullYear() + 6;
   return (
     <fieldset className="education-editor">
       <legend>Education</legend>
@@ -363,7 +364,7 @@ export function initialValues(profile: ProfileView | null, email: string): Profi
     working_time: week,
     time_zone: profile?.time_zone ?? 'America/New_York',
     // Days that have passed are history: the form starts from the practice's today.
-    special_hours: upcomingSpecialHours(profile?.special_hours ?? [], profile?.time_zone ?? null, new Date()).map((day) => ({
+    special_hours: upcomingSpecialHours(profile?.special_hours ?? [], profile?.time_zone ?? null, now()).map((day) => ({
       date: day.date,
       closed: day.closed,
       open: day.open ?? '',

@@ -5,6 +5,7 @@ import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { zoneName } from '../../../../shared/lib/formats';
 import { useZipPlaceQuery, type ZipPlace } from '../api/zip-place';
+import { now } from '../../../lib/clock';
 
 export function ZipField({ rules, onPlace }: { rules: Rule[]; onPlace?: (place: ZipPlace) => void }) {
   const form = Form.useFormInstance();
@@ -21,7 +22,7 @@ export function ZipField({ rules, onPlace }: { rules: Rule[]; onPlace?: (place: 
     onPlace?.(place);
   }, [place, zip, form, onPlace]);
 
-  const found = complete && place?.zip === zip ? `${place.city}, ${place.state} · ${zoneName(place.timeZone)}` : undefined;
+  const found = complete && place?.zip === zip ? `${place.city}, ${place.state} · ${zoneName(place.timeZone, now())}` : undefined;
   return (
     <Form.Item
       label="Zip code"

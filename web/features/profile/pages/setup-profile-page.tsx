@@ -47,6 +47,7 @@ import '../profile.css';
 import type { ZipPlace } from '../api/zip-place';
 import type { DayHours } from '../../../../shared/lib/opening-hours';
 import { paths } from '../../../../shared/routes';
+import { now } from '../../../lib/clock';
 
 const NO_HOURS: DayHours[] = [];
 const initialsOf = (user: User) => `${user.first_name[0] ?? ''}${user.last_name[0] ?? ''}`.toUpperCase();
@@ -145,7 +146,7 @@ function Wizard({ user }: { user: User }) {
   };
   const saveStep2 = async (values: ProfileFormValues) => {
     const body = toStep2(values);
-    const problem = checkStep2(body);
+    const problem = checkStep2(body, now());
     if (problem) return toast.warning(problem);
     if (await run(() => setupStep2(body).unwrap())) setStep(2);
   };

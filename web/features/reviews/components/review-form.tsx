@@ -14,6 +14,7 @@ import { useUpdateReviewMutation } from '../api/update-review';
 import { REVIEW_LIMITS, visitMonthProblem } from '../../../../shared/lib/review-rules';
 import { speciesLabel } from '../review-rules';
 import { MONTH_NAMES, formatNumber } from '../../../../shared/lib/formats';
+import * as clock from '../../../lib/clock';
 
 type Field = keyof ReviewInput;
 type Problems = Partial<Record<Field | 'form', string>>;
@@ -31,7 +32,7 @@ const YEARS_BACK = 10;
 const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 /** What the author must change before the review can be sent, by field (the server says the same in its words). */
-export function reviewProblems(values: ReviewInput, now = new Date()): Problems {
+export function reviewProblems(values: ReviewInput, now: Date): Problems {
   const problems: Problems = {};
   if (!(values.rating >= 1 && values.rating <= 5)) problems.rating = 'Choose how many stars you give, from 1 to 5.';
   if (!values.title.trim()) problems.title = 'Give your review a short title.';
@@ -63,7 +64,7 @@ export default function ReviewForm({ doctorId, clinic, review, onDone, onCancel 
   const busy = creating.isLoading || updating.isLoading;
   const form = useRef<HTMLFormElement>(null);
 
-  const thisYear = new Date().getFullYear();
+  const thisYear = clock.now().getFullYear();
   const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => String(thisYear - i));
   const speciesOptions: string[] = [...SPECIES];
   if (review?.species && !speciesOptions.includes(review.species)) speciesOptions.push(review.species);
@@ -78,7 +79,7 @@ export default function ReviewForm({ doctorId, clinic, review, onDone, onCancel 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const values: ReviewInput = { rating, title: title.trim(), text: text.trim(), visit_month: year && month ? `${year}-${month}` : '', species };
-    const found = reviewProblems(values);
+    const found = reviewProblems(values, clock.now());
     if (Object.keys(found).length) return show(found);
     setProblems({});
     const answer = review ? await update({ ...values, id: review.id, doctor_id: doctorId }) : await create({ ...values, doctor_id: doctorId });
