@@ -116,7 +116,8 @@ export async function prepareUsers(dataDir: string, specs: Record<string, UserSp
 
 /**
  * A confirmed visit whose time has passed, written straight into the data folder like the fixture users: a journey
- * that needs a visit after its start (to mark it completed or missed) does not wait in real time for one to come.
+ * that needs a visit after its start (to mark it completed or missed) does not wait in real time for one to come
+ * (docs/decisions/247-past-visits-written-with-the-fixtures.md).
  */
 export interface PastVisitSpec<U extends string = string> {
   /** The keys of the practice and the owner among the file's fixture users. */
