@@ -16,7 +16,7 @@ export const invalidField =
 export function fieldProps<K extends string>(
   values: NoInfer<Readonly<Record<K, string>>>,
   update: (field: K, value: string) => void,
-  invalid: (field: string) => InvalidMarks,
+  invalid: (field: string) => InvalidMarks = () => ({}),
 ) {
   return (field: K) => ({ value: values[field], onChange: (event: { target: { value: string } }) => update(field, event.target.value), ...invalid(field) });
 }
