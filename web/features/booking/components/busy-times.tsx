@@ -57,7 +57,7 @@ export function BusyTimes({ timeZone }: { timeZone: string }) {
       ) : (
         <ul className="busy-list">
           {busy.map((item) => (
-            <li key={`${item.source}-${item.id}`} className="busy-item">
+            <li key={`${item.source}-${item.id}`} className="spread-row busy-item">
               <span>
                 <strong>{formatInZone(item.start, timeZone)}</strong> – {formatTimeInZone(item.end, timeZone)}
                 {item.note ? ` · ${item.note}` : ''}
