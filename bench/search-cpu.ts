@@ -50,6 +50,13 @@ const KINDS: [string, DoctorSearchBody][] = [
       [`${name} + min_rating=4, sort=rating`, { ...base, min_rating: 4, sort: 'rating' }],
     ];
   }),
+  // A 'what' alone (no place; docs/product.md section 33), the words of bench/search.ts: service and species words,
+  // then clinic-name words.
+  ...['dental', 'exotic', 'rabbit', 'boarding', 'x-ray', 'surgery', 'bird', 'cat', 'hospital', 'animal clinic'].map((q): [string, DoctorSearchBody] => [
+    `what alone: ${q}`,
+    body({ q }),
+  ]),
+  ['zip 10001 + what: hospital', body({ searchZipCode: '10001', q: 'hospital' })],
 ];
 
 const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR ?? 'data' });

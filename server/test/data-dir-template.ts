@@ -31,9 +31,14 @@ export function startDataDirTemplate(): { dir: string; child: ChildProcess } {
   });
   fs.closeSync(log);
   child.once('exit', (code, signal) => {
-    // Written whole, then renamed: a reader never sees a half-written status.
-    fs.writeFileSync(path.join(dir, 'status.tmp'), code === 0 ? 'ok' : `exited with ${code ?? signal}`);
-    fs.renameSync(path.join(dir, 'status.tmp'), path.join(dir, 'status'));
+    // Written whole, then renamed: a reader never sees a half-written status. A run shorter than the preparation
+    // (a few quick files) has removed the folder by now, and nobody waits for it.
+    try {
+      fs.writeFileSync(path.join(dir, 'status.tmp'), code === 0 ? 'ok' : `exited with ${code ?? signal}`);
+      fs.renameSync(path.join(dir, 'status.tmp'), path.join(dir, 'status'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   });
   return { dir, child };
 }

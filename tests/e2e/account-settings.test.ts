@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, openPage, settled, storeSession } from './support/browser';
+import { DESKTOP, PHONE, WCAG22, expectAccessible, expectNoSidewaysScroll, openPage, settled, storeSession } from './support/browser';
 import { useSite } from './support/site';
 
 const tag = randomUUID().slice(0, 8);
@@ -73,7 +73,7 @@ describe('account settings', () => {
       await poll(() => main(page).locator('h1').textContent()).toBe('Account settings');
       await poll(() => card(page, 'Name').getByLabel('First name').inputValue()).toBe(user.firstName);
       await expectTargetsOf24(page);
-      await expectAccessible(page, `account settings ${label}`);
+      await expectAccessible(page, `account settings ${label}`, WCAG22);
       await shot(page, `account-settings-${label}`);
 
       // 2. The name; the header greets the new one.
@@ -100,6 +100,7 @@ describe('account settings', () => {
       await page.goto(`${site.server.url}${new URL(link).pathname}${new URL(link).search}`);
       await poll(() => main(page).getByRole('heading', { name: 'Use this e-mail address for your account?' }).isVisible()).toBe(true);
       await shot(page, `account-settings-confirm-email-${label}`);
+      await expectAccessible(page, `confirm the new e-mail address ${label}`, WCAG22);
       await main(page).getByRole('button', { name: 'Confirm my new address' }).click();
       await poll(() => main(page).getByText(`Your e-mail address is now ${newAddress}. Use it to sign in.`).isVisible()).toBe(true);
       await site.mail.waitFor((m) => m.to.includes(user.email) && /e-mail address was changed/.test(m.subject));

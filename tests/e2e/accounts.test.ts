@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/constants/messages';
 import { codeOf, verificationLinkOf } from '../../server/test/smtp-capture';
-import { DESKTOP, PHONE, expectAccessible, openPage } from './support/browser';
+import { DESKTOP, PHONE, WCAG22, expectAccessible, openPage } from './support/browser';
 import { useSite } from './support/site';
 
 const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
@@ -52,7 +52,7 @@ describe('accounts', () => {
     await page.waitForURL('**/verify');
     await expect.poll(() => page.locator('h1').textContent()).toBe(MESSAGES.verifyTitle);
     await expect.poll(() => page.getByText(email).isVisible()).toBe(true);
-    await expectAccessible(page, '/verify');
+    await expectAccessible(page, '/verify', WCAG22);
 
     const mail = await site.mail.waitFor((m) => m.to.includes(email));
     await site.mailSettled();
@@ -64,6 +64,7 @@ describe('accounts', () => {
     await page.goto(`${site.server.url}${link.pathname}${link.search}`);
     await page.waitForURL(/\/congratulationverify\/\d+$/);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Congratulations, Robin!');
+    await expectAccessible(page, '/congratulationverify', WCAG22);
 
     await page.getByRole('button', { name: /Robin/ }).click();
     await expect.poll(() => page.getByRole('menuitem', { name: 'Create Profile' }).isVisible()).toBe(true);

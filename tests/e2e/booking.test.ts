@@ -2,8 +2,10 @@
 // A Professional practice adds a visit type, its bookable hours and a busy time in Edit Profile; a signed-in owner
 // books a free time on the profile for a new pet added in the booking step and finds it on My appointments; a
 // second owner who chose the same time meanwhile is offered other free times and books one; the first owner moves
-// the visit ('Change time') and the practice sees the new time; the practice's calendar link serves the booking,
-// and once the owner cancels it is gone from the calendar and cancelled on both sides. Screenshots go to SCREENSHOT_DIR.
+// the visit ('Change time') and the practice sees the new time; the practice marks a past visit of the first owner
+// (written with the fixtures) 'No-show' and both sides see it 'Missed'; the practice's calendar link serves the
+// booking, and once the owner cancels it is gone from the calendar and cancelled on both sides. Screenshots go to
+// SCREENSHOT_DIR.
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -31,6 +33,11 @@ const site = useSite({
     firstDesktop: owner('first-desktop', 'Casey'),
     secondDesktop: owner('second-desktop', 'Morgan'),
   },
+  // A visit of each first owner whose time has passed, for the practice to mark missed (docs/product.md 30.6).
+  pastVisits: [
+    { practice: 'vetPhone', owner: 'firstPhone', petName: 'Mochi', species: 'dog', reason: 'Itchy ears for a week.' },
+    { practice: 'vetDesktop', owner: 'firstDesktop', petName: 'Basil', species: 'dog', reason: 'Itchy ears for a week.' },
+  ],
 });
 const shots = process.env.SCREENSHOT_DIR ?? path.resolve(import.meta.dirname, '../../test-results/screenshots');
 fs.mkdirSync(shots, { recursive: true });
@@ -119,6 +126,7 @@ describe('booking a real time', () => {
       second: 'secondPhone',
       pet: 'Miso',
       otherPet: 'Pip',
+      missed: 'Mochi',
       clinic: 'Willow Creek Animal Clinic',
     },
     {
@@ -129,11 +137,12 @@ describe('booking a real time', () => {
       second: 'secondDesktop',
       pet: 'Tofu',
       otherPet: 'Olive',
+      missed: 'Basil',
       clinic: 'Bitterroot Valley Vets',
     },
   ] as const)(
-    'owners book, one is offered other times, a visit is moved, fed to the calendar and cancelled ($width)',
-    async ({ width, size, vet, first, second, pet, otherPet, clinic }) => {
+    'owners book, one is offered other times, a visit is moved, fed to the calendar and cancelled, a past one is missed ($width)',
+    async ({ width, size, vet, first, second, pet, otherPet, missed, clinic }) => {
       const practiceUser = site.users[vet];
       const desk = await setUp(width, size, practiceUser);
 
@@ -195,7 +204,28 @@ describe('booking a real time', () => {
       const otherBooked = main(desk).locator('#appointments .appointment-item').filter({ hasText: otherPet });
       await poll(() => otherBooked.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
 
-      // 5. The practice's calendar link serves the booking; once the owner cancels, it is gone there.
+      // 5. A confirmed visit whose time has passed (written with the fixtures): the practice marks it 'No-show', and
+      // both sides see it 'Missed' (docs/product.md 19.3 and 30.6); the owner is e-mailed.
+      const past = main(desk).locator('#appointments .appointment-item').filter({ hasText: missed });
+      await poll(() => past.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
+      // Once its start has passed a visit can no longer be cancelled, only marked.
+      expect(await past.getByRole('button', { name: 'Cancel appointment' }).count()).toBe(0);
+      expect(await past.getByRole('button', { name: 'Visit completed' }).isVisible()).toBe(true);
+      const marked = desk.waitForResponse((r) => r.url().endsWith('/api/user/appointments/complete') && r.request().method() === 'POST', { timeout: 30_000 });
+      await past.getByRole('button', { name: 'No-show' }).click();
+      expect((await marked).status()).toBe(200);
+      await poll(() => past.getByText('Missed', { exact: true }).isVisible()).toBe(true);
+      expect(await past.getByRole('button', { name: 'No-show' }).count()).toBe(0);
+      expect(await past.getByRole('button', { name: 'Visit completed' }).count()).toBe(0);
+      await look(desk, `booking-missed-practice-${width}`, 'main #appointments');
+      await owner.reload();
+      const ownMissed = main(owner).locator('.appointment-item').filter({ hasText: missed });
+      await poll(() => ownMissed.getByText('Missed', { exact: true }).isVisible()).toBe(true);
+      // A missed visit is history: nothing to move or cancel.
+      expect(await ownMissed.getByRole('button').count()).toBe(0);
+      await site.mail.waitFor((m) => m.to.includes(site.users[first].email.toLowerCase()) && m.subject === 'The practice marked your appointment as missed');
+
+      // 6. The practice's calendar link serves the booking; once the owner cancels, it is gone there.
       await desk.goto(`${site.server.url}/setupprofile`);
       const link = main(desk).getByLabel('Private calendar link');
       await poll(() => link.inputValue()).toMatch(/\/api\/calendar\/[\w-]+\.ics$/);

@@ -1,5 +1,5 @@
 // Issue 36, parts 5 and 6, in a real browser at 390 and 1280 px (docs/product.md section 28): an offline search
-// says what happened and 'Try again' works once back online; an empty search shows its filters as chips with
+// says what happened and 'Try again' works once back online (and a busy server never reads as 'not found'); an empty search shows its filters as chips with
 // 'Clear all', the filter that hides the most and a wider radius with its count; a refused location is explained
 // beside the button, naming the form's real button; the vet's wizard fills city, state and time zone from the zip
 // code, keeps the step and the draft through a reload, and speaks instead of the browser's bubbles.
@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, expectNoSidewaysScroll, openPage, settled, storeSession } from './support/browser';
 import { useSite } from './support/site';
+import { MESSAGES } from '../../shared/constants/messages';
 
 const site = useSite({
   users: {
@@ -38,7 +39,7 @@ async function expectWcag22(page: Page, label: string) {
 }
 
 async function open(size: typeof PHONE) {
-  const tracked = await openPage(site.browser, size, { allow: [TILE_FAILURE, /Failed to fetch/, /status of 404/] });
+  const tracked = await openPage(site.browser, size, { allow: [TILE_FAILURE, /Failed to fetch/, /status of 404/, /status of 503/] });
   await tracked.page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
   return tracked;
 }
@@ -72,6 +73,28 @@ describe('errors and empty results that help', () => {
       await context.setOffline(false);
       await failed.getByRole('button', { name: 'Try again' }).click();
       await poll(() => main(page).locator('.doctor-card').count()).toBeGreaterThan(0);
+
+      // 1b. A busy server (a proxy's 503 page in front of it): the profile says so, never 'not found'; 'Try again'
+      // shows it once the server answers again.
+      await page.route('**/api/doctors/get-by-id', (route) =>
+        route.fulfill({ status: 503, contentType: 'text/html', body: '<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>' }),
+      );
+      await main(page)
+        .locator('.doctor-card')
+        .first()
+        .getByRole('link', { name: /^View profile of / })
+        .click();
+      await poll(() => main(page).locator('.call-failed').textContent()).toContain(MESSAGES.serverBusy);
+      expect(
+        await main(page)
+          .getByText(/not found/i)
+          .count(),
+      ).toBe(0);
+      await page.screenshot({ path: `${shots}/profile-busy-${label}.png`, fullPage: true });
+      await page.unroute('**/api/doctors/get-by-id');
+      await main(page).locator('.call-failed').getByRole('button', { name: 'Try again' }).click();
+      await poll(() => main(page).locator('h1').count()).toBe(1);
+      await poll(() => main(page).locator('.call-failed').count()).toBe(0);
 
       // 2. An empty search: its filters as chips with what each hides, Clear all, and a wider radius with its count.
       await page.goto(`${site.server.url}/searchdoctor?zip=10001&radius=5&species=axolotls`);

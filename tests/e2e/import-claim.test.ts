@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/constants/messages';
 import { codeOf } from '../../server/test/smtp-capture';
-import { DESKTOP, PHONE, openPage, settled, storeSession } from './support/browser';
+import { DESKTOP, PHONE, WCAG22, expectAccessible, openPage, settled, storeSession } from './support/browser';
 import { useSite } from './support/site';
 
 const site = useSite({
@@ -108,6 +108,7 @@ describe('import and claim', () => {
       ).toBe(true);
       await settled(page);
       await page.screenshot({ path: path.join(shots, `claim-next-${label}.png`), fullPage: true });
+      await expectAccessible(page, `claim next steps at ${label}`, WCAG22);
       await main(page).getByRole('link', { name: 'Choose a plan' }).click();
       // The plans page keeps the claim as where the vet was going (docs/product.md 26.8).
       await page.waitForURL(/\/services\?next=%2Fclaim%2F\d+$/);

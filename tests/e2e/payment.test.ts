@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SANDBOX_NOTICE } from '../../shared/constants/plans';
 import { verificationLinkOf } from '../../server/test/smtp-capture';
-import { DESKTOP, PHONE, expectAccessible, openPage, settled } from './support/browser';
+import { DESKTOP, PHONE, WCAG22, expectAccessible, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
 
 const site = useSite({ mail: true });
@@ -108,7 +108,7 @@ describe('plans and payment', () => {
       expect(await card.locator('.checkout-summary').innerText()).toMatch(/Basic[\s\S]*Monthly[\s\S]*\$19/);
       expect(await card.getByText(`Paying as ${email}`).isVisible()).toBe(true);
       await shoot(page, `checkout-${viewport.width}.png`);
-      await expectAccessible(page, '/checkout');
+      await expectAccessible(page, `/checkout at ${viewport.width} px`, WCAG22);
 
       // 'Decline' shows a declined card and leaves the plan at 0.
       await page.getByRole('button', { name: 'Decline' }).click();

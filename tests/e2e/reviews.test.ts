@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { verificationLinkOf } from '../../server/test/smtp-capture';
-import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, openPage, settled, storeSession } from './support/browser';
+import { DESKTOP, PHONE, WCAG22, expectAccessible, expectNoSidewaysScroll, openPage, settled, storeSession } from './support/browser';
 import { useSite } from './support/site';
 
 const CLINIC = 'Stillwater Valley Veterinary Clinic';
@@ -120,7 +120,7 @@ describe('reviews', () => {
       await form.getByLabel('Your review', { exact: true }).fill(text);
       await poll(() => form.getByText(/at least 30/).count()).toBe(0);
       await shot(page, `reviews-form-${label}`);
-      await expectAccessible(page, 'the review form');
+      await expectAccessible(page, `the review form at ${label}`, WCAG22);
       await form.getByRole('button', { name: 'Publish review' }).click();
       // A brand-new account is held for an administrator (decisions section 13: accounts younger than 24 hours).
       await poll(() => main(page).getByText('Your review is waiting for review.').isVisible()).toBe(true);
@@ -183,7 +183,7 @@ describe('reviews', () => {
       await poll(() => published.getByRole('button', { name: 'Edit' }).isVisible()).toBe(true);
       await main(page).locator('#reviews').scrollIntoViewIfNeeded();
       await shot(page, `reviews-profile-${label}`);
-      await expectAccessible(page, 'the reviews on the profile');
+      await expectAccessible(page, `the reviews on the profile at ${label}`, WCAG22);
       await page.getByRole('button', { name: /Account menu/ }).click();
       await page.getByRole('menuitem', { name: 'My reviews' }).click();
       await page.waitForURL('**/myreviews');

@@ -120,6 +120,14 @@ export default fp(
       },
     });
     new Gauge({
+      name: 'animal_doctor_search_index_loads',
+      help: 'Whole loads of the search index since this server started: the first, then one after an hour without searches or after a batch of more than 10,000 changed vets.',
+      registers: [registry],
+      collect() {
+        this.set(fastify.listing.index.loads);
+      },
+    });
+    new Gauge({
       name: 'animal_doctor_search_index_lag_seconds',
       help: 'How long the newest listing change has waited unread by the search index (0 when it has read every change; -1 before the first load). The index reads the change log before a search that comes a second or more after its last look, so a high value with no searches is harmless.',
       registers: [registry],

@@ -140,6 +140,7 @@ describe('GET /metrics', () => {
       ['animal_doctor_outbox_oldest_pending_age_seconds', 'gauge'],
       ['animal_doctor_outbox_failed', 'gauge'],
       ['animal_doctor_search_index_vets', 'gauge'],
+      ['animal_doctor_search_index_loads', 'gauge'],
       ['animal_doctor_search_index_lag_seconds', 'gauge'],
       ['animal_doctor_cache_lookups_total', 'counter'],
       ['animal_doctor_db_clients', 'gauge'],

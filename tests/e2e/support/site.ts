@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { guardReport, openGuards } from './console-guard';
 import { copyTemplate, startServer, type RunningServer } from './server';
-import { prepareUsers, type PreparedUser, type UserSpec } from './users';
+import { preparePastVisits, prepareUsers, type PastVisitSpec, type PreparedUser, type UserSpec } from './users';
 
 export interface Site<U extends string = string> {
   server: RunningServer;
@@ -37,6 +37,8 @@ export interface SiteOptions<U extends string> {
   env?: EnvOption;
   /** Accounts written into the data folder before the server starts. */
   users?: Record<U, UserSpec>;
+  /** Confirmed visits of those users whose time has passed, written after them (./users.ts). */
+  pastVisits?: PastVisitSpec<NoInfer<U>>[];
   /**
    * Send e-mail to a real SMTP capture (`site.mail`): `true` reads the outbox every 200 ms and retries from 200 ms;
    * `'busy'` also lifts the sending budgets, for files that send many e-mails (busyMailSettings).
@@ -49,7 +51,7 @@ type EnvOption = Record<string, string> | (() => Record<string, string>);
 /** Options, or (the older form) just the server environment. */
 function siteOptions<U extends string>(given: SiteOptions<U> | EnvOption): SiteOptions<U> {
   if (typeof given === 'function') return { env: given };
-  return 'env' in given || 'users' in given || 'mail' in given ? (given as SiteOptions<U>) : { env: given as Record<string, string> };
+  return 'env' in given || 'users' in given || 'mail' in given || 'pastVisits' in given ? (given as SiteOptions<U>) : { env: given as Record<string, string> };
 }
 
 export function useSite<U extends string = never>(given: SiteOptions<U> | EnvOption = {}): Site<U> {
@@ -71,6 +73,7 @@ export function useSite<U extends string = never>(given: SiteOptions<U> | EnvOpt
     const dataDir = copyTemplate(template.dataDir);
     try {
       if (options.users) site.users = (await prepareUsers(dataDir, options.users)) as Record<U, PreparedUser>;
+      if (options.pastVisits) await preparePastVisits(dataDir, site.users, options.pastVisits);
     } catch (error) {
       fs.rmSync(dataDir, { recursive: true, force: true });
       throw error;

@@ -3,7 +3,7 @@
 // in the app. Each account also gets a session token, so a test can start signed in.
 import type { Config } from '../../../server/config';
 import { openDatabase } from '../../../server/db/client';
-import { payments, profiles, type WorkingDay } from '../../../server/db/schema';
+import { appointments, payments, profiles, type WorkingDay } from '../../../server/db/schema';
 import type { SpecialDay } from '../../../shared/lib/special-hours';
 import { hashPassword } from '../../../server/lib/password';
 import { resolveJwtSecret, TokenService } from '../../../server/plugins/app/auth/tokens';
@@ -109,6 +109,48 @@ export async function prepareUsers(dataDir: string, specs: Record<string, UserSp
       };
     }
     return prepared;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A confirmed visit whose time has passed, written straight into the data folder like the fixture users: a journey
+ * that needs a visit after its start (to mark it completed or missed) does not wait in real time for one to come
+ * (docs/decisions/247-past-visits-written-with-the-fixtures.md).
+ */
+export interface PastVisitSpec<U extends string = string> {
+  /** The keys of the practice and the owner among the file's fixture users. */
+  practice: U;
+  owner: U;
+  petName: string;
+  species: string;
+  reason: string;
+  /** How long ago it started (default an hour); in the practice's zone, America/Denver as the fixtures'. */
+  startedAgoMs?: number;
+}
+
+export async function preparePastVisits(dataDir: string, users: Record<string, PreparedUser>, visits: PastVisitSpec[]): Promise<void> {
+  const database = await openDatabase({ dataDir, owner: 'e2e-fixture' });
+  try {
+    for (const visit of visits) {
+      const start = new Date(Date.now() - (visit.startedAgoMs ?? 3_600_000));
+      const [practice, owner] = [users[visit.practice], users[visit.owner]];
+      if (!practice || !owner) throw new Error(`past visit of unknown fixture users ${visit.practice} and ${visit.owner}`);
+      await database.db.insert(appointments).values({
+        doctorId: practice.id,
+        ownerId: owner.id,
+        petName: visit.petName,
+        species: visit.species,
+        reason: visit.reason,
+        preferred: [start.toISOString()],
+        start,
+        timeZone: 'America/Denver',
+        state: 'confirmed',
+        answeredAt: new Date(start.getTime() - 86_400_000),
+        createdAt: new Date(start.getTime() - 2 * 86_400_000),
+      });
+    }
   } finally {
     await database.close();
   }

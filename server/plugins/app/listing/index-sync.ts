@@ -22,6 +22,14 @@ export const PREMIUM = 3;
 const CENTRE_MOVES_MILES = 0.25;
 /** Rows a loading statement reads: a page's garbage should die in V8's new space (decision 075). */
 const LOAD_PAGE = 5_000;
+/**
+ * A look at the change log that finds more changed vets than this reloads the whole index instead of applying
+ * them one by one: each applied vet moves its slot in lists as long as the index (the list of every vet is one),
+ * so a batch costs its size times the index's, where a reload costs the index's once. They meet near 20,000 vets at
+ * 100k and at 1M alike (docs/performance.md, "Booking: availability over HTTP"); the sweeps of the product move at
+ * most 500 a time, so only a change made by hand or a script gets here.
+ */
+const RELOAD_ABOVE_VETS = 10_000;
 /** A server that has not looked at the change log for this long reloads (the log keeps an hour). */
 const RELOAD_AFTER_MS = 30 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -155,6 +163,8 @@ export class IndexSync {
   private changed = false;
   private watchUntil = 0;
   private queued: Promise<void> | null = null;
+  /** Whole loads since the server started: the first, and each after a quiet hour or a large batch (/metrics). */
+  private loadCount = 0;
 
   constructor(
     private readonly database: Database,
@@ -163,6 +173,8 @@ export class IndexSync {
     private readonly cards: CardRows,
     /** Rows read per statement while loading. */
     private readonly loadPage = LOAD_PAGE,
+    /** Changed vets in one look above which the index reloads. */
+    private readonly reloadAbove = RELOAD_ABOVE_VETS,
   ) {}
 
   /** Starts loading the index (once); searches wait for it. */
@@ -176,6 +188,11 @@ export class IndexSync {
 
   get size(): number {
     return this.content.store.size;
+  }
+
+  /** How many times the whole index was loaded since the server started. */
+  get loads(): number {
+    return this.loadCount;
   }
 
   /** Whether the first load has finished (GET /api/ready waits for it, docs/product.md 23.2). */
@@ -262,6 +279,7 @@ export class IndexSync {
     this.cards.clear();
     this.lastLook = this.now();
     this.ready = true;
+    this.loadCount++;
   }
 
   /** Reads the log entries not applied yet and applies them (re-reading those vets' rows), or reloads. */
@@ -274,8 +292,9 @@ export class IndexSync {
     );
     const entries = row!.log.filter(([seq]) => !this.applied.has(seq));
     if (entries.some(([, , id]) => id === null)) return this.reload();
-    if (entries.length) {
-      const ids = [...new Set(entries.map(([, , id]) => id!))];
+    const ids = [...new Set(entries.map(([, , id]) => id!))];
+    if (ids.length > this.reloadAbove) return this.reload();
+    if (ids.length) {
       const rows = (await this.query<{ r: string }>(sql`${vetRows} WHERE ds.user_id = ANY(${intArray(ids)})`)).map(({ r }) => readVetRow(r, emptyVetRow()));
       for (const id of ids) {
         this.content.remove(id);

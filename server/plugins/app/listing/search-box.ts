@@ -85,18 +85,11 @@ export function inBox(content: IndexContent, search: NormalizedSearch, box: Boun
 }
 
 /**
- * No place, a 'what' alone: the vets whose names match (best static part first), or every vet in that
- * order for service and species words alone; walked like a state's list. No Sponsored slots: they are
- * for a place.
- */
-/** Below this many vets offering a 'what' (species, services), its walk reads only them instead of every vet. */
-const FEW_OFFERING = 20_000;
-
-/**
  * A 'what' of species or services alone: the vets that offer it, in the recommended order, picked out of the list of
- * every vet by one tight pass over their list numbers (a few nanoseconds a vet), or null when there are many (the
- * list of every vet then meets enough of them early) or the 'what' names none. A word few practices offer, or none,
- * no longer walks every vet through the whole filter.
+ * every vet by one tight pass over their list numbers (a few nanoseconds a vet), or null when more than the count's
+ * cap offer it: the walk of the list of every vet then meets enough of them within about the stretch this pass has
+ * read, and stops there. A word few practices offer no longer walks every vet through the whole filter, a common one
+ * no longer reads every vet first, and a word no practice offers reads nobody.
  */
 function offering(store: VetStore, search: NormalizedSearch, all: Slot[]): Slot[] | null {
   const { species, services } = search.what;
@@ -105,21 +98,28 @@ function offering(store: VetStore, search: NormalizedSearch, all: Slot[]): Slot[
   const fits = (wanted: string[]) => {
     if (wanted.length === 0) return null;
     const ok = new Uint8Array(lists.length);
-    for (let n = 0; n < lists.length; n++) ok[n] = wanted.every((key) => lists[n]!.includes(key)) ? 1 : 0;
-    return ok;
+    let any = 0;
+    for (let n = 0; n < lists.length; n++) any |= ok[n] = wanted.every((key) => lists[n]!.includes(key)) ? 1 : 0;
+    return any ? ok : 'none';
   };
   const bySpecies = fits(species);
   const byServices = fits(services);
+  if (bySpecies === 'none' || byServices === 'none') return [];
   const found: Slot[] = [];
   for (const slot of all) {
     if (bySpecies && bySpecies[store.species[slot]!] === 0) continue;
     if (byServices && byServices[store.services[slot]!] === 0) continue;
     found.push(slot);
-    if (found.length > FEW_OFFERING) return null;
+    if (found.length > SEARCH_COUNT_CAP) return null;
   }
   return found;
 }
 
+/**
+ * No place, a 'what' alone: the vets whose names match (best static part first), or every vet in that
+ * order for service and species words alone; walked like a state's list. No Sponsored slots: they are
+ * for a place.
+ */
 export function inAll(content: IndexContent, search: NormalizedSearch, at: Date): Page {
   const { store } = content;
   const all = content.recommendedAll.get(0) ?? [];

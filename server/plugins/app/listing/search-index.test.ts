@@ -82,4 +82,33 @@ describe('search index loading', () => {
     // The four vets whose paid period runs (one's has ended), in name order.
     expect(fromPaged.data.map((card) => card.id).sort((a, b) => a - b)).toEqual(ids.filter((_, i) => i !== 2));
   });
+
+  it('applies a few changed vets in place, and reloads instead when one look finds more than its limit', async () => {
+    const index = new SearchIndex(app.database, app.clock, 1_000_000, 2);
+    await index.load();
+    expect(index.loads).toBe(1);
+    const search = normalizeSearch({ searchZipCode: '', searchCity: city, searchState: 'HI', searchCount: 10, searchStart: 0 });
+    const listed = async () => (await index.search(search, new Date())).data.map((card) => card.id).sort((a, b) => a - b);
+    const shown = ids.filter((_, i) => i !== 2);
+    expect(await listed()).toEqual(shown);
+    // Changes made behind the app's back (as a script would): the index finds them in the change log.
+    const moveAway = (some: number[]) =>
+      rowsOf(sql`UPDATE doctor_search SET state = 'AK' WHERE user_id = ANY(${`{${some.join(',')}}`}::int[]) RETURNING user_id`);
+    const moveBack = (some: number[]) =>
+      rowsOf(sql`UPDATE doctor_search SET state = 'HI' WHERE user_id = ANY(${`{${some.join(',')}}`}::int[]) RETURNING user_id`);
+    try {
+      await moveAway([shown[0]!]);
+      index.watch();
+      expect(await listed()).toEqual(shown.slice(1));
+      expect(index.loads).toBe(1);
+      await moveAway(shown.slice(1, 4));
+      index.watch();
+      expect(await listed()).toEqual(shown.slice(4));
+      expect(index.loads).toBe(2);
+    } finally {
+      await moveBack(shown);
+    }
+    index.watch();
+    expect(await listed()).toEqual(shown);
+  });
 });

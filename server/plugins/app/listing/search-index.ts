@@ -136,9 +136,11 @@ export class SearchIndex {
     private readonly clock: Clock,
     /** Rows read per statement while loading. */
     loadPage?: number,
+    /** Changed vets in one look at the change log above which the index reloads (index-sync.ts). */
+    reloadAbove?: number,
   ) {
     this.cards = new CardRows(database);
-    this.sync = new IndexSync(database, clock, this.cards, loadPage);
+    this.sync = new IndexSync(database, clock, this.cards, loadPage, reloadAbove);
     this.places = new Places(database);
   }
 
@@ -149,6 +151,11 @@ export class SearchIndex {
 
   get size(): number {
     return this.sync.size;
+  }
+
+  /** How many times the whole index was loaded since the server started (/metrics). */
+  get loads(): number {
+    return this.sync.loads;
   }
 
   /** Whether the first load has finished (GET /api/ready waits for it, docs/product.md 23.2). */

@@ -5,6 +5,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import type { AccountSettings, NotificationSettings } from '../../../../shared/schemas/account-settings';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { FormError } from '../../../components/ui/form-error';
+import { InputField } from '../../../components/ui/text-field';
 import { useChange } from '../../../lib/use-change';
 import { toast } from '../../../lib/toast';
 import { loggedIn, signedInUser, userReplaced } from '../../auth';
@@ -40,24 +41,24 @@ function Field(props: {
   const hintId = useId();
   const describedBy = [props.hint ? hintId : '', props.invalid && props.errorId ? props.errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type={props.type ?? 'text'}
-        value={props.value}
-        autoComplete={props.autoComplete}
-        required
-        aria-invalid={props.invalid ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.hint && (
-        <span id={hintId} className="field-hint">
-          {props.hint}
-        </span>
-      )}
-    </div>
+    <InputField
+      id={id}
+      label={props.label}
+      type={props.type ?? 'text'}
+      value={props.value}
+      autoComplete={props.autoComplete}
+      required
+      aria-invalid={props.invalid ? true : undefined}
+      aria-describedby={describedBy}
+      onChange={(event) => props.onChange(event.target.value)}
+      hint={
+        props.hint && (
+          <span id={hintId} className="field-hint">
+            {props.hint}
+          </span>
+        )
+      }
+    />
   );
 }
 

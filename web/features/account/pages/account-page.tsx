@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHero } from '../../../components/ui/page-hero';
+import { InputField } from '../../../components/ui/text-field';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { failureMessage } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
@@ -94,21 +95,19 @@ function DeleteMyAccount({ admin }: { admin: boolean }) {
         onConfirm={() => void confirm()}
       >
         <p>This cannot be undone. Enter your password to confirm.</p>
-        <div className="field">
-          <label htmlFor={passwordId}>Password</label>
-          <input
-            id={passwordId}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? problemId : undefined}
-            onChange={(event) => setPassword(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && password) void confirm();
-            }}
-          />
-        </div>
+        <InputField
+          id={passwordId}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(event) => setPassword(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && password) void confirm();
+          }}
+        />
         {problem && (
           <p id={problemId} className="form-error" role="alert">
             {problem.message}

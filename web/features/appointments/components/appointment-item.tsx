@@ -35,7 +35,7 @@ export function AppointmentItem({
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <li className="card appointment-item" data-state={a.state}>
-      <div className="appointment-head">
+      <div className="spread-row appointment-head">
         <Heading>{title}</Heading>
         <span className={`appointment-state appointment-state-${a.state}`}>{STATE_TEXT[a.state]}</span>
       </div>

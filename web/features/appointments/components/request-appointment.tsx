@@ -4,7 +4,8 @@
 // A visitor fills it in too: 'Send request' then keeps the input as a draft (web/lib/draft.ts) and goes to sign in or
 // create an account with `?next=` back here (`?request=open`), where the form opens again with the draft
 // (docs/product.md section 26).
-import { InputField, TextAreaField } from '../../../components/ui/text-field';
+import { InputField, SelectField, TextAreaField } from '../../../components/ui/text-field';
+import { fieldProps, invalidField } from '../../../lib/field-props';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../app/store';
@@ -67,11 +68,10 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
       saveDraft(draftKey(doctorId), next);
       return next;
     });
-  const set = (field: 'pet_name' | 'species' | 'reason' | 'phone') => (event: { target: { value: string } }) =>
-    change((v) => ({ ...v, [field]: event.target.value }));
   const setTime = (index: number) => (event: { target: { value: string } }) =>
     change((v) => ({ ...v, times: v.times.map((t, i) => (i === index ? event.target.value : t)) }));
-  const invalid = (field: string) => (problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'appointment-problem' } : {});
+  const invalid = invalidField(problem?.field, 'appointment-problem');
+  const field = fieldProps<'pet_name' | 'species' | 'reason' | 'phone'>(values, (name, value) => change((v) => ({ ...v, [name]: value })), invalid);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -138,24 +138,14 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
             <PetPicker idPrefix="appointment-pet" value={petChoice} onChange={choosePet} problemField={problem?.field} describedBy="appointment-problem" />
           ) : (
             <div className="form-row">
-              <InputField
-                id="appointment-pet"
-                label="Pet's name"
-                required
-                maxLength={APPOINTMENT_LIMITS.petNameMax}
-                value={values.pet_name}
-                onChange={set('pet_name')}
-                {...invalid('pet_name')}
-              />
+              <InputField id="appointment-pet" label="Pet's name" required maxLength={APPOINTMENT_LIMITS.petNameMax} {...field('pet_name')} />
               <InputField
                 id="appointment-species"
                 label="Species"
                 required
                 maxLength={APPOINTMENT_LIMITS.speciesMax}
                 placeholder="Dog, cat, rabbit…"
-                value={values.species}
-                onChange={set('species')}
-                {...invalid('species')}
+                {...field('species')}
               />
             </div>
           )}
@@ -166,26 +156,29 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
             rows={3}
             minLength={APPOINTMENT_LIMITS.reasonMin}
             maxLength={APPOINTMENT_LIMITS.reasonMax}
-            value={values.reason}
-            onChange={set('reason')}
-            {...invalid('reason')}
+            {...field('reason')}
           />
           {CHOICES.map((label, index) => (
-            <div className="field" key={label}>
-              <label htmlFor={`appointment-time-${index}`}>{label}</label>
-              <select id={`appointment-time-${index}`} required={index === 0} value={values.times[index]} onChange={setTime(index)} {...invalid('preferred')}>
-                <option value="">{index === 0 ? 'Choose a time' : 'No other time'}</option>
-                {days.map((day) => (
-                  <optgroup key={day.label} label={day.label}>
-                    {day.slots.map((slot) => (
-                      <option key={slot.iso} value={slot.iso}>
-                        {day.label.split(',')[0]} {slot.label}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              key={label}
+              id={`appointment-time-${index}`}
+              label={label}
+              required={index === 0}
+              value={values.times[index]}
+              onChange={setTime(index)}
+              {...invalid('preferred')}
+            >
+              <option value="">{index === 0 ? 'Choose a time' : 'No other time'}</option>
+              {days.map((day) => (
+                <optgroup key={day.label} label={day.label}>
+                  {day.slots.map((slot) => (
+                    <option key={slot.iso} value={slot.iso}>
+                      {day.label.split(',')[0]} {slot.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </SelectField>
           ))}
           <InputField
             id="appointment-phone"
@@ -193,9 +186,7 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
             type="tel"
             autoComplete="tel"
             maxLength={APPOINTMENT_LIMITS.phoneMax}
-            value={values.phone}
-            onChange={set('phone')}
-            {...invalid('phone')}
+            {...field('phone')}
           />
           <FormError id="appointment-problem">{problem?.message}</FormError>
           {!user && <p className="muted">Next you sign in or create a free account; what you typed here is kept for a day.</p>}

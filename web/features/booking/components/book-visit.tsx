@@ -9,6 +9,7 @@ import { signInPath } from '../../../../shared/lib/next-path';
 import { paths, routePath } from '../../../../shared/routes';
 import { useAppSelector } from '../../../app/store';
 import { FormError } from '../../../components/ui/form-error';
+import { SelectField, TextAreaField } from '../../../components/ui/text-field';
 import { failureMessage } from '../../../lib/api';
 import { signedInUser } from '../../auth';
 import { takenAlternatives, useBookMutation, type Booked, type VisitType } from '../api/booking';
@@ -107,23 +108,21 @@ export function BookVisit({ doctorId, clinic, timeZone, visitTypes }: { doctorId
     <div className="card book-card" id="book">
       <h2>Book a visit</h2>
       {visitTypes.length > 1 ? (
-        <div className="field">
-          <label htmlFor="book-visit-type">Visit type</label>
-          <select
-            id="book-visit-type"
-            value={visitId}
-            onChange={(e) => {
-              setVisitId(Number(e.target.value));
-              setStart(undefined);
-            }}
-          >
-            {visitTypes.map((type) => (
-              <option key={type.id} value={type.id}>
-                {visitTypeText(type)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="book-visit-type"
+          label="Visit type"
+          value={visitId}
+          onChange={(e) => {
+            setVisitId(Number(e.target.value));
+            setStart(undefined);
+          }}
+        >
+          {visitTypes.map((type) => (
+            <option key={type.id} value={type.id}>
+              {visitTypeText(type)}
+            </option>
+          ))}
+        </SelectField>
       ) : (
         <p className="muted">{visitTypeText(visitTypes[0]!)}</p>
       )}
@@ -145,10 +144,16 @@ export function BookVisit({ doctorId, clinic, timeZone, visitTypes }: { doctorId
             <strong>{formatInZone(start, timeZone)}</strong>
           </p>
           <PetPicker idPrefix="book" value={pet} onChange={onPet} problemField={petField} describedBy="book-problem" />
-          <div className="field">
-            <label htmlFor="book-reason">Reason for the visit</label>
-            <textarea id="book-reason" rows={3} required minLength={REASON_MIN} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </div>
+          <TextAreaField
+            id="book-reason"
+            label="Reason for the visit"
+            rows={3}
+            required
+            minLength={REASON_MIN}
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
           <FormError id="book-problem">{problem}</FormError>
           {alternatives && alternatives.length > 0 && (
             <div className="slot-times" role="group" aria-label="Other free times">

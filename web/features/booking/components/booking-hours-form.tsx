@@ -7,6 +7,7 @@ import { MESSAGES } from '../../../../shared/constants/messages';
 import { formatHours } from '../../../../shared/lib/formats';
 import type { DayHours } from '../../../../shared/lib/opening-hours';
 import { FormError } from '../../../components/ui/form-error';
+import { InputField, SelectField } from '../../../components/ui/text-field';
 import { failureMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useBookingSettingsQuery, useSaveBookingSettingsMutation, type BookingSettings } from '../api/booking';
@@ -69,6 +70,11 @@ export function BookingHoursForm({ opening }: { opening: DayHours[] }) {
   if (isLoading) return <p role="status">Loading your booking settings…</p>;
 
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
+  /** A number box's value and change. */
+  const numberProps = (key: 'step_minutes' | 'capacity' | 'lead_hours' | 'horizon_days') => ({
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => set(key, Number(e.target.value)),
+  });
   const setDay = (day: number, update: Partial<DayRow>) => setDays((all) => ({ ...all, [day]: { ...all[day]!, ...update } }));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -122,60 +128,43 @@ export function BookingHoursForm({ opening }: { opening: DayHours[] }) {
         })}
       </fieldset>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor="booking-step">A visit can start every</label>
-          <select id="booking-step" value={values.step_minutes} onChange={(e) => set('step_minutes', Number(e.target.value))}>
-            {STEPS.map((m) => (
-              <option key={m} value={m}>
-                {m} minutes
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="booking-capacity">Visits at the same time</label>
-          <input id="booking-capacity" type="number" min={1} max={20} value={values.capacity} onChange={(e) => set('capacity', Number(e.target.value))} />
-        </div>
-        <div className="field">
-          <label htmlFor="booking-lead">Earliest booking (hours ahead)</label>
-          <input id="booking-lead" type="number" min={0} max={72} value={values.lead_hours} onChange={(e) => set('lead_hours', Number(e.target.value))} />
-        </div>
-        <div className="field">
-          <label htmlFor="booking-horizon">Latest booking (days ahead)</label>
-          <input
-            id="booking-horizon"
-            type="number"
-            min={7}
-            max={120}
-            value={values.horizon_days}
-            onChange={(e) => set('horizon_days', Number(e.target.value))}
-          />
-        </div>
+        <SelectField id="booking-step" label="A visit can start every" {...numberProps('step_minutes')}>
+          {STEPS.map((m) => (
+            <option key={m} value={m}>
+              {m} minutes
+            </option>
+          ))}
+        </SelectField>
+        <InputField id="booking-capacity" label="Visits at the same time" type="number" min={1} max={20} {...numberProps('capacity')} />
+        <InputField id="booking-lead" label="Earliest booking (hours ahead)" type="number" min={0} max={72} {...numberProps('lead_hours')} />
+        <InputField id="booking-horizon" label="Latest booking (days ahead)" type="number" min={7} max={120} {...numberProps('horizon_days')} />
       </div>
       <label className="choice">
         <input type="checkbox" checked={values.confirm_each} onChange={(e) => set('confirm_each', e.target.checked)} />I confirm each booking myself (owners see
         &lsquo;requested&rsquo; until I do)
       </label>
-      <div className="field">
-        <label htmlFor="booking-feed">Busy times from your calendar (optional)</label>
-        <input
-          id="booking-feed"
-          type="url"
-          inputMode="url"
-          placeholder="https://calendar.example.com/….ics"
-          aria-describedby="booking-feed-help"
-          value={values.busy_feed_url ?? ''}
-          onChange={(e) => set('busy_feed_url', e.target.value)}
-        />
-        <p id="booking-feed-help" className="muted small">
-          The private iCalendar (.ics) link of your Google, Apple or Outlook calendar. We read it every 10 minutes; its events are not bookable.
-        </p>
-        {data?.feed_error && (
-          <p className="form-error" role="status">
-            Your calendar could not be read: {data.feed_error}
-          </p>
-        )}
-      </div>
+      <InputField
+        id="booking-feed"
+        label="Busy times from your calendar (optional)"
+        type="url"
+        inputMode="url"
+        placeholder="https://calendar.example.com/….ics"
+        aria-describedby="booking-feed-help"
+        value={values.busy_feed_url ?? ''}
+        onChange={(e) => set('busy_feed_url', e.target.value)}
+        hint={
+          <>
+            <p id="booking-feed-help" className="muted small">
+              The private iCalendar (.ics) link of your Google, Apple or Outlook calendar. We read it every 10 minutes; its events are not bookable.
+            </p>
+            {data?.feed_error && (
+              <p className="form-error" role="status">
+                Your calendar could not be read: {data.feed_error}
+              </p>
+            )}
+          </>
+        }
+      />
       <FormError>{problem}</FormError>
       <div>
         <button type="submit" className="button button-primary" disabled={saving.isLoading}>

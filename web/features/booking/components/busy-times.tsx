@@ -6,6 +6,8 @@ import { zonedTime } from '../../../../shared/lib/appointment-rules';
 import { formatInZone, formatTimeInZone, zoneName } from '../../../../shared/lib/formats';
 import { shiftDate } from '../../../../shared/lib/special-hours';
 import { FormError } from '../../../components/ui/form-error';
+import { InputField } from '../../../components/ui/text-field';
+import { fieldProps } from '../../../lib/field-props';
 import { failureMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAddBusyTimeMutation, useBusyTimesQuery, useCalendarFeedQuery, useRemoveBusyTimeMutation, useRotateCalendarFeedMutation } from '../api/booking';
@@ -29,6 +31,7 @@ export function BusyTimes({ timeZone }: { timeZone: string }) {
   const [add, adding] = useAddBusyTimeMutation();
   const [remove] = useRemoveBusyTimeMutation();
   const [form, setForm] = useState({ start: '', end: '', note: '' });
+  const field = fieldProps<keyof typeof form>(form, (name, value) => setForm((f) => ({ ...f, [name]: value })));
   const [problem, setProblem] = useState<string>();
 
   const submit = async (event: FormEvent) => {
@@ -55,7 +58,7 @@ export function BusyTimes({ timeZone }: { timeZone: string }) {
       ) : (
         <ul className="busy-list">
           {busy.map((item) => (
-            <li key={`${item.source}-${item.id}`} className="busy-item">
+            <li key={`${item.source}-${item.id}`} className="spread-row busy-item">
               <span>
                 <strong>{formatInZone(item.start, timeZone)}</strong> – {formatTimeInZone(item.end, timeZone)}
                 {item.note ? ` · ${item.note}` : ''}
@@ -72,18 +75,9 @@ export function BusyTimes({ timeZone }: { timeZone: string }) {
       )}
       <form onSubmit={submit} className="busy-form" aria-label="Add a busy time" noValidate>
         <div className="form-row">
-          <div className="field">
-            <label htmlFor="busy-start">Starts</label>
-            <input id="busy-start" type="datetime-local" value={form.start} onChange={(e) => setForm((f) => ({ ...f, start: e.target.value }))} />
-          </div>
-          <div className="field">
-            <label htmlFor="busy-end">Ends</label>
-            <input id="busy-end" type="datetime-local" value={form.end} onChange={(e) => setForm((f) => ({ ...f, end: e.target.value }))} />
-          </div>
-          <div className="field">
-            <label htmlFor="busy-note">Note (optional)</label>
-            <input id="busy-note" maxLength={200} value={form.note} onChange={(e) => setForm((f) => ({ ...f, note: e.target.value }))} />
-          </div>
+          <InputField id="busy-start" label="Starts" type="datetime-local" {...field('start')} />
+          <InputField id="busy-end" label="Ends" type="datetime-local" {...field('end')} />
+          <InputField id="busy-note" label="Note (optional)" maxLength={200} {...field('note')} />
         </div>
         <FormError>{problem}</FormError>
         <div>
@@ -118,10 +112,7 @@ export function CalendarFeed() {
       {error && !data ? (
         <p>{failureMessage(error, 'The link could not be loaded.')}</p>
       ) : (
-        <div className="field">
-          <label htmlFor="feed-url">Private calendar link</label>
-          <input id="feed-url" readOnly value={data?.url ?? ''} onFocus={(e) => e.target.select()} />
-        </div>
+        <InputField id="feed-url" label="Private calendar link" readOnly value={data?.url ?? ''} onFocus={(e) => e.target.select()} />
       )}
       <div className="appointment-actions">
         <button type="button" className="button" disabled={!data} onClick={() => void copy()}>

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { SPECIES } from '../../../../shared/constants/services';
 import { FormError } from '../../../components/ui/form-error';
+import { InputField, SelectField } from '../../../components/ui/text-field';
 import { failureMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSaveVisitTypesMutation, useVisitTypesQuery, type VisitTypeDraft } from '../api/booking';
@@ -75,24 +76,28 @@ export function VisitTypesEditor() {
           return (
             <li key={row.key} className="visit-type-row">
               <div className="form-row">
-                <div className="field">
-                  <label htmlFor={id('name')}>Name of visit {index + 1}</label>
-                  <input id={id('name')} maxLength={60} value={row.name} onChange={(e) => change(row.key, { name: e.target.value })} />
-                </div>
-                <div className="field">
-                  <label htmlFor={id('minutes')}>Length</label>
-                  <select id={id('minutes')} value={row.minutes} onChange={(e) => change(row.key, { minutes: Number(e.target.value) })}>
-                    {MINUTES.map((m) => (
-                      <option key={m} value={m}>
-                        {m} minutes
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor={id('price')}>Price from ($, optional)</label>
-                  <input id={id('price')} inputMode="numeric" maxLength={5} value={row.price} onChange={(e) => change(row.key, { price: e.target.value })} />
-                </div>
+                <InputField
+                  id={id('name')}
+                  label={<>Name of visit {index + 1}</>}
+                  maxLength={60}
+                  value={row.name}
+                  onChange={(e) => change(row.key, { name: e.target.value })}
+                />
+                <SelectField id={id('minutes')} label="Length" value={row.minutes} onChange={(e) => change(row.key, { minutes: Number(e.target.value) })}>
+                  {MINUTES.map((m) => (
+                    <option key={m} value={m}>
+                      {m} minutes
+                    </option>
+                  ))}
+                </SelectField>
+                <InputField
+                  id={id('price')}
+                  label="Price from ($, optional)"
+                  inputMode="numeric"
+                  maxLength={5}
+                  value={row.price}
+                  onChange={(e) => change(row.key, { price: e.target.value })}
+                />
               </div>
               <fieldset className="species-choice">
                 <legend>For which animals (none chosen: all)</legend>

@@ -1,7 +1,8 @@
 // The contact form of a Professional or Premium profile (docs/product.md section 5): name, e-mail,
 // phone (optional), pet species and message, plain text. A hidden `website` field is a honeypot. A signed-in
 // person finds their name and e-mail filled in from the session (docs/product.md 27.8).
-import { InputField } from '../../../components/ui/text-field';
+import { InputField, TextAreaField } from '../../../components/ui/text-field';
+import { fieldProps, invalidField } from '../../../lib/field-props';
 import { formatNumber } from '../../../../shared/lib/formats';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppSelector } from '../../../app/store';
@@ -24,7 +25,6 @@ export function ContactForm({ doctorId, clinic }: { doctorId: number; clinic: st
   const [problem, setProblem] = useState<{ message: string; field?: string }>();
   const [send, { isLoading }] = useContactDoctorMutation();
 
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(undefined);
@@ -38,7 +38,11 @@ export function ContactForm({ doctorId, clinic }: { doctorId: number; clinic: st
     setSent(answer.data?.message);
     setValues({ ...EMPTY, ...own });
   };
-  const invalid = (field: string) => (problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'contact-problem' } : {});
+  const field = fieldProps<keyof typeof EMPTY>(
+    values,
+    (name, value) => setValues((v) => ({ ...v, [name]: value })),
+    invalidField(problem?.field, 'contact-problem'),
+  );
 
   return (
     <div className="card" id="contact">
@@ -53,66 +57,36 @@ export function ContactForm({ doctorId, clinic }: { doctorId: number; clinic: st
       ) : (
         <form className="contact-form" onSubmit={submit} noValidate={false}>
           <p className="muted">Ask {clinic} a question. They answer by e-mail or phone.</p>
-          <InputField
-            id="contact-name"
-            label="Your name"
-            required
-            maxLength={CONTACT_LIMITS.nameMax}
-            autoComplete="name"
-            value={values.name}
-            onChange={set('name')}
-            {...invalid('name')}
-          />
-          <InputField
-            id="contact-email"
-            label="E-mail"
-            type="email"
-            required
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            {...invalid('email')}
-          />
+          <InputField id="contact-name" label="Your name" required maxLength={CONTACT_LIMITS.nameMax} autoComplete="name" {...field('name')} />
+          <InputField id="contact-email" label="E-mail" type="email" required autoComplete="email" {...field('email')} />
           <div className="form-row">
-            <InputField
-              id="contact-phone"
-              label="Phone (optional)"
-              type="tel"
-              maxLength={CONTACT_LIMITS.phoneMax}
-              autoComplete="tel"
-              value={values.phone}
-              onChange={set('phone')}
-              {...invalid('phone')}
-            />
-            <InputField
-              id="contact-species"
-              label="Pet species"
-              maxLength={CONTACT_LIMITS.speciesMax}
-              placeholder="Dog, cat, rabbit…"
-              value={values.species}
-              onChange={set('species')}
-              {...invalid('species')}
-            />
+            <InputField id="contact-phone" label="Phone (optional)" type="tel" maxLength={CONTACT_LIMITS.phoneMax} autoComplete="tel" {...field('phone')} />
+            <InputField id="contact-species" label="Pet species" maxLength={CONTACT_LIMITS.speciesMax} placeholder="Dog, cat, rabbit…" {...field('species')} />
           </div>
-          <div className="field">
-            <label htmlFor="contact-message">Message</label>
-            <textarea
-              id="contact-message"
-              required
-              rows={5}
-              maxLength={CONTACT_LIMITS.messageMax}
-              value={values.message}
-              onChange={set('message')}
-              {...invalid('message')}
-            />
-            <span className="muted field-hint">
-              Plain text, up to {formatNumber(CONTACT_LIMITS.messageMax)} characters ({values.message.length} used).
-            </span>
-          </div>
+          <TextAreaField
+            id="contact-message"
+            label="Message"
+            required
+            rows={5}
+            maxLength={CONTACT_LIMITS.messageMax}
+            {...field('message')}
+            hint={
+              <span className="muted field-hint">
+                Plain text, up to {formatNumber(CONTACT_LIMITS.messageMax)} characters ({values.message.length} used).
+              </span>
+            }
+          />
           {/* The honeypot: hidden from people and screen readers; bots fill it in. */}
           <div className="honeypot" aria-hidden="true">
             <label htmlFor="contact-website">Website</label>
-            <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
+            <input
+              id="contact-website"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={values.website}
+              onChange={(event) => setValues((v) => ({ ...v, website: event.target.value }))}
+            />
           </div>
           <FormError id="contact-problem">{problem?.message}</FormError>
           <button type="submit" className="button button-primary" disabled={isLoading}>

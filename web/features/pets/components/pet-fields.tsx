@@ -1,7 +1,8 @@
 // The fields of one pet (docs/product.md section 31), as /mypets' form and the picker's 'A new pet' show them:
 // name and species first (all a practice needs), then the optional breed, birth date, weight and notes.
 // Values are kept as typed; `petInput` turns them into the save call's body.
-import { InputField, TextAreaField } from '../../../components/ui/text-field';
+import { InputField, SelectField, TextAreaField } from '../../../components/ui/text-field';
+import { fieldProps, invalidField } from '../../../lib/field-props';
 import { PET_LIMITS, PET_SPECIES, speciesOfOne } from '../../../../shared/lib/pet-rules';
 import { calendarToday } from '../../../../shared/lib/formats';
 import type { Pet, SavePetInput } from '../../../../shared/schemas/pet';
@@ -62,52 +63,25 @@ export function PetFields({
   /** Show the optional details too (the booking picker may keep to name and species). */
   full?: boolean;
 }) {
-  const set = (field: keyof PetValues) => (event: { target: { value: string } }) => onChange({ ...values, [field]: event.target.value });
-  const invalid = (field: string) => (problemField === field ? { 'aria-invalid': true, 'aria-describedby': describedBy } : {});
+  const field = fieldProps<keyof PetValues>(values, (name, value) => onChange({ ...values, [name]: value }), invalidField(problemField, describedBy));
   return (
     <div className="pet-fields">
       <div className="form-row">
-        <InputField
-          id={`${idPrefix}-name`}
-          label="Pet's name"
-          required
-          maxLength={PET_LIMITS.nameMax}
-          value={values.name}
-          onChange={set('name')}
-          {...invalid('name')}
-        />
-        <div className="field">
-          <label htmlFor={`${idPrefix}-species`}>Species</label>
-          <select id={`${idPrefix}-species`} required value={values.species} onChange={set('species')} {...invalid('species')}>
-            <option value="">Choose…</option>
-            {PET_SPECIES.map((species) => (
-              <option key={species} value={species}>
-                {speciesLabel(species)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <InputField id={`${idPrefix}-name`} label="Pet's name" required maxLength={PET_LIMITS.nameMax} {...field('name')} />
+        <SelectField id={`${idPrefix}-species`} label="Species" required {...field('species')}>
+          <option value="">Choose…</option>
+          {PET_SPECIES.map((species) => (
+            <option key={species} value={species}>
+              {speciesLabel(species)}
+            </option>
+          ))}
+        </SelectField>
       </div>
       {full && (
         <>
           <div className="form-row form-row-3">
-            <InputField
-              id={`${idPrefix}-breed`}
-              label="Breed (optional)"
-              maxLength={PET_LIMITS.breedMax}
-              value={values.breed}
-              onChange={set('breed')}
-              {...invalid('breed')}
-            />
-            <InputField
-              id={`${idPrefix}-birth`}
-              label="Birth date (optional)"
-              type="date"
-              max={calendarToday(now())}
-              value={values.birth_date}
-              onChange={set('birth_date')}
-              {...invalid('birth_date')}
-            />
+            <InputField id={`${idPrefix}-breed`} label="Breed (optional)" maxLength={PET_LIMITS.breedMax} {...field('breed')} />
+            <InputField id={`${idPrefix}-birth`} label="Birth date (optional)" type="date" max={calendarToday(now())} {...field('birth_date')} />
             <InputField
               id={`${idPrefix}-weight`}
               label="Weight in kg (optional)"
@@ -116,9 +90,7 @@ export function PetFields({
               min="0.01"
               max={PET_LIMITS.weightMaxKg}
               step="any"
-              value={values.weight_kg}
-              onChange={set('weight_kg')}
-              {...invalid('weight_kg')}
+              {...field('weight_kg')}
             />
           </div>
           <TextAreaField
@@ -127,9 +99,7 @@ export function PetFields({
             rows={3}
             maxLength={PET_LIMITS.notesMax}
             placeholder="Allergies, medicines, temperament…"
-            value={values.notes}
-            onChange={set('notes')}
-            {...invalid('notes')}
+            {...field('notes')}
           />
         </>
       )}

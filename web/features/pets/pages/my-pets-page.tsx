@@ -119,7 +119,7 @@ export default function MyPetsPage() {
   return (
     <AccountPageFrame title="My pets" lead="Your pets' details, ready to pick when you request an appointment.">
       {pets && pets.length > 0 && (
-        <div className="pets-head">
+        <div className="spread-row pets-head">
           <p className="results-count">
             {pets.length} of {PET_LIMITS.perAccount} pets
           </p>

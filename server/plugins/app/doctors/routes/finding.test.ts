@@ -60,6 +60,10 @@ describe('finding the right vet', () => {
     expect(alone.body.used).toBe('q');
     expect(alone.body.data.map((d) => d.id)).toEqual([blue]);
     for (const q of ['boarding', 'rabbit']) expect((await search({ q, searchZipCode: here.zip })).body.data.map((d) => d.id)).toEqual([blue]);
+    // A service word alone (no place) reads the practices offering it, in the recommended order, everywhere.
+    const offered = await search({ q: 'boarding', searchCount: 100 });
+    expect(offered.body.used).toBe('q');
+    expect(offered.body.data.map((d) => d.id)).toContain(blue);
     const short = await search({ q: 'a', searchZipCode: here.zip });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Enter 2 to 80 characters to search for.');
