@@ -8,8 +8,18 @@ export interface StoredObject {
   size: number;
 }
 
+/** One file to store with others in one write (`putAll`). */
+export interface FileToStore {
+  key: string;
+  bytes: Buffer;
+  contentType: string;
+  ownerId: number | null;
+}
+
 export interface FileStorage {
   put(key: string, bytes: Buffer, contentType: string, ownerId?: number | null): Promise<void>;
+  /** Stores the files all together or none of them (one image's sizes: a backup never holds half an image). */
+  putAll(files: FileToStore[]): Promise<void>;
   get(key: string): Promise<StoredObject | undefined>;
   /** Deletes the objects whose key starts with `prefix` (one image's every size). */
   deleteByPrefix(prefix: string): Promise<void>;

@@ -230,11 +230,12 @@ export async function storeImage(storage: FileStorage, bytes: Buffer, options: S
 export async function storeVariants(storage: FileStorage, variants: ImageVariant[], options: StoreImageOptions): Promise<StoredImage> {
   const key = `${options.prefix}-${randomBytes(6).toString('hex')}`;
   const urls: Record<number, string> = {};
-  for (const variant of variants) {
-    const objectKey = `${key}/${variant.size}.webp`;
-    await storage.put(objectKey, variant.bytes, 'image/webp', options.ownerId ?? null);
-    urls[variant.size] = uploadUrl(objectKey);
-  }
+  const objectKey = (variant: ImageVariant) => `${key}/${variant.size}.webp`;
+  // Every size in one write: a backup or a reader never meets half an image.
+  await storage.putAll(
+    variants.map((variant) => ({ key: objectKey(variant), bytes: variant.bytes, contentType: 'image/webp', ownerId: options.ownerId ?? null })),
+  );
+  for (const variant of variants) urls[variant.size] = uploadUrl(objectKey(variant));
   const sizes = variants.map((v) => v.size);
   const defaultSize = options.defaultSize ?? sizes[Math.floor((sizes.length - 1) / 2)]!;
   return { key, url: urls[defaultSize] ?? Object.values(urls)[0]!, urls };
