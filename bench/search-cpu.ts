@@ -57,6 +57,9 @@ const KINDS: [string, DoctorSearchBody][] = [
     body({ q }),
   ]),
   ['zip 10001 + what: hospital', body({ searchZipCode: '10001', q: 'hospital' })],
+  ['zip 10001 + what: rabbit', body({ searchZipCode: '10001', q: 'rabbit' })],
+  ['zip 10001 + what: surgery', body({ searchZipCode: '10001', q: 'surgery' })],
+  ['zip 10001 + what: exotic', body({ searchZipCode: '10001', q: 'exotic' })],
 ];
 
 const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR ?? 'data' });

@@ -52,6 +52,7 @@ export function inBox(content: IndexContent, search: NormalizedSearch, box: Boun
   const miles = Math.sqrt(halfHeight ** 2 + halfWidth ** 2) * 1.05 + 1;
   const around = cellsAround(grid, centre.latitude, centre.longitude, miles, origin);
   const matches = siftFor(content, search, at);
+  if (matches.nobody) return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, matches, { list: [], capped: false }) };
   const { d2, score, rating } = store;
   const minTenths = search.minRating * 10;
   const listed = new TopK<Slot>(search.start + search.count + SPONSORED_SLOTS, orderOf(store, search));

@@ -23,6 +23,13 @@ export interface Sift {
   facets(): NonNullable<DoctorSearchAnswer['facets']>;
   /** Forgets what was counted so far. */
   reset(): void;
+  /** No vet can match: the 'what' names a species, a service or a name that no listed vet has. */
+  nobody: boolean;
+}
+
+/** Whether some vet's list holds every one of the `wanted` keys (true when none is wanted). */
+function someList(store: VetStore, wanted: string[]): boolean {
+  return wanted.length === 0 || store.lists.values.some((list) => wanted.every((key) => list.includes(key)));
 }
 
 /** Whether each of the `wanted` keys is in a vet's list, worked out once per list and search. */
@@ -63,10 +70,11 @@ export function sift(
     }
   };
   const test = ((slot: Slot) => {
-    if (!matches(slot)) return false;
+    // The 'what' first: one array read a vet, and it turns most vets away when it is asked.
     if (species && !species(store.species[slot]!)) return false;
     if (services && !services(store.services[slot]!)) return false;
     if (named && !named.has(slot)) return false;
+    if (!matches(slot)) return false;
     if (openNow) {
       if (store.hoursUnknown(slot)) {
         test.hoursUnknown += 1;
@@ -80,6 +88,7 @@ export function sift(
     return true;
   }) as Sift;
   test.hoursUnknown = 0;
+  test.nobody = (named !== null && named.size === 0) || !someList(store, search.what.species) || !someList(store, search.what.services);
   test.reset = () => {
     test.hoursUnknown = 0;
     clear();

@@ -262,6 +262,8 @@ function near(content: IndexContent, search: NormalizedSearch, origin: SearchOri
   const reach = chordFor(radius);
   const reach2 = reach * reach;
   const matches = siftFor(content, search, at);
+  // A 'what' no vet has: nobody within any radius either, and the walk would read every vet in it.
+  if (matches.nobody) return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, matches) };
   const recommended = search.sort === 'recommended';
   const { x, y, z, d2, plan, rating, score } = store;
   /** Whether the vet in `slot` is within the radius and matches the filters; keeps its squared distance in d2. */
@@ -360,6 +362,7 @@ function inPlace(content: IndexContent, search: NormalizedSearch, picked: Place 
   const list = (picked ? lists[0]!.get(cityNumber) : lists[1]!.get(stateNumber)) ?? [];
   const premium = (picked ? content.premiumByCity.get(cityNumber) : content.premiumByState.get(stateNumber)) ?? [];
   const filters = siftFor(content, search, at);
+  if (filters.nobody) return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, filters) };
   const matches = picked && search.state ? (slot: Slot) => store.state[slot] === stateNumber && filters(slot) : filters;
   // Sponsored: the first Premium vets from the rotation's starting point on, round the circle.
   const rotation = sponsorOffset(at);
