@@ -1,11 +1,11 @@
 // Booking a real time in a real browser (issue 38; docs/product.md sections 19, 30 and 31), at 390 and 1280 px.
 // A Professional practice adds a visit type, its bookable hours and a busy time in Edit Profile; a signed-in owner
-// books a free time on the profile for a new pet added in the booking step and finds it on My appointments; a
-// second owner who chose the same time meanwhile is offered other free times and books one; the first owner moves
-// the visit ('Change time') and the practice sees the new time; the practice marks a past visit of the first owner
-// (written with the fixtures) 'No-show' and both sides see it 'Missed'; the practice's calendar link serves the
-// booking, and once the owner cancels it is gone from the calendar and cancelled on both sides. Screenshots go to
-// SCREENSHOT_DIR.
+// books a free time on the profile for a new pet added in the booking step (the e-mailed calendar file is at the
+// clinic's address) and finds it on My appointments; a second owner who chose the same time meanwhile is offered
+// other free times and books one; the first owner moves the visit ('Change time') and the practice sees the new
+// time; the practice marks a past visit of the first owner (written with the fixtures) 'No-show' and both sides see
+// it 'Missed'; the practice's calendar link serves the booking, and once the owner cancels it is gone from the
+// calendar and cancelled on both sides. Screenshots go to SCREENSHOT_DIR.
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -175,6 +175,18 @@ describe('booking a real time', () => {
       await step.getByRole('button', { name: 'Book', exact: true }).click();
       await poll(() => card.getByRole('heading', { name: 'Your visit is booked' }).isVisible()).toBe(true);
       expect(await card.getByText(formatInZone(start, ZONE)).isVisible()).toBe(true);
+      expect(await card.getByText('We sent you a confirmation e-mail with a calendar file.').isVisible()).toBe(true);
+      // That calendar file puts the visit at the clinic's address (LOCATION, unfolded: RFC 5545 folds long lines).
+      const confirmation = await site.mail.waitFor(
+        (m) => m.to.includes(site.users[first].email.toLowerCase()) && m.subject === 'Your appointment is confirmed' && /text\/calendar/i.test(m.raw),
+      );
+      const invitation = icsOf(confirmation)
+        .replace(/\r?\n[ \t]/g, '')
+        .split(/\r?\n/);
+      expect(invitation).toContain(`DTSTART:${start.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+      // Named as every e-mail names the practice, by its vet (docs/product.md 20.15).
+      const named = `Dr. ${practiceUser.firstName} ${practiceUser.lastName}`;
+      expect(invitation, invitation.join('\n')).toContain(`LOCATION:${named}\\, 12 Main Street\\, Absarokee\\, MT 59001`);
       await owner.goto(`${site.server.url}/myappointments`);
       const mine = main(owner).locator('.appointment-item').filter({ hasText: pet });
       await poll(() => mine.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);

@@ -1,7 +1,8 @@
 // Journey: a pet owner finds the right vet at 390 and 1280 px (decisions section 20): types 'dent' in the 'what'
 // box and takes the suggestion, reads the recommended order (many good reviews above a single five-star), asks for
 // practices open now and is offered the ones whose hours are not listed, removes a filter chip, pans the map and
-// searches that area, and chooses a marker to find its card. There is no network in browser tests: map tiles fail.
+// searches that area, chooses a marker to find its card, and near a zip with nobody close takes the offered wider
+// radius ('Search within 25 miles'). There is no network in browser tests: map tiles fail.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,8 @@ const site = useSite({
       listedAt: { street: '500 W 33rd St', city: 'New York', state: 'NY', zip: '10001', latitude: 40.7536, longitude: -73.9997, timeZone: 'America/New_York' },
       hours: [],
     },
+    // The only practice near Nye, MT (zip 59061): at Absarokee, about 19 miles away (support/users.ts's default place).
+    farther: { email: `finding-farther-${Date.now()}@example.com`, stage: 'paid', listedAs: 'Stillwater Valley Vet' },
   },
 });
 const shots = process.env.SCREENSHOT_DIR ?? path.resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -138,6 +141,19 @@ describe('finding the right vet', () => {
       await poll(() => page.locator(`.doctor-card.active[data-doctor-id="${id}"]`).count()).toBe(1);
       await poll(() => page.locator(`.doctor-card[data-doctor-id="${id}"]`).isVisible()).toBe(true);
       await expectAccessible(page, `map area search at ${viewport.width} px`, WCAG22);
+
+      // 5. Nobody within 5 miles of a zip: the nearest wider radius that finds someone is offered with its count, and
+      // taking it searches within it.
+      await page.goto(`${site.server.url}/searchdoctor?zip=59061&radius=5`);
+      await poll(() => main(page).locator('.results-count').textContent()).toBe('No listed veterinarians found for 59061 within 5 miles.');
+      await poll(() => main(page).locator('.empty-results-wider').textContent()).toBe('Within 25 miles there is 1 veterinarian. Search within 25 miles');
+      await expectAccessible(page, `wider radius offered at ${viewport.width} px`, WCAG22);
+      await main(page).getByRole('button', { name: 'Search within 25 miles' }).click();
+      await page.waitForURL((url) => url.searchParams.get('zip') === '59061' && url.searchParams.get('radius') === '25');
+      await poll(() => main(page).locator('.results-count').textContent()).toMatch(/^1 veterinarian for 59061/);
+      await poll(() => main(page).locator('.doctor-card .doctor-clinic').allTextContents()).toEqual(['Stillwater Valley Vet']);
+      expect(await main(page).locator('.empty-results').count()).toBe(0);
+      await shot(page, `finding-wider-${viewport.width}`);
     });
   }
 });

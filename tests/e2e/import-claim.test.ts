@@ -1,8 +1,8 @@
 // Issue 27's journey in a real browser, at 390 and at 1280 px (docs/product.md section 20): an administrator imports
 // a CSV file on /admin (dry run, then the import, whose progress survives a reload); a visitor finds the practice
-// marked 'Unclaimed'; its vet claims it with the code e-mailed to an address at the practice's domain, buys a plan
-// in the sandbox and edits its phone and summary in Edit Profile; the public profile shows the edits and is no longer
-// marked unclaimed.
+// marked 'Unclaimed' (its website link reads as the domain); its vet claims it with the code e-mailed to an address
+// at the practice's domain, buys a plan in the sandbox and edits its phone and summary in Edit Profile; the public
+// profile shows the edits and is no longer marked unclaimed.
 import path from 'node:path';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -79,6 +79,10 @@ describe('import and claim', () => {
       await card.getByRole('link', { name: /View profile/ }).click();
       await poll(() => main(visitor.page).getByRole('heading', { level: 1, name: clinic }).isVisible()).toBe(true);
       expect(await main(visitor.page).getByText('Unclaimed', { exact: true }).first().isVisible()).toBe(true);
+      // Its website link reads as the domain, without https:// and www.
+      const website = main(visitor.page).getByRole('link', { name: domain, exact: true });
+      expect(await website.isVisible()).toBe(true);
+      expect(await website.getAttribute('href')).toMatch(new RegExp(`^https://www\\.${domain.replace(/\./g, '\\.')}/?$`));
       const profileUrl = visitor.page.url();
       await visitor.context.close();
 

@@ -84,12 +84,16 @@ const authSlice = createSlice({
         state.restoring = true;
       })
       .addCase(restoreSession.fulfilled, (state, action) => {
+        // A sign-in, verification or sign-out in this tab settled the session while the check was out (the e-mailed
+        // link opened in a new tab checks the unverified account's stored token as it verifies): that answer is old.
+        if (!state.restoring) return;
         state.token = action.payload.token;
         state.user = action.payload.user;
         state.logined = action.payload.user.verify;
         state.restoring = false;
       })
       .addCase(restoreSession.rejected, (state) => {
+        if (!state.restoring) return; // settled meanwhile, as above
         // Failed login by stored token: the stored token is removed and logined is set to false.
         state.restoring = false;
         state.logined = false;

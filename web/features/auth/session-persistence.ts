@@ -4,7 +4,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { setAuthToken } from '../../lib/api-client';
 import { markOwnProfile, readStoredToken, removeStoredToken, storeToken } from '../../lib/session-storage';
-import { loggedIn, logout, restoreSession, setSession } from './auth-slice';
+import { loggedIn, logout, restoreSession, setSession, type AuthState } from './auth-slice';
 
 /** Sign-out, or a stored token that no longer works: the token, the header and the own-profile mark go. */
 function forget(): void {
@@ -13,8 +13,14 @@ function forget(): void {
   markOwnProfile(undefined);
 }
 
-export const sessionPersistence: Middleware = () => (next) => (action) => {
+/** The start-up check's answer after this tab signed in, verified or signed out meanwhile: it changes nothing (auth-slice). */
+const settledMeanwhile = (state: unknown, action: unknown) =>
+  (restoreSession.fulfilled.match(action) || restoreSession.rejected.match(action)) && !(state as { auth: AuthState }).auth.restoring;
+
+export const sessionPersistence: Middleware = (store) => (next) => (action) => {
+  const stale = settledMeanwhile(store.getState(), action);
   const result = next(action);
+  if (stale) return result;
   if (setSession.match(action) || loggedIn.match(action) || restoreSession.fulfilled.match(action)) {
     storeToken(action.payload.token);
     setAuthToken(action.payload.token);
