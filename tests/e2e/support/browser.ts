@@ -141,29 +141,37 @@ export const WCAG22 = ['wcag22a', 'wcag22aa'];
  */
 export async function expectAccessible(page: Page, label: string, extraTags: string[] = []): Promise<void> {
   // Checked as the user reads it: not in the middle of a fade (a toast fading in or out has a fraction of its contrast).
-  await page
-    .waitForFunction(
-      () =>
-        document.querySelectorAll('.toast:not(.toast-shown)').length === 0 &&
-        document
-          .getAnimations()
-          .every((animation) => animation.playState !== 'running' || !Number.isFinite(Number(animation.effect?.getComputedTiming().endTime))),
-      undefined,
-      { timeout: 5_000, polling: 50 },
-    )
-    .catch(() => undefined);
+  const quiet = () =>
+    page
+      .waitForFunction(
+        () =>
+          document.querySelectorAll('.toast:not(.toast-shown)').length === 0 &&
+          document
+            .getAnimations()
+            .every((animation) => animation.playState !== 'running' || !Number.isFinite(Number(animation.effect?.getComputedTiming().endTime))),
+        undefined,
+        { timeout: 5_000, polling: 50 },
+      )
+      .catch(() => undefined);
   // label-content-name-mismatch (WCAG 2.5.3) is marked experimental in axe-core and off unless named.
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', ...extraTags])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')})`,
-  );
+  const scan = async () => {
+    await quiet();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', ...extraTags])
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    return results.violations.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
+  };
+  // A toast that arrives while axe reads the page is read mid-fade: what a second reading after the fades still finds
+  // is what the user meets (CI once saw .toast-text at a fraction of its contrast on the admin dashboard).
+  let summary = await scan();
+  if (summary.length > 0) summary = await scan();
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
