@@ -107,12 +107,14 @@ describe('formats an American reads', () => {
     await poll(() => visitor.page.getByLabel('Password').isVisible()).toBe(true);
     await settled(visitor.page);
     await expectTargetsAtLeast24(visitor.page, `sign-in at ${width}`, 'main');
-    const eye = visitor.page.locator('.ant-input-password-icon');
+    const eye = main(visitor.page).getByRole('button', { name: 'Show password' });
     const box = (await eye.boundingBox())!;
     expect(box.width).toBeGreaterThanOrEqual(24);
     expect(box.height).toBeGreaterThanOrEqual(24);
+    expect(await eye.getAttribute('aria-pressed')).toBe('false');
     await eye.click();
     expect(await visitor.page.getByLabel('Password').getAttribute('type')).toBe('text');
+    expect(await eye.getAttribute('aria-pressed')).toBe('true');
     await expectAccessible(visitor.page, `sign-in at ${width}`, WCAG22);
     await shot(visitor.page, `formats-signin-${width}`);
     await visitor.context.close();

@@ -2,17 +2,46 @@
 // a 15-minute window in which the password may change).
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Form, Input, Steps } from 'antd';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { toast } from '../../../lib/toast';
 import { useChangePasswordMutation } from '../api/change-password';
 import { useCheckVerifyCodeMutation } from '../api/check-verify-code';
 import { useSendVerifyCodeMutation } from '../api/send-verify-code';
+import { required, useAuthForm, validEmail } from '../auth-form';
 import { AuthCard } from '../components/auth-card';
+import { AuthField, PasswordField } from '../components/auth-field';
 import '../auth.css';
 import { paths } from '../../../../shared/routes';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../shared/lib/password-policy';
 
 type Step = 0 | 1 | 2;
+const STEPS = ['E-mail', 'Code', 'New password'] as const;
+
+const sixDigits = (value: string) => (value === '' || /^\d{6}$/.test(value) ? undefined : 'Enter the 6 digits from the e-mail.');
+const newPasswordLength = (value: string) =>
+  value === ''
+    ? undefined
+    : value.length < PASSWORD_MIN_LENGTH
+      ? 'Use at least 8 characters.'
+      : value.length > PASSWORD_MAX_LENGTH
+        ? PASSWORD_MESSAGES.tooLong
+        : undefined;
+
+/** Where the person is in the three steps: a numbered list, the current one marked for screen readers too. */
+function StepList({ step }: { step: Step }) {
+  return (
+    <ol className="auth-steps">
+      {STEPS.map((title, index) => (
+        <li key={title} className={index < step ? 'is-done' : index === step ? 'is-current' : undefined} aria-current={index === step ? 'step' : undefined}>
+          <span className="auth-step-number" aria-hidden="true">
+            {index < step ? '✓' : index + 1}
+          </span>
+          {title}
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
@@ -22,6 +51,10 @@ export default function ForgotPasswordPage() {
   const [sendVerifyCode] = useSendVerifyCodeMutation();
   const [checkVerifyCode] = useCheckVerifyCodeMutation();
   const [changePasswordCall] = useChangePasswordMutation();
+  // One form a step, each checking only its own field.
+  const emailForm = useAuthForm({ email: '' }, { email: [required, validEmail('Email')] });
+  const codeForm = useAuthForm({ code: '' }, { code: [required, sixDigits] });
+  const passwordForm = useAuthForm({ password: '' }, { password: [required, newPasswordLength] });
 
   const run = async (action: () => Promise<void>) => {
     setPending(true);
@@ -55,48 +88,37 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Reset your password" footer={<Link to={paths.signin}>Back to sign in</Link>}>
-      <Steps size="small" current={step} style={{ marginBottom: 24 }} items={[{ title: 'E-mail' }, { title: 'Code' }, { title: 'New password' }]} />
+      <StepList step={step} />
       {step === 0 && (
-        <Form layout="vertical" onFinish={sendCode} noValidate requiredMark={false} disabled={pending}>
+        <form className="auth-form" onSubmit={emailForm.submit(({ email: given }) => sendCode({ email: given }))} noValidate>
           <p className="muted">Enter the e-mail address of your account. We will send you a 6-digit code.</p>
-          <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
-            <Input type="email" name="email" autoComplete="email" size="large" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={pending}>
-            Send code
-          </Button>
-        </Form>
+          <AuthField label="Email" type="email" autoComplete="email" {...emailForm.field('email')} />
+          <button type="submit" className="button button-primary button-large auth-submit" disabled={pending} aria-busy={pending}>
+            {pending ? 'Sending code…' : 'Send code'}
+          </button>
+        </form>
       )}
       {step === 1 && (
-        <Form layout="vertical" onFinish={checkCode} requiredMark={false} disabled={pending}>
+        <form className="auth-form" onSubmit={codeForm.submit(({ code }) => checkCode({ code }))} noValidate>
           <p className="muted">
             If an account exists for <strong>{email}</strong>, a code is on its way. It expires in 10 minutes.
           </p>
-          <Form.Item label="Verification code" name="code" rules={[{ required: true }, { pattern: /^\d{6}$/, message: 'Enter the 6 digits from the e-mail.' }]}>
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} size="large" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={pending}>
-            Check code
-          </Button>
-          <Button type="link" block onClick={() => sendCode({ email })} disabled={pending}>
+          <AuthField label="Verification code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...codeForm.field('code')} />
+          <button type="submit" className="button button-primary button-large auth-submit" disabled={pending} aria-busy={pending}>
+            {pending ? 'Checking code…' : 'Check code'}
+          </button>
+          <button type="button" className="button auth-link-button" onClick={() => void sendCode({ email })} disabled={pending}>
             Send a new code
-          </Button>
-        </Form>
+          </button>
+        </form>
       )}
       {step === 2 && (
-        <Form layout="vertical" onFinish={changePassword} requiredMark={false} disabled={pending}>
-          <Form.Item
-            label="New password"
-            name="password"
-            extra="At least 8 characters."
-            rules={[{ required: true }, { min: 8, message: 'Use at least 8 characters.' }, { max: 128 }]}
-          >
-            <Input.Password autoComplete="new-password" size="large" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={pending}>
-            Change password
-          </Button>
-        </Form>
+        <form className="auth-form" onSubmit={passwordForm.submit(({ password }) => changePassword({ password }))} noValidate>
+          <PasswordField label="New password" autoComplete="new-password" note="At least 8 characters." {...passwordForm.field('password')} />
+          <button type="submit" className="button button-primary button-large auth-submit" disabled={pending} aria-busy={pending}>
+            {pending ? 'Changing password…' : 'Change password'}
+          </button>
+        </form>
       )}
     </AuthCard>
   );

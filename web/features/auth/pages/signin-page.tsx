@@ -3,22 +3,21 @@
 // e-mailed link carry it on. Without one it is neutral; an administrator then lands on /admin.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Form, Input } from 'antd';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { landingPath, withNext } from '../../../../shared/lib/next-path';
 import { paths, routePath } from '../../../../shared/routes';
 import { useAppDispatch } from '../../../app/store';
 import { toast } from '../../../lib/toast';
 import { useSignInMutation } from '../api/sign-in';
+import { required, useAuthForm, validEmail } from '../auth-form';
 import { loggedIn, setSession } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+import { AuthField, PasswordField } from '../components/auth-field';
 import '../auth.css';
 import { useIntent, type Intent } from '../intent';
 
-interface SignInForm {
-  email: string;
-  password: string;
-}
+const EMPTY = { email: '', password: '' };
+const CHECKS = { email: [required, validEmail('Email')], password: [required] };
 
 /** The sentence under the heading: what signing in is for (docs/product.md 26.2). */
 function signInIntro(intent: Intent | undefined, doing: string | undefined): string {
@@ -34,8 +33,9 @@ export default function SignInPage() {
   const { intent, doing } = useIntent();
   const [pending, setPending] = useState(false);
   const [signIn] = useSignInMutation();
+  const form = useAuthForm(EMPTY, CHECKS);
 
-  const submit = async ({ email, password }: SignInForm) => {
+  const send = async ({ email, password }: typeof EMPTY) => {
     setPending(true);
     try {
       const { status, data } = await signIn({ email, password }).unwrap();
@@ -68,21 +68,17 @@ export default function SignInPage() {
       }
     >
       {/* E-mail fields are type="email" with a name, for phones' keyboards and password managers; noValidate leaves
-          the messages to the form (docs/product.md: '${label} is not a valid email!'), not the browser's bubble. */}
-      <Form<SignInForm> layout="vertical" onFinish={submit} noValidate requiredMark={false} disabled={pending}>
-        <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
-          <Input type="email" name="email" autoComplete="email" size="large" />
-        </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ required: true }]}>
-          <Input.Password name="password" autoComplete="current-password" size="large" />
-        </Form.Item>
-        <p>
+          the messages to the form (docs/product.md 17.3: '${label} is not a valid email!'), not the browser's bubble. */}
+      <form className="auth-form" onSubmit={form.submit(send)} noValidate>
+        <AuthField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
+        <p className="auth-aside">
           <Link to={paths.forgotPassword}>Forgot your password?</Link>
         </p>
-        <Button type="primary" htmlType="submit" size="large" block loading={pending}>
-          Sign in
-        </Button>
-      </Form>
+        <button type="submit" className="button button-primary button-large auth-submit" disabled={pending} aria-busy={pending}>
+          {pending ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
     </AuthCard>
   );
 }

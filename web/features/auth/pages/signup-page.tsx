@@ -6,16 +6,17 @@
 // goes on to /verify and into the e-mailed link.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Form, Input } from 'antd';
 import type { Session } from '../../../../shared/types/user';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../../shared/lib/password-policy';
 import { withNext } from '../../../../shared/lib/next-path';
 import { paths, routePath } from '../../../../shared/routes';
 import { useAppDispatch } from '../../../app/store';
 import { toast } from '../../../lib/toast';
-import { useRegisterMutation, type AccountType, type RegisterInput } from '../api/register';
+import { useRegisterMutation, type AccountType } from '../api/register';
+import { required, useAuthForm, validEmail, type Check } from '../auth-form';
 import { setSession } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+import { AuthField, PasswordField } from '../components/auth-field';
 import '../auth.css';
 import { useIntent } from '../intent';
 
@@ -26,14 +27,30 @@ const ACCOUNT_TYPES: { value: AccountType; label: string }[] = [
   { value: 'vet', label: 'I am a veterinarian' },
 ];
 
-/** Two native radio buttons (antd's Radio would add about 4 KB to this page); the form item gives value and onChange. */
-function AccountTypeChoice({ value = 'vet', onChange }: { value?: AccountType; onChange?: (value: AccountType) => void }) {
+const EMPTY = { first_name: '', last_name: '', email: '', password: '', confirm: '' };
+type Field = keyof typeof EMPTY;
+/** Names are at most 80 characters (the boxes' maxLength); the password is the server's rule. */
+const NAME_MAX = 80;
+
+/** The server's rule (shared/lib/password-policy.ts); the common-password list loads on first use. */
+const passwordCheck: Check<Field> = async (value, values) => (value ? await passwordProblem(value, values.email) : undefined);
+const confirmCheck: Check<Field> = (value, values) => (!value || values.password === value ? undefined : 'The two passwords do not match.');
+const CHECKS = {
+  first_name: [required],
+  last_name: [required],
+  email: [required, validEmail('Email')],
+  password: [required, passwordCheck],
+  confirm: [required, confirmCheck],
+};
+
+/** Two native radio buttons. */
+function AccountTypeChoice({ value, onChange }: { value: AccountType; onChange: (value: AccountType) => void }) {
   return (
     <fieldset className="account-type">
       <legend>Who is this account for?</legend>
       {ACCOUNT_TYPES.map((option) => (
         <label key={option.value} className={`account-type-option${value === option.value ? ' is-checked' : ''}`}>
-          <input type="radio" name="account_type" value={option.value} checked={value === option.value} onChange={() => onChange?.(option.value)} />
+          <input type="radio" name="account_type" value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
           {option.label}
         </label>
       ))}
@@ -46,13 +63,13 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const [register] = useRegisterMutation();
-  const [form] = Form.useForm<RegisterInput & { confirm: string }>();
+  const form = useAuthForm(EMPTY, CHECKS);
   const { intent, doing } = useIntent();
   const fixedType = intent?.role;
-  const chosenType: AccountType = Form.useWatch('account_type', form) ?? 'vet';
+  const [chosenType, setChosenType] = useState<AccountType>('vet');
   const accountType = fixedType ?? chosenType;
 
-  const submit = async (values: RegisterInput & { confirm: string }) => {
+  const send = async (values: typeof EMPTY) => {
     setPending(true);
     try {
       const { status, data } = await register({
@@ -92,62 +109,28 @@ export default function SignUpPage() {
         </>
       }
     >
-      <Form form={form} layout="vertical" onFinish={submit} noValidate requiredMark={false} disabled={pending} initialValues={{ account_type: 'vet' }}>
-        {!fixedType && (
-          <Form.Item name="account_type">
-            <AccountTypeChoice />
-          </Form.Item>
-        )}
-        <div className="grid grid-2" style={{ gap: 12 }}>
-          <Form.Item label="First name" name="first_name" rules={[{ required: true }, { max: 80 }]}>
-            <Input name="first_name" autoComplete="given-name" size="large" />
-          </Form.Item>
-          <Form.Item label="Last name" name="last_name" rules={[{ required: true }, { max: 80 }]}>
-            <Input name="last_name" autoComplete="family-name" size="large" />
-          </Form.Item>
+      <form className="auth-form" onSubmit={form.submit(send)} noValidate>
+        {!fixedType && <AccountTypeChoice value={chosenType} onChange={setChosenType} />}
+        <div className="auth-form-row">
+          <AuthField label="First name" autoComplete="given-name" maxLength={NAME_MAX} {...form.field('first_name')} />
+          <AuthField label="Last name" autoComplete="family-name" maxLength={NAME_MAX} {...form.field('last_name')} />
         </div>
-        <Form.Item label="Email" name="email" rules={[{ required: true }, { type: 'email' }]}>
-          <Input type="email" name="email" autoComplete="email" size="large" />
-        </Form.Item>
-        <Form.Item
+        <AuthField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <PasswordField
           label="Password"
-          name="password"
-          extra={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`}
-          dependencies={['email']}
-          rules={[
-            { required: true },
-            // The server's rule (shared/lib/password-policy.ts); the common-password list loads on first use.
-            ({ getFieldValue }) => ({
-              validator: async (_, value: string | undefined) => {
-                const problem = value ? await passwordProblem(value, String(getFieldValue('email') ?? '')) : undefined;
-                if (problem) throw new Error(problem);
-              },
-            }),
-          ]}
-        >
-          <Input.Password name="password" autoComplete="new-password" size="large" />
-        </Form.Item>
-        <Form.Item
-          label="Confirm password"
-          name="confirm"
-          dependencies={['password']}
-          rules={[
-            { required: true },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('The two passwords do not match.')),
-            }),
-          ]}
-        >
-          <Input.Password name="confirm" autoComplete="new-password" size="large" />
-        </Form.Item>
-        <p className="muted" style={{ fontSize: 14 }}>
+          autoComplete="new-password"
+
+          note={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password.`}
+          {...form.field('password')}
+        />
+        <PasswordField label="Confirm password" autoComplete="new-password" {...form.field('confirm')} />
+        <p className="muted auth-terms">
           By creating an account you accept our <Link to={paths.terms}>Terms</Link> and <Link to={paths.privacy}>Privacy Policy</Link>.
         </p>
-        <Button type="primary" htmlType="submit" size="large" block loading={pending}>
-          Sign up
-        </Button>
-      </Form>
+        <button type="submit" className="button button-primary button-large auth-submit" disabled={pending} aria-busy={pending}>
+          {pending ? 'Signing up…' : 'Sign up'}
+        </button>
+      </form>
     </AuthCard>
   );
 }

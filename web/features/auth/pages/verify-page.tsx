@@ -4,16 +4,17 @@
 // section 26) goes into the link of every e-mail it asks for.
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Button, Spin } from 'antd';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { NEXT_PARAM, safeNextPath, withNext } from '../../../../shared/lib/next-path';
 import { routePath } from '../../../../shared/routes';
 import { useAppSelector } from '../../../app/store';
+import { PageLoader } from '../../../components/ui/page-loader';
 import { failureMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSendVerificationEmailMutation } from '../api/send-verification-email';
 import { signedInUser } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+import { AuthStatus } from '../components/auth-status';
 import '../auth.css';
 
 export default function VerifyPage() {
@@ -34,7 +35,7 @@ export default function VerifyPage() {
       .finally(() => setSending(false));
   }, [user, sendVerificationEmail, next]);
 
-  if (restoring) return <Spin fullscreen={false} />;
+  if (restoring) return <PageLoader />;
   if (!user || user.verify) return <Navigate to={next ?? routePath('home')} replace />;
 
   const sendAgain = async () => {
@@ -51,17 +52,18 @@ export default function VerifyPage() {
 
   return (
     <AuthCard title={MESSAGES.verifyTitle}>
-      <Spin spinning={sending} tip={MESSAGES.sendingEmail}>
+      <div aria-busy={sending}>
         <p>We sent a verification link to</p>
         <p className="verify-address">{user.email}</p>
         <p className="muted">
           Open the e-mail and follow the link to activate your account. The link works once and expires in 24 hours. Check your spam folder if it does not
           arrive within a few minutes.
         </p>
-        <Button type="primary" size="large" block onClick={sendAgain} disabled={sending}>
+        {sending && <AuthStatus>{MESSAGES.sendingEmail}</AuthStatus>}
+        <button type="button" className="button button-primary button-large auth-submit" onClick={sendAgain} disabled={sending}>
           Send again
-        </Button>
-      </Spin>
+        </button>
+      </div>
       <p className="auth-footer">
         Wrong address? <Link to={withNext(routePath('signup'), next)}>Create the account again</Link>
       </p>

@@ -3,7 +3,6 @@
 // which offers to go on to where the person was going (the link's `next`, docs/product.md section 26).
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Spin } from 'antd';
 import type { Session } from '../../../../shared/types/user';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { NEXT_PARAM, withNext } from '../../../../shared/lib/next-path';
@@ -13,6 +12,7 @@ import { failureMessage } from '../../../lib/api';
 import { useVerifyTokenMutation } from '../api/verify-token';
 import { loggedIn } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
+import { AuthStatus } from '../components/auth-status';
 import '../auth.css';
 
 export default function VerifyTokenPage() {
@@ -50,13 +50,7 @@ export default function VerifyTokenPage() {
       title={problem ? 'We could not verify your e-mail' : 'Verifying your e-mail'}
       footer={problem ? <Link to={paths.signin}>Go to sign in</Link> : undefined}
     >
-      {problem ? (
-        <p role="alert">{problem}</p>
-      ) : (
-        <Spin tip="Verifying…" size="large">
-          <div style={{ minHeight: 80 }} />
-        </Spin>
-      )}
+      {problem ? <p role="alert">{problem}</p> : <AuthStatus>Verifying…</AuthStatus>}
     </AuthCard>
   );
 }
