@@ -131,8 +131,10 @@ export const ROUTES = {
     firstScreen: { kind: 'article', articles: 'ai' },
     serverRendered: true,
   },
-  signin: { path: '/signin', module: 'features/auth/pages/signin-page.tsx', access: 'private', guard: 'signedOut' },
-  signup: { path: '/signup', module: 'features/auth/pages/signup-page.tsx', access: 'private', guard: 'signedOut' },
+  // Rendered as a visitor sees them (a visitor is signed out); the guard decides after hydration
+  // (docs/decisions/250-auth-forms-without-antd.md).
+  signin: { path: '/signin', module: 'features/auth/pages/signin-page.tsx', access: 'private', guard: 'signedOut', serverRendered: true },
+  signup: { path: '/signup', module: 'features/auth/pages/signup-page.tsx', access: 'private', guard: 'signedOut', serverRendered: true },
   verify: { path: '/verify', module: 'features/auth/pages/verify-page.tsx', access: 'private' },
   verifyToken: { path: '/verify/token', module: 'features/auth/pages/verify-token-page.tsx', access: 'private' },
   verifyContact: { path: '/verify/contact', module: 'features/profile/pages/verify-contact-page.tsx', access: 'private' },

@@ -184,6 +184,26 @@ describe('the first screen in the HTML', () => {
     }
   });
 
+  it('/signin and /signup: the form as a visitor sees it, its submit disabled until the app has hydrated it', async () => {
+    const signin = await open('/signin');
+    expect(signin.res.statusCode).toBe(200);
+    expect(signin.head).toContain('<meta name="robots" content="noindex"');
+    expect(signin.root).toContain('<h1>Sign in</h1>');
+    // React writes autoComplete as it is spelled in JSX; HTML's attribute names ignore case.
+    expect(signin.root).toMatch(/<label for="([^"]+)">Email<\/label><input id="\1" type="email" autocomplete="email" name="email"/i);
+    expect(signin.root).toMatch(/<input id="[^"]+" type="password" autocomplete="current-password" name="password"/i);
+    expect(signin.root).toContain('<span class="visually-hidden">Show password</span>');
+    // Sent before the app has hydrated it, a form would be a GET with the password in the address.
+    expect(signin.root).toMatch(
+      /<button type="submit" class="button button-primary button-large auth-submit" disabled="" aria-busy="false" data-waiting="">Sign in<\/button>/,
+    );
+    const signup = await open('/signup');
+    expect(signup.root).toContain('<h1>Create your account</h1>');
+    expect(text(signup.root)).toContain('Who is this account for?');
+    // With `?next=` the page speaks to the person the action needs: the app renders it.
+    expect((await open('/signin?next=%2Fservices')).root).toBe('');
+  });
+
   it('other pages: an empty root and the scripts at their usual priority; the header marks the current page', async () => {
     const page = await open('/aboutus');
     expect(page.root).toBe('');

@@ -10,6 +10,7 @@ import { useSendVerifyCodeMutation } from '../api/send-verify-code';
 import { required, useAuthForm, validEmail } from '../auth-form';
 import { AuthCard } from '../components/auth-card';
 import { AuthField, PasswordField } from '../components/auth-field';
+import { SubmitButton } from '../components/submit-button';
 import '../auth.css';
 import { paths } from '../../../../shared/routes';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../shared/lib/password-policy';
@@ -93,9 +94,7 @@ export default function ForgotPasswordPage() {
         <form className="auth-form" onSubmit={emailForm.submit(({ email: given }) => sendCode({ email: given }))} noValidate>
           <p className="muted">Enter the e-mail address of your account. We will send you a 6-digit code.</p>
           <AuthField label="Email" type="email" autoComplete="email" {...emailForm.field('email')} />
-          <button type="submit" className="button button-primary button-large auth-submit" disabled={pending} aria-busy={pending}>
-            {pending ? 'Sending code…' : 'Send code'}
-          </button>
+          <SubmitButton label="Send code" busyLabel="Sending code…" pending={pending} />
         </form>
       )}
       {step === 1 && (
@@ -104,9 +103,7 @@ export default function ForgotPasswordPage() {
             If an account exists for <strong>{email}</strong>, a code is on its way. It expires in 10 minutes.
           </p>
           <AuthField label="Verification code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...codeForm.field('code')} />
-          <button type="submit" className="button button-primary button-large auth-submit" disabled={pending} aria-busy={pending}>
-            {pending ? 'Checking code…' : 'Check code'}
-          </button>
+          <SubmitButton label="Check code" busyLabel="Checking code…" pending={pending} />
           <button type="button" className="button auth-link-button" onClick={() => void sendCode({ email })} disabled={pending}>
             Send a new code
           </button>
@@ -115,9 +112,7 @@ export default function ForgotPasswordPage() {
       {step === 2 && (
         <form className="auth-form" onSubmit={passwordForm.submit(({ password }) => changePassword({ password }))} noValidate>
           <PasswordField label="New password" autoComplete="new-password" note="At least 8 characters." {...passwordForm.field('password')} />
-          <button type="submit" className="button button-primary button-large auth-submit" disabled={pending} aria-busy={pending}>
-            {pending ? 'Changing password…' : 'Change password'}
-          </button>
+          <SubmitButton label="Change password" busyLabel="Changing password…" pending={pending} />
         </form>
       )}
     </AuthCard>

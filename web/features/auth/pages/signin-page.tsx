@@ -13,6 +13,7 @@ import { required, useAuthForm, validEmail } from '../auth-form';
 import { loggedIn, setSession } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
 import { AuthField, PasswordField } from '../components/auth-field';
+import { SubmitButton } from '../components/submit-button';
 import '../auth.css';
 import { useIntent, type Intent } from '../intent';
 
@@ -75,9 +76,7 @@ export default function SignInPage() {
         <p className="auth-aside">
           <Link to={paths.forgotPassword}>Forgot your password?</Link>
         </p>
-        <button type="submit" className="button button-primary button-large auth-submit" disabled={pending} aria-busy={pending}>
-          {pending ? 'Signing in…' : 'Sign in'}
-        </button>
+        <SubmitButton label="Sign in" busyLabel="Signing in…" pending={pending} />
       </form>
     </AuthCard>
   );

@@ -17,6 +17,7 @@ import { required, useAuthForm, validEmail, type Check } from '../auth-form';
 import { setSession } from '../auth-slice';
 import { AuthCard } from '../components/auth-card';
 import { AuthField, PasswordField } from '../components/auth-field';
+import { SubmitButton } from '../components/submit-button';
 import '../auth.css';
 import { useIntent } from '../intent';
 
@@ -127,9 +128,7 @@ export default function SignUpPage() {
         <p className="muted auth-terms">
           By creating an account you accept our <Link to={paths.terms}>Terms</Link> and <Link to={paths.privacy}>Privacy Policy</Link>.
         </p>
-        <button type="submit" className="button button-primary button-large auth-submit" disabled={pending} aria-busy={pending}>
-          {pending ? 'Signing up…' : 'Sign up'}
-        </button>
+        <SubmitButton label="Sign up" busyLabel="Signing up…" pending={pending} />
       </form>
     </AuthCard>
   );
