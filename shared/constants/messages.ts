@@ -24,7 +24,7 @@ export const MESSAGES = {
   routerErrorTitle: 'Unexpected Application Error!',
 } as const;
 
-/** Ant Design form messages (docs/product.md, Messages). `${label}` is filled by antd. */
+/** Form messages (docs/product.md 17.3). `${label}` is filled by antd, and by the account forms (web/features/auth/auth-form.ts). */
 export const FORM_MESSAGES = {
   required: 'Required!',
   types: { email: '${label} is not a valid email!' },

@@ -56,18 +56,26 @@ export function useAuthForm<K extends string>(initial: Readonly<Record<K, string
     if (submitted.current) void checkAll(next);
   };
 
+  /** A submit is being checked or sent: a second click or Enter meanwhile does nothing (no double sign-up). */
+  const busy = useRef(false);
   const submit = (send: (values: Readonly<Record<K, string>>) => Promise<void> | void) => (event: FormEvent) => {
     event.preventDefault();
     submitted.current = true;
+    if (busy.current) return;
+    busy.current = true;
     void (async () => {
-      const { found, latest } = await checkAll(values);
-      if (!latest) return;
-      const first = (Object.keys(checks) as K[]).find((name) => found[name]);
-      if (first) {
-        document.getElementById(idOf(first))?.focus();
-        return;
+      try {
+        const { found, latest } = await checkAll(values);
+        if (!latest) return;
+        const first = (Object.keys(checks) as K[]).find((name) => found[name]);
+        if (first) {
+          document.getElementById(idOf(first))?.focus();
+          return;
+        }
+        await send(values);
+      } finally {
+        busy.current = false;
       }
-      await send(values);
     })();
   };
 
