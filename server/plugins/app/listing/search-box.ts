@@ -90,22 +90,21 @@ export function inBox(content: IndexContent, search: NormalizedSearch, box: Boun
  * every vet by one tight pass over their list numbers (a few nanoseconds a vet), or null when more than the count's
  * cap offer it: the walk of the list of every vet then meets enough of them within about the stretch this pass has
  * read, and stops there. A word few practices offer no longer walks every vet through the whole filter, a common one
- * no longer reads every vet first, and a word no practice offers reads nobody.
+ * no longer reads every vet first.
  */
 function offering(store: VetStore, search: NormalizedSearch, all: Slot[]): Slot[] | null {
   const { species, services } = search.what;
   if (species.length === 0 && services.length === 0) return null;
   const lists = store.lists.values;
+  // A word no list holds never reaches here: the sift's `nobody` answered first.
   const fits = (wanted: string[]) => {
     if (wanted.length === 0) return null;
     const ok = new Uint8Array(lists.length);
-    let any = 0;
-    for (let n = 0; n < lists.length; n++) any |= ok[n] = wanted.every((key) => lists[n]!.includes(key)) ? 1 : 0;
-    return any ? ok : 'none';
+    for (let n = 0; n < lists.length; n++) ok[n] = wanted.every((key) => lists[n]!.includes(key)) ? 1 : 0;
+    return ok;
   };
   const bySpecies = fits(species);
   const byServices = fits(services);
-  if (bySpecies === 'none' || byServices === 'none') return [];
   const found: Slot[] = [];
   for (const slot of all) {
     if (bySpecies && bySpecies[store.species[slot]!] === 0) continue;
@@ -123,9 +122,10 @@ function offering(store: VetStore, search: NormalizedSearch, all: Slot[]): Slot[
  */
 export function inAll(content: IndexContent, search: NormalizedSearch, at: Date): Page {
   const { store } = content;
+  const matches = siftFor(content, search, at);
+  if (matches.nobody) return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, matches) };
   const all = content.recommendedAll.get(0) ?? [];
   const list = search.what.name ? content.names.match(search.what.name).slots : (offering(store, search, all) ?? all);
-  const matches = siftFor(content, search, at);
   const { offset, limit } = plainWindow(search, 0);
   if (search.sort === 'name' || search.sort === 'rating') {
     // Another order than the list's: the first matches past the cap, ordered.
