@@ -39,6 +39,11 @@ export type RouteEntry = RouteBase &
 
 export const SITE_DESCRIPTION = 'Animal Doctor connects pet owners with local veterinarians and animal hospitals. Search vets by zip code, city or state.';
 
+/** A page for one person (access 'private'), behind `guard` when it has one. */
+function forOne<P extends string, M extends RouteBase['module'], G extends GuardKind | undefined = undefined>(path: P, module: M, guard?: G) {
+  return { path, module, access: 'private', ...(guard ? { guard } : {}) } as { path: P; module: M; access: 'private'; guard?: G };
+}
+
 /** Every page; the fixed public pages in the order the static sitemap lists them. */
 export const ROUTES = {
   home: { path: '/home', module: 'features/home/pages/home-page.tsx', access: 'public', title: 'Find a veterinarian near you', description: SITE_DESCRIPTION },
@@ -135,33 +140,33 @@ export const ROUTES = {
   // (docs/decisions/250-auth-forms-without-antd.md).
   signin: { path: '/signin', module: 'features/auth/pages/signin-page.tsx', access: 'private', guard: 'signedOut', serverRendered: true },
   signup: { path: '/signup', module: 'features/auth/pages/signup-page.tsx', access: 'private', guard: 'signedOut', serverRendered: true },
-  verify: { path: '/verify', module: 'features/auth/pages/verify-page.tsx', access: 'private' },
-  verifyToken: { path: '/verify/token', module: 'features/auth/pages/verify-token-page.tsx', access: 'private' },
-  verifyContact: { path: '/verify/contact', module: 'features/profile/pages/verify-contact-page.tsx', access: 'private' },
-  verified: { path: '/congratulationverify/:id', module: 'features/auth/pages/congratulation-page.tsx', access: 'private', guard: 'loggedIn' },
-  forgotPassword: { path: '/forgotpassword', module: 'features/auth/pages/forgot-password-page.tsx', access: 'private' },
-  checkout: { path: '/checkout/:id', module: 'features/payment/pages/checkout-page.tsx', access: 'private', guard: 'loggedIn' },
-  unsubscribe: { path: '/unsubscribe', module: 'features/newsletter/pages/unsubscribe-page.tsx', access: 'private' },
-  setupProfile: { path: '/setupprofile', module: 'features/profile/pages/setup-profile-page.tsx', access: 'private', guard: 'paidPlan' },
-  viewProfile: { path: '/viewprofile', module: 'features/profile/pages/view-profile-page.tsx', access: 'private', guard: 'loggedIn' },
-  claimPractice: { path: '/claim/:id', module: 'features/claims/pages/claim-page.tsx', access: 'private', guard: 'loggedIn' },
-  myReviews: { path: '/myreviews', module: 'features/reviews/pages/my-reviews-page.tsx', access: 'private', guard: 'loggedIn' },
+  verify: forOne('/verify', 'features/auth/pages/verify-page.tsx'),
+  verifyToken: forOne('/verify/token', 'features/auth/pages/verify-token-page.tsx'),
+  verifyContact: forOne('/verify/contact', 'features/profile/pages/verify-contact-page.tsx'),
+  verified: forOne('/congratulationverify/:id', 'features/auth/pages/congratulation-page.tsx', 'loggedIn'),
+  forgotPassword: forOne('/forgotpassword', 'features/auth/pages/forgot-password-page.tsx'),
+  checkout: forOne('/checkout/:id', 'features/payment/pages/checkout-page.tsx', 'loggedIn'),
+  unsubscribe: forOne('/unsubscribe', 'features/newsletter/pages/unsubscribe-page.tsx'),
+  setupProfile: forOne('/setupprofile', 'features/profile/pages/setup-profile-page.tsx', 'paidPlan'),
+  viewProfile: forOne('/viewprofile', 'features/profile/pages/view-profile-page.tsx', 'loggedIn'),
+  claimPractice: forOne('/claim/:id', 'features/claims/pages/claim-page.tsx', 'loggedIn'),
+  myReviews: forOne('/myreviews', 'features/reviews/pages/my-reviews-page.tsx', 'loggedIn'),
   /** The account settings and the account's own data (docs/product.md sections 22 and 25). */
-  account: { path: '/account', module: 'features/account/pages/account-page.tsx', access: 'private', guard: 'loggedIn' },
+  account: forOne('/account', 'features/account/pages/account-page.tsx', 'loggedIn'),
   /** The link sent to a new e-mail address completes its change (docs/product.md section 25); no session needed. */
-  confirmEmail: { path: '/account/email', module: 'features/account/pages/confirm-email-page.tsx', access: 'private' },
+  confirmEmail: forOne('/account/email', 'features/account/pages/confirm-email-page.tsx'),
 
-  myAppointments: { path: '/myappointments', module: 'features/appointments/pages/my-appointments-page.tsx', access: 'private', guard: 'loggedIn' },
+  myAppointments: forOne('/myappointments', 'features/appointments/pages/my-appointments-page.tsx', 'loggedIn'),
 
   /** Conversations between owners and practices (docs/product.md section 32): the list, then one thread. */
-  messages: { path: '/messages', module: 'features/messages/pages/messages-page.tsx', access: 'private', guard: 'loggedIn' },
-  thread: { path: '/messages/:id', module: 'features/messages/pages/thread-page.tsx', access: 'private', guard: 'loggedIn' },
+  messages: forOne('/messages', 'features/messages/pages/messages-page.tsx', 'loggedIn'),
+  thread: forOne('/messages/:id', 'features/messages/pages/thread-page.tsx', 'loggedIn'),
 
-  myVets: { path: '/myvets', module: 'features/doctors/pages/my-vets-page.tsx', access: 'private', guard: 'loggedIn' },
+  myVets: forOne('/myvets', 'features/doctors/pages/my-vets-page.tsx', 'loggedIn'),
   /** An owner's saved pets (docs/product.md section 31). */
-  myPets: { path: '/mypets', module: 'features/pets/pages/my-pets-page.tsx', access: 'private', guard: 'loggedIn' },
-  admin: { path: '/admin', module: 'features/admin/pages/manage-users-page.tsx', access: 'private', guard: 'admin' },
-  articleEditor: { path: '/articleeditor', module: 'features/articles/pages/manage-articles-page.tsx', access: 'private', guard: 'admin' },
+  myPets: forOne('/mypets', 'features/pets/pages/my-pets-page.tsx', 'loggedIn'),
+  admin: forOne('/admin', 'features/admin/pages/manage-users-page.tsx', 'admin'),
+  articleEditor: forOne('/articleeditor', 'features/articles/pages/manage-articles-page.tsx', 'admin'),
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,9 +1,8 @@
 // Request and answer schemas of appointment requests (docs/product.md section 19): the owner's request,
 // list, accept and cancel, and the practice's inbox, answer and completion. Names are the contract's;
 // extra answer fields (time_zone, the owner's contact for the practice) are additive.
-import { formatNumber } from '../lib/formats';
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, TypedText } from './common';
+import { Id, OptionalText, TypedText } from './common';
 import { APPOINTMENT_LIMITS, APPOINTMENT_STATES, ISO_WITH_OFFSET } from '../lib/appointment-rules';
 
 const strict = { additionalProperties: false } as const;
@@ -28,15 +27,9 @@ const Phone = Type.String({
   title: 'phone',
   errorMessage: 'Enter a phone number with digits, spaces and + ( ) - only, or leave it empty.',
 });
-const Message = Type.String({
-  maxLength: APPOINTMENT_LIMITS.messageMax,
-  format: 'safe-text',
-  title: 'message',
-  errorMessage: {
-    maxLength: `Keep the message to ${formatNumber(APPOINTMENT_LIMITS.messageMax)} characters or fewer.`,
-    format: 'The message contains a control character that is not allowed.',
-    type: 'Write the message as text.',
-  },
+const Message = OptionalText('message', APPOINTMENT_LIMITS.messageMax, {
+  control: 'The message contains a control character that is not allowed.',
+  notText: 'Write the message as text.',
 });
 const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }));
 const PageSize = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 }));

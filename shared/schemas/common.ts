@@ -55,3 +55,13 @@ export function TypedText(title: string, format: 'person-name' | 'safe-text', { 
     },
   });
 }
+
+/** A free text a person may leave empty: 'Keep the <title> to N characters or fewer.', and the given sentences for a control character and for a value that is not text. */
+export function OptionalText(title: string, max: number, { control, notText }: { control: string; notText: string }) {
+  return Type.String({
+    maxLength: max,
+    format: 'safe-text',
+    title,
+    errorMessage: { maxLength: `Keep the ${title} to ${formatNumber(max)} characters or fewer.`, format: control, type: notText },
+  });
+}

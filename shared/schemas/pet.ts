@@ -1,8 +1,7 @@
 // An owner's saved pets (docs/product.md section 31): list, save (add or edit) and remove. Names are the
 // contract's (decisions section 19); answers add a sentence for the user beside the pet.
 import { Type, type Static } from '@sinclair/typebox';
-import { formatNumber } from '../lib/formats';
-import { Id } from './common';
+import { Id, OptionalText } from './common';
 import { PET_LIMITS, PET_PROBLEMS, PET_SPECIES } from '../lib/pet-rules';
 
 const strict = { additionalProperties: false } as const;
@@ -22,27 +21,15 @@ const Species = Type.Union(
   PET_SPECIES.map((species) => Type.Literal(species)),
   { title: 'species', errorMessage: `Choose the species: ${PET_SPECIES.join(', ')}.` },
 );
-const Breed = Type.String({
-  maxLength: PET_LIMITS.breedMax,
-  format: 'safe-text',
-  title: 'breed',
-  errorMessage: {
-    maxLength: `Keep the breed to ${PET_LIMITS.breedMax} characters or fewer.`,
-    format: 'Write the breed on one line, without control characters.',
-    type: 'Write the breed as text, or leave it empty.',
-  },
+const Breed = OptionalText('breed', PET_LIMITS.breedMax, {
+  control: 'Write the breed on one line, without control characters.',
+  notText: 'Write the breed as text, or leave it empty.',
 });
 const BirthDate = Type.Union([Type.String({ maxLength: 10 }), Type.Null()], { title: 'birth date', errorMessage: PET_PROBLEMS.birthDateFormat });
 const Weight = Type.Union([Type.Number(), Type.Null()], { title: 'weight', errorMessage: PET_PROBLEMS.weight });
-const Notes = Type.String({
-  maxLength: PET_LIMITS.notesMax,
-  format: 'safe-text',
-  title: 'notes',
-  errorMessage: {
-    maxLength: `Keep the notes to ${formatNumber(PET_LIMITS.notesMax)} characters or fewer.`,
-    format: 'The notes contain a control character that is not allowed.',
-    type: 'Write the notes as text, or leave them empty.',
-  },
+const Notes = OptionalText('notes', PET_LIMITS.notesMax, {
+  control: 'The notes contain a control character that is not allowed.',
+  notText: 'Write the notes as text, or leave them empty.',
 });
 
 /** A saved pet as the owner (and, on an appointment, the practice) sees it. */

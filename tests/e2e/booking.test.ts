@@ -16,6 +16,7 @@ import { icsOf } from '../../server/test/smtp-capture';
 import { localDateAt, shiftDate } from '../../shared/lib/special-hours';
 import { DESKTOP, PHONE, WCAG22, expectAccessible, expectNoSidewaysScroll, expectTargetsAtLeast24, openPage, settled, storeSession } from './support/browser';
 import { useSite } from './support/site';
+import { practiceName } from '../../shared/lib/practice-name';
 
 const ZONE = 'America/Denver';
 const tag = randomUUID().slice(0, 8);
@@ -185,7 +186,7 @@ describe('booking a real time', () => {
         .split(/\r?\n/);
       expect(invitation).toContain(`DTSTART:${start.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
       // Named as every e-mail names the practice, by its vet (docs/product.md 20.15).
-      const named = `Dr. ${practiceUser.firstName} ${practiceUser.lastName}`;
+      const named = practiceName({ claimed: true, firstName: practiceUser.firstName, lastName: practiceUser.lastName, clinicName: null });
       expect(invitation, invitation.join('\n')).toContain(`LOCATION:${named}\\, 12 Main Street\\, Absarokee\\, MT 59001`);
       await owner.goto(`${site.server.url}/myappointments`);
       const mine = main(owner).locator('.appointment-item').filter({ hasText: pet });

@@ -16,6 +16,7 @@ import { JWT_STORAGE_KEY } from '../../shared/constants/messages';
 import { verificationLinkOf } from '../../server/test/smtp-capture';
 import { DESKTOP, PHONE, WCAG22, expectAccessible, expectNoSidewaysScroll, openPage, settled } from './support/browser';
 import { useSite } from './support/site';
+import { practiceName } from '../../shared/lib/practice-name';
 
 const tag = randomUUID().slice(0, 6);
 const CLAIMABLE = `Wicker Park Pet Hospital ${tag}`;
@@ -178,7 +179,7 @@ describe('where a person was going', () => {
     it(`an owner's appointment request survives sign-up and the e-mailed link in another tab, with the input kept (${label} px)`, async () => {
       const { page, context } = await open(size);
       const vet = site.users.vet;
-      const practice = `Dr. ${vet.firstName} ${vet.lastName}`;
+      const practice = practiceName({ claimed: true, firstName: vet.firstName, lastName: vet.lastName, clinicName: null });
       const email = `intent-owner-${label}-${tag}@example.com`;
 
       // A visitor fills the request first; sending it leads to sign-in, which says what for.
@@ -315,7 +316,7 @@ describe('where a person was going', () => {
   ] as const) {
     it(`a review, a favourite and a claim started signed out each survive sign-up and the e-mailed link in another tab (${label} px)`, async () => {
       const vet = site.users.vet;
-      const practice = `Dr. ${vet.firstName} ${vet.lastName}`;
+      const practice = practiceName({ claimed: true, firstName: vet.firstName, lastName: vet.lastName, clinicName: null });
       const clinic = 'Juniper Ridge Animal Hospital';
       const doctorId = await importClaimable();
 

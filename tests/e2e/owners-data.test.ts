@@ -89,6 +89,8 @@ describe('holiday hours and own data', () => {
       const file = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as { account: { email: string; password_hash?: string } };
       expect(file.account.email).toBe(leaver.email);
       expect(file.account.password_hash).toBeUndefined();
+      // The confirmation arrives just after the file; a tap made while it slides in could land on it instead.
+      await poll(() => ownPage.getByText('Your data was downloaded as one JSON file.').isVisible()).toBe(true);
 
       await main(ownPage).getByRole('button', { name: 'Delete my account' }).click();
       const dialog = ownPage.getByRole('dialog', { name: 'Delete your account?' });

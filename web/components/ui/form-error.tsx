@@ -10,3 +10,17 @@ export function FormError({ id, children }: { id?: string; children: ReactNode }
     </p>
   );
 }
+
+/** A plain form's end: what went wrong, then its one submit button, greyed while the form is saved. */
+export function FormFooter({ problem, label, busy, primary }: { problem: ReactNode; label: string; busy: boolean; primary?: boolean }) {
+  return (
+    <>
+      <FormError>{problem}</FormError>
+      <div>
+        <button type="submit" className={primary ? 'button button-primary' : 'button'} disabled={busy}>
+          {label}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -21,6 +21,23 @@ export interface ExportList {
   present?: (row: Record<string, unknown>) => Record<string, unknown>;
 }
 
+/**
+ * Every column of a practice claim: a claim's export lists what it carries, and the rest is withheld (among them
+ * code_hash, and transfer: the practice's fields as they were before the claim, the former holder's).
+ */
+const CLAIM_COLUMNS = [
+  ...['id', 'doctor_id', 'claimant_id', 'claimant_email', 'method', 'email', 'license_number', 'license_state', 'document_key', 'document_type'],
+  ...['state', 'code_expires_at', 'attempts', 'reason', 'decided_at', 'restored_at', 'created_at', 'code_hash', 'decided_by', 'transfer'],
+];
+
+/** A list of what leaves out of a table's columns `all`: these and no others. */
+const only = (all: readonly string[], exported: readonly string[]): ExportList => ({ exported, withheld: all.filter((column) => !exported.includes(column)) });
+/** A list of what leaves out of a table's columns `all`: all but these, in their order. */
+const without = (all: readonly string[], withheld: readonly string[]): ExportList => ({
+  exported: all.filter((column) => !withheld.includes(column)),
+  withheld,
+});
+
 const REVIEW_AUTHOR = `(SELECT json_build_object('first', u.first_name, 'last', u.last_name) FROM users u WHERE u.id = reviews.author_id) AS author`;
 
 /** A review's columns, as its author's export carries them. */
@@ -44,6 +61,8 @@ const REVIEW_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
+/** Every column of a review: the author's export and the screening's notes and moderator. */
+const REVIEW_ALL_COLUMNS = [...REVIEW_COLUMNS, 'hold_reason', 'report_count', 'moderated_by'];
 /** What a review of the account's practice never carries: who wrote it and the screening's notes. */
 const REVIEW_ABOUT_WITHHELD: readonly string[] = [
   'author_id',
@@ -202,10 +221,7 @@ export const EXPORT_COLUMNS: Record<string, Record<string, ExportList>> = {
   doctor_search: { user_id: { exported: [], withheld: [] } },
   reviews: {
     // Reviews the account wrote: its own words and where they stand, not the screening's notes or who moderated.
-    author_id: {
-      exported: REVIEW_COLUMNS,
-      withheld: ['hold_reason', 'report_count', 'moderated_by'],
-    },
+    author_id: without(REVIEW_ALL_COLUMNS, ['hold_reason', 'report_count', 'moderated_by']),
     // Reviews of the account's practice: only published ones, as the profile shows them.
     doctor_id: {
       exported: REVIEW_COLUMNS.filter((column) => !REVIEW_ABOUT_WITHHELD.includes(column)),
@@ -218,27 +234,7 @@ export const EXPORT_COLUMNS: Record<string, Record<string, ExportList>> = {
       },
     },
     // An administrator's decisions: what it decided and why, not the review's author or text.
-    moderated_by: {
-      exported: ['id', 'doctor_id', 'moderated_by', 'moderated_at', 'moderation_reason'],
-      withheld: [
-        'author_id',
-        'rating',
-        'title',
-        'text',
-        'visit_month',
-        'species',
-        'state',
-        'hold_reason',
-        'verified_visit',
-        'client_ip',
-        'report_count',
-        'reply_text',
-        'reply_created_at',
-        'reply_updated_at',
-        'created_at',
-        'updated_at',
-      ],
-    },
+    moderated_by: only(REVIEW_ALL_COLUMNS, ['id', 'doctor_id', 'moderated_by', 'moderated_at', 'moderation_reason']),
   },
   review_reports: { reporter_id: { exported: ['review_id', 'reporter_id', 'reason', 'created_at'], withheld: [] } },
   sign_in_addresses: { user_id: { exported: ['user_id', 'ip', 'last_at'], withheld: [] } },
@@ -325,51 +321,11 @@ export const EXPORT_COLUMNS: Record<string, Record<string, ExportList>> = {
   },
   practice_claims: {
     // The account's own claims: what it sent and where they stand, not the code or who decided.
-    claimant_id: {
-      exported: [
-        'id',
-        'doctor_id',
-        'claimant_id',
-        'claimant_email',
-        'method',
-        'email',
-        'license_number',
-        'license_state',
-        'document_key',
-        'document_type',
-        'state',
-        'code_expires_at',
-        'attempts',
-        'reason',
-        'decided_at',
-        'restored_at',
-        'created_at',
-      ],
-      // transfer: the practice's fields as they were before the claim, the former holder's.
-      withheld: ['code_hash', 'decided_by', 'transfer'],
-    },
+    claimant_id: without(CLAIM_COLUMNS, ['code_hash', 'decided_by', 'transfer']),
     // Claims others made on the account's practice are theirs.
     doctor_id: { exported: [], withheld: [] },
     // An administrator's decisions, without the claimant's address, licence or document.
-    decided_by: {
-      exported: ['id', 'doctor_id', 'decided_by', 'state', 'reason', 'decided_at'],
-      withheld: [
-        'claimant_id',
-        'claimant_email',
-        'method',
-        'email',
-        'license_number',
-        'license_state',
-        'document_key',
-        'document_type',
-        'code_hash',
-        'code_expires_at',
-        'attempts',
-        'transfer',
-        'restored_at',
-        'created_at',
-      ],
-    },
+    decided_by: only(CLAIM_COLUMNS, ['id', 'doctor_id', 'decided_by', 'state', 'reason', 'decided_at']),
   },
   // The entries the account made (its own requests' addresses included); those about it are listed below.
   audit_log: { actor_id: { exported: ['id', 'actor_id', 'action', 'target_type', 'target_id', 'details', 'ip', 'created_at'], withheld: [] } },

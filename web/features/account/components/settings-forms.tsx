@@ -160,41 +160,42 @@ export function EmailForm({ settings }: { settings: AccountSettings }) {
   );
 }
 
+/** The two password boxes, keyed by the names the server gives a refused field. */
+const PASSWORD_FIELDS = [
+  { key: 'current_password', label: 'Current password', autoComplete: 'current-password' },
+  { key: 'new_password', label: 'New password', autoComplete: 'new-password', hint: 'At least 8 characters; not a common password.' },
+] as const;
+type PasswordKey = (typeof PASSWORD_FIELDS)[number]['key'];
+const NO_PASSWORDS: Record<PasswordKey, string> = { current_password: '', new_password: '' };
+
 export function PasswordForm() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
+  const [values, setValues] = useState(NO_PASSWORDS);
   const [changeOwnPassword, { isLoading }] = useChangeOwnPasswordMutation();
   const dispatch = useAppDispatch();
   const form = useChange(OFFLINE);
   const change = async () => {
-    const { token, user, message } = await changeOwnPassword({ current_password: current, new_password: next }).unwrap();
+    const { token, user, message } = await changeOwnPassword(values).unwrap();
     // The other sessions ended; this one continues with the fresh token.
     dispatch(loggedIn({ token, user }));
-    setCurrent('');
-    setNext('');
+    setValues(NO_PASSWORDS);
     toast.success(message);
   };
   return (
     <SettingsCard id="password" title="Password" lead="Changing your password signs you out on every other device.">
       <SettingsForm form={form} change={change} busy={isLoading} label="Change password">
         <div className="settings-fields">
-          <Field
-            label="Current password"
-            type="password"
-            value={current}
-            onChange={setCurrent}
-            autoComplete="current-password"
-            {...form.field('current_password')}
-          />
-          <Field
-            label="New password"
-            type="password"
-            value={next}
-            onChange={setNext}
-            autoComplete="new-password"
-            {...form.field('new_password')}
-            hint="At least 8 characters; not a common password."
-          />
+          {PASSWORD_FIELDS.map((field) => (
+            <Field
+              key={field.key}
+              label={field.label}
+              type="password"
+              value={values[field.key]}
+              onChange={(value) => setValues((now) => ({ ...now, [field.key]: value }))}
+              autoComplete={field.autoComplete}
+              {...form.field(field.key)}
+              hint={'hint' in field ? field.hint : undefined}
+            />
+          ))}
         </div>
       </SettingsForm>
     </SettingsCard>

@@ -6,7 +6,7 @@ import { DAY_NAMES, DAYS } from '../../../../shared/constants/days';
 import { MESSAGES } from '../../../../shared/constants/messages';
 import { formatHours } from '../../../../shared/lib/formats';
 import type { DayHours } from '../../../../shared/lib/opening-hours';
-import { FormError } from '../../../components/ui/form-error';
+import { FormFooter } from '../../../components/ui/form-error';
 import { InputField, SelectField } from '../../../components/ui/text-field';
 import { failureMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -165,12 +165,7 @@ export function BookingHoursForm({ opening }: { opening: DayHours[] }) {
           </>
         }
       />
-      <FormError>{problem}</FormError>
-      <div>
-        <button type="submit" className="button button-primary" disabled={saving.isLoading}>
-          Save booking hours
-        </button>
-      </div>
+      <FormFooter problem={problem} label="Save booking hours" busy={saving.isLoading} primary />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { zonedTime } from '../../../../shared/lib/appointment-rules';
 import { formatInZone, formatTimeInZone, zoneName } from '../../../../shared/lib/formats';
 import { shiftDate } from '../../../../shared/lib/special-hours';
-import { FormError } from '../../../components/ui/form-error';
+import { FormFooter } from '../../../components/ui/form-error';
 import { InputField } from '../../../components/ui/text-field';
 import { fieldProps } from '../../../lib/field-props';
 import { failureMessage } from '../../../lib/api';
@@ -79,12 +79,7 @@ export function BusyTimes({ timeZone }: { timeZone: string }) {
           <InputField id="busy-end" label="Ends" type="datetime-local" {...field('end')} />
           <InputField id="busy-note" label="Note (optional)" maxLength={200} {...field('note')} />
         </div>
-        <FormError>{problem}</FormError>
-        <div>
-          <button type="submit" className="button" disabled={adding.isLoading}>
-            Add busy time
-          </button>
-        </div>
+        <FormFooter problem={problem} label="Add busy time" busy={adding.isLoading} />
       </form>
     </div>
   );

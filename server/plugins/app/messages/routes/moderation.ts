@@ -24,25 +24,16 @@ export default async function messageModerationRoutes(app: FastifyInstance): Pro
     handler: async (request) => fastify.messages.held(request.user, request.body?.page),
   });
 
-  fastify.post('/release', {
-    preHandler: fastify.requireAdmin,
-    schema: {
-      tags,
-      summary: 'Show a held message to the other side (it counts as unread and may be e-mailed)',
-      body: ModerateMessageBody,
-      response: { 200: ModerateMessageAnswer, ...errors },
-    },
-    handler: async (request) => fastify.messages.release(actorOf(request), request.body.id),
-  });
-
-  fastify.post('/remove', {
-    preHandler: fastify.requireAdmin,
-    schema: {
-      tags,
-      summary: 'Remove a message: nobody sees it again, its photo is deleted',
-      body: ModerateMessageBody,
-      response: { 200: ModerateMessageAnswer, ...errors },
-    },
-    handler: async (request) => fastify.messages.remove(actorOf(request), request.body.id),
-  });
+  // Release and remove take one message id and answer alike; only what they do differs.
+  const decisions = [
+    ['/release', 'Show a held message to the other side (it counts as unread and may be e-mailed)', fastify.messages.release],
+    ['/remove', 'Remove a message: nobody sees it again, its photo is deleted', fastify.messages.remove],
+  ] as const;
+  for (const [path, summary, decide] of decisions) {
+    fastify.post(path, {
+      preHandler: fastify.requireAdmin,
+      schema: { tags, summary, body: ModerateMessageBody, response: { 200: ModerateMessageAnswer, ...errors } },
+      handler: async (request) => decide(actorOf(request), request.body.id),
+    });
+  }
 }
