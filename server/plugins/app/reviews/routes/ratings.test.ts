@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { buildTestApp } from '../../../../test/helper';
+import { rowsOf } from '../../../../lib/sql-rows';
 import { createVetMilesNorth, type VetOptions } from '../../../../test/factories';
 import { profiles, reviews, zipCodes } from '../../../../db/schema';
 
@@ -396,5 +397,24 @@ describe('ratings on the profile', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('AggregateRating');
     expect(page.body).not.toContain('"review"');
+  });
+});
+
+describe('a statement that changes many vets (decision 252)', () => {
+  it('holds at most 1,024 of the search table locks, however many vets it changes, and waits its turn in bucket order', async () => {
+    // 20,000 vets' locks one by one filled PostgreSQL's lock table ('out of shared memory'); a vet's lock is one of 1,024 buckets.
+    await app.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT doctor_search_lock(g) FROM generate_series(1, 20000) AS g`);
+      const [held] = rowsOf<{ n: number }>(
+        await tx.execute(sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND classid = 1937007987`),
+      );
+      expect(held!.n).toBe(1024);
+    });
+    // Many vets refreshed at once (the import's path) rebuild their rows, a bucket locked once for two vets in it.
+    const id = await vetAt(await origin(), 1);
+    await app.database.db.execute(sql`DELETE FROM doctor_search WHERE user_id = ${id}`);
+    await app.database.db.execute(sql`SELECT doctor_search_refresh_many(ARRAY[${id}::int, ${id + 1024}::int, ${id}::int])`);
+    const [row] = rowsOf<{ n: number }>(await app.database.db.execute(sql`SELECT count(*)::int AS n FROM doctor_search WHERE user_id = ${id}`));
+    expect(row!.n).toBe(1);
   });
 });
