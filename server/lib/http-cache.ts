@@ -4,6 +4,7 @@
 // carries the ETag, and a matching If-None-Match gets 304 without a body (docs/decisions/088-no-stale-public-answers-in-shared-caches.md).
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { stringify } from './prewritten-json';
 
 /** What a public read allows: the browser keeps it for maxAgeSeconds, a shared cache revalidates every time. */
 const publicAnswerCacheControl = (maxAgeSeconds: number) => `public, max-age=${maxAgeSeconds}, s-maxage=0`;
@@ -22,7 +23,7 @@ export interface CachedAnswer {
 }
 
 export function cachedAnswer(body: unknown): CachedAnswer {
-  const json = JSON.stringify(body);
+  const json = stringify(body);
   return { json, etag: weakEtag(json) };
 }
 

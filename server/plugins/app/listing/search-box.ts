@@ -10,10 +10,22 @@ import { extras, openFirst } from './search-finding';
 import { cellsAround, TopK } from './search-geometry';
 import { pageOf, plainWindow, siftFor, SPONSOR_CANDIDATES, SPONSORED_SLOTS, walkList, type Page } from './search-index';
 import { EARTH_MILES, earth, type Slot, type VetStore } from './vet-store';
+import { fiveDecimals, prewritten } from '../../../lib/prewritten-json';
 
 /** Markers an answer carries at most (docs/product.md section 33). */
 export const MARKERS_MAX = 1000;
 const DEGREES = 180 / Math.PI;
+
+type Markers = NonNullable<DoctorSearchAnswer['markers']>;
+/** The markers as JSON.stringify writes them, with their coordinates written from integers (up to 1,000 a box). */
+function writeMarkers(markers: Markers): string {
+  let json = '[';
+  for (let i = 0; i < markers.length; i++) {
+    const { id, latitude, longitude } = markers[i]!;
+    json += `${i ? ',' : ''}{"id":${id},"latitude":${fiveDecimals(latitude)},"longitude":${fiveDecimals(longitude)}}`;
+  }
+  return `${json}]`;
+}
 
 /** A stored point's latitude and longitude, rounded to five decimals (about a metre). */
 function pointOf(store: VetStore, slot: Slot): { latitude: number; longitude: number } {
@@ -57,7 +69,7 @@ export function inBox(content: IndexContent, search: NormalizedSearch, box: Boun
   const minTenths = search.minRating * 10;
   const listed = new TopK<Slot>(search.start + search.count + SPONSORED_SLOTS, orderOf(store, search));
   const premium = new TopK<Slot>(SPONSOR_CANDIDATES, store.nearest);
-  const markers: NonNullable<DoctorSearchAnswer['markers']> = [];
+  const markers: Markers = prewritten([], writeMarkers);
   let total = 0;
   for (let i = 0; i < around.cells.length && total <= SEARCH_COUNT_CAP; i++) {
     for (const slot of grid.slots(around.cells[i]!)) {

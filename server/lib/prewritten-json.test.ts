@@ -1,0 +1,50 @@
+// A marked value is written by its own writer inside stringify() and as usual by any other JSON.stringify
+// (docs/decisions/253-map-markers-written-once.md); fiveDecimals writes what JSON.stringify writes.
+import { describe, expect, it } from 'vitest';
+import { fiveDecimals, prewritten, stringify } from './prewritten-json';
+
+const round = (v: number) => Math.round(v * 1e5) / 1e5;
+
+describe('fiveDecimals', () => {
+  it('writes every five-decimal number as JSON.stringify does', () => {
+    const edges = [0, -0, 0.00001, -0.00001, 0.1, 1.5, 12.3, 90, -90, 180, -179.99999, 40.7349, -74.07471, 0.001, 123.45678];
+    for (const value of edges) expect(fiveDecimals(value), String(value)).toBe(JSON.stringify(value));
+    let seed = 7;
+    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647) * 360 - 180;
+    for (let i = 0; i < 100_000; i++) {
+      const value = round(random());
+      expect(fiveDecimals(value) === JSON.stringify(value) ? 'same' : `${value}: ${fiveDecimals(value)}`).toBe('same');
+    }
+  });
+});
+
+describe('prewritten values', () => {
+  const markers = () =>
+    prewritten(
+      [
+        { id: 1, latitude: 40.5, longitude: -74.00001 },
+        { id: 2, latitude: 0, longitude: 179.99999 },
+      ],
+      (list) => JSON.stringify(list).replace(/\{/g, '{ '),
+    );
+
+  it('are written by their writer inside stringify, in place, and the rest as JSON.stringify writes it', () => {
+    const body = { data: [{ name: 'A "quoted" name' }], markers: markers(), other: markers(), capped: false };
+    const json = stringify(body);
+    expect(json).toBe(
+      '{"data":[{"name":"A \\"quoted\\" name"}],' +
+        '"markers":[{ "id":1,"latitude":40.5,"longitude":-74.00001},{ "id":2,"latitude":0,"longitude":179.99999}],' +
+        '"other":[{ "id":1,"latitude":40.5,"longitude":-74.00001},{ "id":2,"latitude":0,"longitude":179.99999}],"capped":false}',
+    );
+    expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(body)));
+  });
+
+  it('are written as usual by any other JSON.stringify, and a text that looks like a token stays text', () => {
+    const body = { markers: markers(), note: 'prewritten-0' };
+    expect(JSON.stringify(body)).toBe(
+      '{"markers":[{"id":1,"latitude":40.5,"longitude":-74.00001},{"id":2,"latitude":0,"longitude":179.99999}],"note":"prewritten-0"}',
+    );
+    expect(stringify(body)).toContain('"note":"prewritten-0"');
+    expect(Object.keys(body.markers)).toEqual(['0', '1']);
+  });
+});
