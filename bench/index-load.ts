@@ -1,5 +1,6 @@
-// `node --expose-gc --import tsx bench/index-load.ts DATA_DIR [ROWS_A_PAGE]`: loads the search index
-// from a PGlite data folder (use a copy: the folder is opened and locked) in this process alone and
+// `node --expose-gc --import tsx bench/index-load.ts DATA_DIR [ROWS_A_PAGE]` (or with DATABASE_URL set and `-` for
+// DATA_DIR): loads the search index from a PGlite data folder (use a copy: the folder is opened and locked) or
+// PostgreSQL in this process alone and
 // prints the load's wall and CPU time and process.memoryUsage() before, after and after a full GC.
 // Figures: docs/performance.md, Server memory.
 import { openDatabase } from '../server/db/client';
@@ -10,7 +11,7 @@ const show = (label: string) => {
   const u = process.memoryUsage();
   console.log(label, `rss ${mb(u.rss)} heapUsed ${mb(u.heapUsed)} heapTotal ${mb(u.heapTotal)} external ${mb(u.external)} ab ${mb(u.arrayBuffers)}`);
 };
-const database = await openDatabase({ dataDir: process.argv[2]! });
+const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.argv[2]! });
 await database.db.execute('select 1' as never).catch(() => undefined);
 (globalThis as { gc?: () => void }).gc?.();
 show('opened, after gc');

@@ -1,8 +1,9 @@
 // The embedded database in a worker thread (docs/decisions/092-pglite-in-a-worker-thread.md): the
 // thread (./pglite-thread.mjs) owns PGlite; this side is the client drizzle's PGlite driver uses
 // (query, exec, transaction). A statement that runs over the time limit fails with 503, and the
-// thread is ended and the database opened again in a spare thread that has PGlite loaded already, so a
-// stuck statement never stops the server (docs/decisions/130-a-timeout-reopens-the-database-in-a-spare-thread.md).
+// thread is ended and the database opened again in a new thread (from the second restart on, a spare that has
+// PGlite loaded already), so a stuck statement never stops the server
+// (docs/decisions/130-a-timeout-reopens-the-database-in-a-spare-thread.md, 254-no-idle-spare-thread.md).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -21,8 +22,9 @@ export interface PgliteWorkerOptions {
   image?: Blob | undefined;
   settings: string[];
   /**
-   * Keep a spare thread with PGlite loaded, so that opening the database again after a timeout costs only
-   * PostgreSQL's start (the server; an idle spare holds some MB). Without it a restart starts a thread from nothing.
+   * After the first restart, keep a spare thread with PGlite loaded, so that opening the database again after
+   * another timeout costs only PostgreSQL's start (the server; a spare holds about 50 MB, so none is kept before
+   * a restart needs one). Without it every restart starts a thread from nothing.
    */
   spare?: boolean | undefined;
   /** Told when a statement ran over the limit (the SQL text, never its parameters) and when the restart ends. */
@@ -420,7 +422,9 @@ export class PgliteWorkerClient {
     thread.onLost = (reason) => {
       if (thread === this.#thread && !this.#closed) this.#restart(`the database thread ${reason}, so the database is being opened again`);
     };
-    if (this.#options.spare && !this.#closed) this.#spare = new Thread(this.#options, shared);
+    // A spare is kept from the first restart on (timeouts come in runs), not from the start: an idle spare holds
+    // about 50 MB, a sixth of the server (docs/decisions/254-no-idle-spare-thread.md).
+    if (this.#options.spare && this.#generation > 0 && !this.#closed) this.#spare = new Thread(this.#options, shared);
     return thread;
   }
 }
