@@ -1,4 +1,4 @@
-// `npm run build && npm run bench:memory -- [--data-dir DIR] [--node-flags=--trace-gc --log FILE] [--gc]`
+// `npm run build && [DATABASE_URL=postgres://...] npm run bench:memory -- [--data-dir DIR] [--node-flags=--trace-gc --log FILE] [--gc]`
 // Resident memory of the production server on PGlite, step by step: after start-up, after the
 // search index has loaded (the first search waits for it), after a warm-up of pages and searches,
 // and idle a few seconds later. With --data-dir the folder is COPIED first (e.g. one filled by
@@ -30,7 +30,17 @@ const nodeArgs = [
   '--import',
   path.join(root, 'bench/memory-probe.mjs'),
 ];
-const server = await startBenchServer({ DATA_DIR: dataDir, MEMORY_PROBE_FILE: probeFile, MEMORY_PROBE_GC: values.gc ? 'on' : 'off' }, nodeArgs);
+// With DATABASE_URL set, the server reads that (filled) PostgreSQL database instead: the 1M figure.
+const databaseUrl = process.env.DATABASE_URL ?? '';
+const server = await startBenchServer(
+  {
+    DATA_DIR: dataDir,
+    MEMORY_PROBE_FILE: probeFile,
+    MEMORY_PROBE_GC: values.gc ? 'on' : 'off',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DEMO_DATA: 'off' } : {}),
+  },
+  nodeArgs,
+);
 
 const status = () => fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
 const kb = (name: string) => Math.round(Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status())?.[1] ?? 0) / 1024);
@@ -125,7 +135,7 @@ await server.stop();
 fs.rmSync(work, { recursive: true, force: true });
 
 console.log(
-  `\nServer memory — ${new Date().toISOString()} — ${values['data-dir'] ? `copy of ${values['data-dir']}` : 'new data folder, demo data'} — node flags: ${values['node-flags'] || '(none)'} — ${machine()}`,
+  `\nServer memory — ${new Date().toISOString()} — ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : values['data-dir'] ? `copy of ${values['data-dir']}` : 'new data folder, demo data'} — node flags: ${values['node-flags'] || '(none)'} — ${machine()}`,
 );
 console.log(`first search (waits for the index) ${firstSearchMs} ms`);
 console.log(

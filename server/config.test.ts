@@ -98,6 +98,7 @@ describe('the documented variables', () => {
       RATE_LIMIT_PER_MINUTE: '10',
       PAGE_RATE_LIMIT_PER_MINUTE: '10',
       SEARCH_CACHE_SECONDS: '0',
+      SEARCH_SNAPSHOT: 'off',
       BUSY_FEED_ALLOW_PRIVATE: 'off',
       STATS_FLUSH_MS: '1000',
       LOGIN_FAILURES_PER_ACCOUNT: '3',

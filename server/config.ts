@@ -40,6 +40,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** How long a search answer may be reused (0 turns the search cache off, e.g. to benchmark the database). */
   searchCacheSeconds: number;
+  /** Where the search index is written and read again at start (docs/product.md 23.5), or undefined (SEARCH_SNAPSHOT=off; off in tests). */
+  searchSnapshotFile: string | undefined;
   /** Tests only: booking calendar feeds may be http and on this machine (decision 200); refused outside NODE_ENV=test. */
   busyFeedAllowPrivate: boolean;
   /** How often profile statistics counted in memory are written (docs/product.md, Plans and payment). */
@@ -124,6 +126,7 @@ export const CONFIG_VARIABLES = [
   'RATE_LIMIT_PER_MINUTE',
   'PAGE_RATE_LIMIT_PER_MINUTE',
   'SEARCH_CACHE_SECONDS',
+  'SEARCH_SNAPSHOT',
   'BUSY_FEED_ALLOW_PRIVATE',
   'STATS_FLUSH_MS',
   'LOGIN_FAILURES_PER_ACCOUNT',
@@ -312,6 +315,9 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 25_000, 100, 600_000),
     searchCacheSeconds: integer(env, 'SEARCH_CACHE_SECONDS', 30, 0, 3600),
+    searchSnapshotFile: flag(env, 'SEARCH_SNAPSHOT', nodeEnv !== 'test')
+      ? path.join(path.resolve(read(env, 'DATA_DIR') ?? './data'), 'search-index.snapshot')
+      : undefined,
     busyFeedAllowPrivate: busyFeedAllowPrivate(env, nodeEnv),
     statsFlushMs: integer(env, 'STATS_FLUSH_MS', 5000, 100, 3_600_000),
     timeouts: {

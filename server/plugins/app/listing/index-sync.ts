@@ -5,6 +5,7 @@
 // announcement on every search (it can come before its commit), and at least once a second otherwise
 // (writes behind the app's back, servers without Redis). These times are the clock's it is given
 // (docs/decisions/095-one-clock.md): a test moves it instead of waiting.
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SpecialDay } from '../../../../shared/lib/special-hours';
 import type { Database } from '../../../db/client';
@@ -15,6 +16,7 @@ import { indexQuery, intArray } from './index-queries';
 import { cellOf, Grid, insertSorted, removeSorted } from './search-geometry';
 import { VetStore, type Slot, type VetRow } from './vet-store';
 import { NameIndex } from './search-words';
+import { readSnapshot, RESTORE_WITHIN_MS, writeSnapshot } from './index-snapshot';
 
 /** The plan whose vets take the Sponsored slots. */
 export const PREMIUM = 3;
@@ -40,6 +42,20 @@ const WATCH_AFTER_CHANGE_MS = 2_000;
 
 type SlotList = [Map<number, Slot[]>, number, (a: Slot, b: Slot) => number];
 
+/** The content's lists by name: what a snapshot writes besides the store. */
+export const LIST_NAMES = [
+  'byState',
+  'byCity',
+  'ratedByState',
+  'ratedByCity',
+  'recommendedByState',
+  'recommendedByCity',
+  'recommendedAll',
+  'premiumByState',
+  'premiumByCity',
+] as const;
+export type ContentLists = Record<(typeof LIST_NAMES)[number] | 'grid', ReadonlyMap<number, Slot[]>>;
+
 /** What the index holds: the vets' store, the grid of their cells, and their lists per state and city. */
 export class IndexContent {
   readonly grid: Grid;
@@ -59,9 +75,20 @@ export class IndexContent {
   readonly premiumByState = new Map<number, Slot[]>();
   readonly premiumByCity = new Map<number, Slot[]>();
 
-  /** Builds the grid and lists of a loaded store: pushed, then each sorted once and copied to its exact length. */
-  constructor(readonly store = new VetStore()) {
+  /**
+   * Builds the grid and lists of a loaded store: pushed, then each sorted once and copied to its exact length;
+   * or takes them from a snapshot (index-snapshot.ts), already in order.
+   */
+  constructor(
+    readonly store = new VetStore(),
+    restored?: ContentLists,
+  ) {
     this.grid = new Grid(store.inCell);
+    if (restored) {
+      this.grid.restore(restored.grid);
+      for (const name of LIST_NAMES) for (const [key, list] of restored[name]) this[name].set(key, list);
+      return;
+    }
     store.scoreAllInCities();
     for (let slot = 0; slot < store.size; slot++) {
       this.grid.add(store.cell[slot]!, slot, true);
@@ -90,6 +117,13 @@ export class IndexContent {
     ])
       for (const [key, list] of map) map.set(key, list.slice());
     this.grid.compact();
+  }
+
+  /** The grid's and every list's slots, for a snapshot. */
+  lists(): ContentLists {
+    const lists = { grid: this.grid.cells } as ContentLists;
+    for (const name of LIST_NAMES) lists[name] = this[name];
+    return lists;
   }
 
   /** Lists a slot belongs to, with the order each keeps. */
@@ -175,15 +209,63 @@ export class IndexSync {
     private readonly loadPage = LOAD_PAGE,
     /** Changed vets in one look above which the index reloads. */
     private readonly reloadAbove = RELOAD_ABOVE_VETS,
+    /** Where the index is written after each load and when the server stops, and read at start (index-snapshot.ts); none in most tests. */
+    private readonly snapshotFile?: string,
   ) {}
 
-  /** Starts loading the index (once); searches wait for it. */
+  /** Starts loading the index (once), from the snapshot file when it may be used; searches wait for it. */
   load(): Promise<void> {
-    this.loading ??= this.reload().catch((error: unknown) => {
-      this.loading = null;
-      throw error;
-    });
+    this.loading ??= this.restore()
+      .then(async (restored) => {
+        if (!restored) await this.reload();
+      })
+      .catch((error: unknown) => {
+        this.loading = null;
+        throw error;
+      });
     return this.loading;
+  }
+
+  /**
+   * Takes the content from the snapshot file when this program wrote it and its token is in the database and
+   * recent, then reads the change log since it. False when there is no such file (the caller loads from the table).
+   */
+  private async restore(): Promise<boolean> {
+    if (!this.snapshotFile) return false;
+    const read = await readSnapshot(this.snapshotFile).catch(() => null);
+    if (!read) return false;
+    // Its token is here and recent, and the database's transaction ids have not gone back below its place in the
+    // log (a dump restored into a new cluster): later changes would then hide below it.
+    const [known] = await this.query<{ usable: boolean }>(
+      sql`SELECT at > now() - make_interval(secs => ${RESTORE_WITHIN_MS / 1000}) AND ${read.point.xmin}::xid8 <= pg_snapshot_xmin(pg_current_snapshot()) AS usable
+        FROM search_index_snapshots WHERE token = ${read.token}::uuid`,
+    );
+    if (!known?.usable) return false;
+    this.content = read.content();
+    collectGarbage();
+    this.xmin = read.point.xmin;
+    this.applied = new Map(read.point.applied.map(([seq, xid]) => [seq, BigInt(xid)]));
+    this.cards.clear();
+    this.lastLook = this.now();
+    // What changed since the snapshot was written (this may reload instead: a bulk change, a TRUNCATE).
+    await this.pull();
+    this.ready = true;
+    this.loadCount++;
+    return true;
+  }
+
+  /**
+   * Writes the index to the snapshot file under a new token stored first in the database (after a full load,
+   * and when the server stops). Nothing changes the content meanwhile: it runs as one of the index's changes.
+   */
+  saveSnapshot(): Promise<void> {
+    const file = this.snapshotFile;
+    if (!file || !this.ready) return Promise.resolve();
+    return this.exclusive(async () => {
+      const token = randomUUID();
+      await this.query(sql`INSERT INTO search_index_snapshots (token) VALUES (${token}::uuid)`);
+      await writeSnapshot(file, token, this.content, { xmin: this.xmin, applied: [...this.applied].map(([seq, xid]) => [seq, String(xid)]) });
+    });
   }
 
   get size(): number {
@@ -280,6 +362,8 @@ export class IndexSync {
     this.lastLook = this.now();
     this.ready = true;
     this.loadCount++;
+    // Written once this load's change is over (it runs as one of the index's changes, after this one).
+    void this.saveSnapshot().catch(() => undefined);
   }
 
   /** Reads the log entries not applied yet and applies them (re-reading those vets' rows), or reloads. */
@@ -331,6 +415,7 @@ export class IndexSync {
     if (this.now() - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = this.now();
     void this.query(sql`DELETE FROM doctor_search_log WHERE at < now() - interval '1 hour'`).catch(() => undefined);
+    void this.query(sql`DELETE FROM search_index_snapshots WHERE at < now() - interval '1 hour'`).catch(() => undefined);
   }
 
   private query<T>(statement: SQL, prepared = false): Promise<T[]> {

@@ -49,9 +49,13 @@ export default fp(
     const searches = new AnswerCache(ttlMs, fastify.clock, undefined, fastify.metrics.cacheLookups('doctor searches'));
     const pages = new AnswerCache(ttlMs, fastify.clock, undefined, fastify.metrics.cacheLookups('doctor pages'));
     // Loaded when the server starts; searches that come earlier wait for it (docs/decisions/073-search-index-in-memory.md).
-    const index = new SearchIndex(fastify.database, fastify.clock);
+    // With a snapshot file, a restart reads the index from it and the change log (docs/product.md 23.5).
+    const index = new SearchIndex(fastify.database, fastify.clock, undefined, undefined, fastify.config.searchSnapshotFile);
     fastify.addHook('onReady', async () => {
       index.load().catch((error: unknown) => fastify.log.error({ err: error }, 'search index: load failed; the next search tries again'));
+    });
+    fastify.addHook('onClose', async () => {
+      await index.saveSnapshot().catch((error: unknown) => fastify.log.warn({ err: error }, 'search index: the snapshot was not written'));
     });
     // Any search may show the vet whose listing changed; a page shows only its own vet. Article
     // changes leave both alone.

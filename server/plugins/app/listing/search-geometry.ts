@@ -51,6 +51,19 @@ export class Grid {
     }
   }
 
+  /** Its lists by cell, for a snapshot (index-snapshot.ts). */
+  get cells(): ReadonlyMap<number, Slot[]> {
+    return this.lists;
+  }
+
+  /** Takes the lists of a snapshot, each already in order. */
+  restore(lists: ReadonlyMap<number, Slot[]>): void {
+    for (const [cell, list] of lists) {
+      this.lists.set(cell, list);
+      this.occupied[cell >>> 5]! |= 1 << (cell & 31);
+    }
+  }
+
   /** Sorts each list and copies it to its exact length (see reload()). */
   compact(): void {
     for (const [cell, list] of this.lists) this.lists.set(cell, list.sort(this.order).slice());

@@ -138,9 +138,11 @@ export class SearchIndex {
     loadPage?: number,
     /** Changed vets in one look at the change log above which the index reloads (index-sync.ts). */
     reloadAbove?: number,
+    /** The snapshot file (index-snapshot.ts), or none. */
+    snapshotFile?: string,
   ) {
     this.cards = new CardRows(database);
-    this.sync = new IndexSync(database, clock, this.cards, loadPage, reloadAbove);
+    this.sync = new IndexSync(database, clock, this.cards, loadPage, reloadAbove, snapshotFile);
     this.places = new Places(database);
   }
 
@@ -161,6 +163,11 @@ export class SearchIndex {
   /** Whether the first load has finished (GET /api/ready waits for it, docs/product.md 23.2). */
   get loaded(): boolean {
     return this.sync.loaded;
+  }
+
+  /** Writes the index to its snapshot file, if it has one (the server stops: docs/product.md 23.5). */
+  saveSnapshot(): Promise<void> {
+    return this.sync.saveSnapshot();
   }
 
   /** When the index last read the change log (or loaded), by its clock: how far behind it may be (/metrics). */

@@ -73,6 +73,19 @@ class Table<T> {
     return this.numbers.get(key) ?? NONE;
   }
 
+  /** Its keys in number order, for a snapshot (index-snapshot.ts). */
+  keys(): string[] {
+    return [...this.numbers.keys()];
+  }
+
+  /** Takes the keys and values of a snapshot (the keys in number order). */
+  restore(keys: string[], values: T[]): void {
+    this.values.length = 0;
+    this.values.push(...values);
+    this.numbers.clear();
+    keys.forEach((key, n) => this.numbers.set(key, n));
+  }
+
   /** The number of a value, stored now if new. */
   number(key: string, make: () => T): number {
     let n = this.numbers.get(key);
@@ -83,6 +96,49 @@ class Table<T> {
     }
     return n;
   }
+}
+
+/** The store's columns, by name: what a snapshot writes (the scratch columns d2 and score are not). */
+const STORE_ARRAYS = [
+  'ids',
+  'plan',
+  'flags',
+  'rating',
+  'ratingCount',
+  'x',
+  'y',
+  'z',
+  'paidUntil',
+  'nextAvailable',
+  'sponsorKey',
+  'recommended',
+  'recommendedInCity',
+  'state',
+  'city',
+  'zone',
+  'species',
+  'services',
+  'hours',
+  'special',
+  'cell',
+] as const;
+
+/** Everything a store holds, as `snapshot()` gives it and `fromSnapshot()` takes it back. */
+export interface StoreState {
+  arrays: Partial<Record<(typeof STORE_ARRAYS)[number] | 'slotById', Int32Array | Uint8Array | Float64Array>>;
+  values: {
+    used: number;
+    live: number;
+    free: Slot[];
+    priorMean: number;
+    names: string[];
+    strings: [string[], string[]];
+    lists: [string[], string[][]];
+    weeks: [string[], number[][]];
+    specials: [string[], SpecialDay[][]];
+    citySums: [number, [number, number, number, number]][];
+    scoredFrom: [number, [number, number, number]][];
+  };
 }
 
 export class VetStore {
@@ -375,6 +431,54 @@ export class VetStore {
     const names = this.names;
     this.names = Array.from({ length: n }, (_, i) => names[order[i]!]!);
     for (let slot = 0; slot < n; slot++) this.slotById[this.ids[slot]!] = slot;
+  }
+
+  /** The store's whole state as typed arrays and plain values, for a snapshot file (index-snapshot.ts). */
+  snapshot(): StoreState {
+    const n = this.used;
+    const arrays: StoreState['arrays'] = { slotById: this.slotById };
+    for (const key of STORE_ARRAYS) arrays[key] = this[key].subarray(0, n);
+    return {
+      arrays,
+      values: {
+        used: n,
+        live: this.live,
+        free: this.free,
+        priorMean: this.priorMean,
+        names: this.names.slice(0, n),
+        strings: [this.strings.keys(), this.strings.values],
+        lists: [this.lists.keys(), this.lists.values],
+        weeks: [this.weeks.keys(), this.weeks.values],
+        specials: [this.specials.keys(), this.specials.values.map((days) => [...days.values()])],
+        citySums: [...this.citySums],
+        scoredFrom: [...this.scoredFrom],
+      },
+    };
+  }
+
+  /** A store as `snapshot()` described it; its arrays are copied (with room to grow), not kept. */
+  static fromSnapshot({ arrays, values }: StoreState): VetStore {
+    const store = new VetStore(1);
+    const capacity = Math.max(16, Math.ceil(values.used * 1.1));
+    store.grow(capacity);
+    for (const key of STORE_ARRAYS) store[key].set(arrays[key]!);
+    store.slotById = new Int32Array(arrays.slotById!.length).fill(NONE);
+    store.slotById.set(arrays.slotById!);
+    store.used = values.used;
+    store.live = values.live;
+    store.free = [...values.free];
+    store.priorMean = values.priorMean;
+    store.names = values.names;
+    store.strings.restore(...values.strings);
+    store.lists.restore(...values.lists);
+    store.weeks.restore(...values.weeks);
+    store.specials.restore(
+      values.specials[0],
+      values.specials[1].map((days) => new Map(days.map((day) => [day.date, day]))),
+    );
+    for (const [key, sum] of values.citySums) store.citySums.set(key, sum);
+    for (const [key, centre] of values.scoredFrom) store.scoredFrom.set(key, centre);
+    return store;
   }
 
   private listNumber(items: string[] | null): number {
