@@ -96,8 +96,11 @@ function unpackLists(keys: Float64Array, lengths: Int32Array, slots: Int32Array)
  * reader never sees half of it), under `token`, which the caller has stored in search_index_snapshots.
  */
 export async function writeSnapshot(file: string, token: string, content: IndexContent, point: SyncPoint, code = runningCode()): Promise<void> {
-  const { arrays, values } = content.store.snapshot();
+  const { arrays, values: all } = content.store.snapshot();
+  // The names (a million at 1M vets) go as one UTF-8 column, NUL between them (a PostgreSQL text holds none), not in the JSON header.
+  const { names, ...values } = all;
   const columns: [string, Column][] = Object.entries(arrays) as [string, Column][];
+  columns.push(['names', new Uint8Array(Buffer.from(names.join('\0'), 'utf8'))]);
   const lists = content.lists();
   for (const name of [...LIST_NAMES, 'grid'] as const) {
     const [keys, lengths, slots] = packLists(lists[name]);
@@ -152,7 +155,7 @@ export async function readSnapshot(file: string, code = runningCode()): Promise<
     code: string;
     token: string;
     point: SyncPoint;
-    values: StoreState['values'];
+    values: Omit<StoreState['values'], 'names'>;
     layout: { name: string; kind: keyof typeof KINDS; length: number; offset: number }[];
   };
   if (header.code !== code) return null;
@@ -169,8 +172,10 @@ export async function readSnapshot(file: string, code = runningCode()): Promise<
     point: header.point,
     content() {
       const arrays: StoreState['arrays'] = {};
-      for (const [name, column] of columns) if (!name.includes('.')) arrays[name as keyof StoreState['arrays']] = column;
-      const store = VetStore.fromSnapshot({ arrays, values: header.values });
+      for (const [name, column] of columns) if (!name.includes('.') && name !== 'names') arrays[name as keyof StoreState['arrays']] = column;
+      const text = columns.get('names')!;
+      const names = header.values.used ? Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8').split('\0') : [];
+      const store = VetStore.fromSnapshot({ arrays, values: { ...header.values, names } });
       const lists = {} as Record<keyof ContentLists, Map<number, Slot[]>>;
       for (const name of [...LIST_NAMES, 'grid'] as const)
         lists[name] = unpackLists(
