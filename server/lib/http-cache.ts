@@ -19,18 +19,32 @@ export function sendCacheable(request: FastifyRequest, reply: FastifyReply, body
 /** An answer serialised once, with its ETag: what the answer caches keep (answer-cache.ts). */
 export interface CachedAnswer {
   json: string;
-  etag: string;
+  /** Hashed on first use: only a GET's answer carries it. */
+  readonly etag: string;
 }
 
 export function cachedAnswer(body: unknown): CachedAnswer {
   const json = stringify(body);
-  return { json, etag: weakEtag(json) };
+  let etag: string | undefined;
+  return {
+    json,
+    get etag() {
+      return (etag ??= weakEtag(json));
+    },
+  };
 }
 
-/** Sends a cached answer as sendCacheable() sends a fresh one, reusing its serialisation and ETag. */
+/**
+ * Sends a cached answer as sendCacheable() sends a fresh one, reusing its serialisation and ETag. A POST's answer
+ * (the web app's searches, a map box's 63 KB among them) carries no ETag: no browser or cache asks a POST again
+ * with If-None-Match, so hashing it was work nobody used (docs/product.md 2.2, docs/decisions/256-no-etag-on-post-answers.md).
+ */
 export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, maxAgeSeconds: number): FastifyReply {
-  reply.header('ETag', answer.etag).header('Cache-Control', publicAnswerCacheControl(maxAgeSeconds));
-  if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+  reply.header('Cache-Control', publicAnswerCacheControl(maxAgeSeconds));
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    reply.header('ETag', answer.etag);
+    if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+  }
   // NOTE: a string with a JSON content type is sent as it is: the cached serialisation is reused.
   return reply.type('application/json; charset=utf-8').send(answer.json);
 }

@@ -133,6 +133,8 @@ describe('what pet owners keep: results first, near me, favourites', () => {
         .first()
         .getByRole('button', { name: `Save ${clinic} to My vets` });
       await poll(() => savedHeart.getAttribute('aria-pressed')).toBe('true');
+      // The heart answers at once; the server's confirmation comes as a toast (leaving before it would abort the save).
+      await page.getByText('Saved to My vets.').first().waitFor();
       await poll(() => new URL(page.url()).searchParams.has('save')).toBe(false);
       expect(new URL(page.url()).searchParams.get('lat')).toBe('40.748');
 
