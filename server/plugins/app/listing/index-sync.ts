@@ -241,7 +241,14 @@ export class IndexSync {
         FROM search_index_snapshots WHERE token = ${read.token}::uuid`,
     );
     if (!known?.usable) return false;
-    this.content = read.content();
+    let content: IndexContent;
+    try {
+      content = read.content();
+    } catch {
+      // A file damaged where its lengths still agree: read every vet instead (a failed load would only be tried again).
+      return false;
+    }
+    this.content = content;
     collectGarbage();
     this.xmin = read.point.xmin;
     this.applied = new Map(read.point.applied.map(([seq, xid]) => [seq, BigInt(xid)]));
