@@ -57,6 +57,7 @@ const browser = await chromium.launch({ executablePath: chromePath, headless: tr
 const rows: string[] = [];
 const findings: string[] = [];
 const longTasks: string[] = [];
+const lcpElements: string[] = [];
 const only = process.argv.slice(2);
 for (const name of only.length ? PAGES.filter((page) => only.includes(RECORD_PAGES[page] ?? ROUTES[page].path)) : PAGES) {
   const pagePath = RECORD_PAGES[name] ? await firstListed(name) : ROUTES[name].path;
@@ -103,6 +104,10 @@ for (const name of only.length ? PAGES.filter((page) => only.includes(RECORD_PAG
         `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} ms (${t.url && URL.canParse(t.url) ? new URL(t.url).pathname : (t.url ?? '?')})`,
     );
     longTasks.push(`${pagePath}: ${tasks.join('; ') || 'none'}`);
+    // Which element the largest paint was: the one a faster LCP must bring forward.
+    const lcpNode = (audits['largest-contentful-paint-element']?.details?.items?.[0] as { items?: { node?: { selector?: string } }[] } | undefined)?.items?.[0]
+      ?.node?.selector;
+    if (lcpNode) lcpElements.push(`${pagePath}: ${lcpNode}`);
     // What keeps a category below 100 (performance: only its weighted metrics).
     for (const [key, category] of Object.entries(c)) {
       for (const ref of category.auditRefs) {
@@ -125,4 +130,5 @@ console.log(`| page | JS gzip KB | JS files |${lighthouse ? ' performance | acce
 console.log(`| --- | --- | --- |${lighthouse ? ' --- | --- | --- | --- | --- | --- | --- | --- |' : ''}`);
 rows.forEach((r) => console.log(r));
 if (longTasks.length) console.log(`\nLong tasks (Lighthouse's simulation):\n${longTasks.map((t) => `- ${t}`).join('\n')}`);
+if (lcpElements.length) console.log(`\nLargest contentful paint:\n${lcpElements.map((e) => `- ${e}`).join('\n')}`);
 if (findings.length) console.log(`\nBelow 100:\n${findings.map((f) => `- ${f}`).join('\n')}`);

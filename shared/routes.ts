@@ -53,6 +53,7 @@ export const ROUTES = {
     access: 'public',
     title: 'Find a vet',
     description: 'Find veterinarians and animal hospitals near you by zip code, city or state, with opening hours, services and emergency care.',
+    serverRendered: true,
   },
   blog: {
     path: '/blogpage',

@@ -45,6 +45,7 @@ const PAGES: Array<{ label: string; path: () => Promise<string>; expectText: Reg
   { label: 'blog list', path: async () => '/blogpage', expectText: /Read Full Article/ },
   { label: 'AI article list', path: async () => '/ai-blogpage', expectText: /AI-assisted/ },
   { label: 'services', path: async () => '/services', expectText: /Start with Professional/ },
+  { label: 'search', path: async () => '/searchdoctor', expectText: /Enter a zip code, a city or a state above/ },
 ];
 
 describe('the first screen rendered on the server and hydrated', () => {
@@ -117,4 +118,21 @@ describe('the first screen rendered on the server and hydrated', () => {
       });
     }
   }
+
+  it('the search form sent before the app has started asks the same search the app asks', async () => {
+    // Without JavaScript the browser sends the server's form itself: its action and fields are the page's address.
+    const { page: still, context: bare } = await openPage(site.browser, PHONE, { javaScriptEnabled: false });
+    await still.goto(`${site.server.url}/searchdoctor`, { waitUntil: 'load' });
+    await still.getByLabel('Zip code').fill('10001');
+    await Promise.all([still.waitForURL(/zip=10001/), still.getByRole('button', { name: 'Search', exact: true }).click()]);
+    const sent = new URL(still.url());
+    expect(sent.pathname).toBe('/searchdoctor');
+    expect(sent.searchParams.get('zip')).toBe('10001');
+    await bare.close();
+    // The app reads that address as a search near 10001.
+    const { page, context } = await openPage(site.browser, PHONE, { allow: [/net::ERR_NAME_NOT_RESOLVED|net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED/] });
+    await page.goto(sent.href);
+    await expect.poll(() => page.locator('main .results-count').textContent(), { timeout: 15_000 }).toMatch(/veterinarians? for 10001/);
+    await context.close();
+  });
 });

@@ -204,6 +204,19 @@ describe('the first screen in the HTML', () => {
     expect((await open('/signin?next=%2Fservices')).root).toBe('');
   });
 
+  it('/searchdoctor without a search: the form, which a browser can send by itself before the app has started', async () => {
+    const page = await open('/searchdoctor');
+    expect(page.res.statusCode).toBe(200);
+    expect(page.html).toContain('<div id="root" data-prerendered="">');
+    expect(page.root).toContain('<h1>Find a vet</h1>');
+    expect(text(page.root)).toContain('Enter a zip code, a city or a state above');
+    // Sent before hydration, the form asks for the same address the app would navigate to (search-params.ts).
+    expect(page.root).toMatch(/<form class="search-panel"[^>]* action="\/searchdoctor" method="get">/);
+    for (const name of ['q', 'zip', 'city', 'state']) expect(page.root).toMatch(new RegExp(`<input [^>]*name="${name}" value=""/>`));
+    // A search's results are the browser's to render: the server sends the empty root.
+    expect((await open('/searchdoctor?zip=10001')).root).toBe('');
+  });
+
   it('other pages: an empty root and the scripts at their usual priority; the header marks the current page', async () => {
     const page = await open('/aboutus');
     expect(page.root).toBe('');

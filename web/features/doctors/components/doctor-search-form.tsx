@@ -122,19 +122,28 @@ export function DoctorSearchForm({ submitLabel = 'Find a vet', id, speciesTaps =
   };
 
   return (
-    <form className="search-panel" id={id} onSubmit={submit} role="search" aria-label="Find a veterinarian">
+    // The action and the fields' names are the search page's address (search-params.ts): a search sent before the app
+    // has hydrated a server-rendered form is the same search, asked by the browser itself.
+    <form className="search-panel" id={id} action={routePath('searchDoctor')} method="get" onSubmit={submit} role="search" aria-label="Find a veterinarian">
       <WhatBox value={what} onChange={setWhat} onPick={pick} />
       <div className="field">
         <label htmlFor="search-zip">Zip code</label>
-        <DigitsInput id="search-zip" autoComplete="postal-code" placeholder="e.g. 10001" maxLength={5} value={zip} onDigits={setZip} />
+        <DigitsInput id="search-zip" name="zip" autoComplete="postal-code" placeholder="e.g. 10001" maxLength={5} value={zip} onDigits={setZip} />
       </div>
       <div className="field">
         <label htmlFor="search-city">City</label>
-        <input id="search-city" autoComplete="address-level2" placeholder="e.g. Austin" value={city} onChange={(e) => setCity(e.target.value)} />
+        <input id="search-city" name="city" autoComplete="address-level2" placeholder="e.g. Austin" value={city} onChange={(e) => setCity(e.target.value)} />
       </div>
       <div className="field">
         <label htmlFor="search-state">State</label>
-        <input id="search-state" autoComplete="address-level1" placeholder="e.g. TX or Texas" value={state} onChange={(e) => setState(e.target.value)} />
+        <input
+          id="search-state"
+          name="state"
+          autoComplete="address-level1"
+          placeholder="e.g. TX or Texas"
+          value={state}
+          onChange={(e) => setState(e.target.value)}
+        />
       </div>
       <button type="submit" className="button button-primary button-large">
         {submitLabel}

@@ -64,6 +64,7 @@ export function WhatBox({ value, onChange, onPick }: WhatBoxProps) {
       <label htmlFor={id}>What</label>
       <input
         id={id}
+        name="q"
         type="text"
         role="combobox"
         aria-autocomplete="list"
