@@ -1,11 +1,14 @@
 // A marked value is written by its own writer inside stringify() and as usual by any other JSON.stringify
-// (docs/decisions/253-map-markers-written-once.md); fiveDecimals writes what JSON.stringify writes.
+// (docs/decisions/253-map-markers-written-once.md, 259); writeFiveDecimals and writeWhole write what JSON.stringify writes.
 import { describe, expect, it } from 'vitest';
-import { fiveDecimals, prewritten, stringify } from './prewritten-json';
+import { prewritten, stringify, writeFiveDecimals, writeWhole, type JsonBytes } from './prewritten-json';
 
 const round = (v: number) => Math.round(v * 1e5) / 1e5;
+const bytes = new Uint8Array(32);
+/** What writeFiveDecimals writes for a number rounded to five decimals, as text. */
+const fiveDecimals = (value: number) => Buffer.from(bytes.subarray(0, writeFiveDecimals(bytes, 0, Math.round(value * 1e5)))).toString();
 
-describe('fiveDecimals', () => {
+describe('writeFiveDecimals and writeWhole', () => {
   it('writes every five-decimal number as JSON.stringify does', () => {
     const edges = [0, -0, 0.00001, -0.00001, 0.1, 1.5, 12.3, 90, -90, 180, -179.99999, 40.7349, -74.07471, 0.001, 123.45678];
     for (const value of edges) expect(fiveDecimals(value), String(value)).toBe(JSON.stringify(value));
@@ -14,6 +17,13 @@ describe('fiveDecimals', () => {
     for (let i = 0; i < 100_000; i++) {
       const value = round(random());
       expect(fiveDecimals(value) === JSON.stringify(value) ? 'same' : `${value}: ${fiveDecimals(value)}`).toBe('same');
+    }
+  });
+
+  it('writes whole numbers as JSON.stringify does, after what is already written', () => {
+    for (const value of [0, 7, 10, 99, 100, 123456, 2147483647, -1, -2147483648]) {
+      const end = writeWhole(bytes, 3, value);
+      expect(Buffer.from(bytes.subarray(3, end)).toString(), String(value)).toBe(JSON.stringify(value));
     }
   });
 });
@@ -25,7 +35,7 @@ describe('prewritten values', () => {
         { id: 1, latitude: 40.5, longitude: -74.00001 },
         { id: 2, latitude: 0, longitude: 179.99999 },
       ],
-      (list) => JSON.stringify(list).replace(/\{/g, '{ '),
+      (list, out: JsonBytes) => out.text(JSON.stringify(list).replace(/\{/g, '{ ')),
     );
 
   it('are written by their writer inside stringify, in place, and the rest as JSON.stringify writes it', () => {
@@ -37,6 +47,14 @@ describe('prewritten values', () => {
         '"other":[{ "id":1,"latitude":40.5,"longitude":-74.00001},{ "id":2,"latitude":0,"longitude":179.99999}],"capped":false}',
     );
     expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(body)));
+  });
+
+  it('keep the text around them whole: characters beyond ASCII, and answers larger than the buffer they are put together in', () => {
+    const long = Array.from({ length: 20_000 }, (_, i) => ({ id: i, latitude: 40.5, longitude: -74.00001 }));
+    const body = { name: 'Café “Ünïcode” 🐾', markers: prewritten(long, (list, out: JsonBytes) => out.text(JSON.stringify(list))), after: 'é' };
+    const json = stringify(body);
+    expect(json.length).toBeGreaterThan(1 << 17);
+    expect(json).toBe(JSON.stringify(body));
   });
 
   it('are written as usual by any other JSON.stringify, and a text that looks like a token stays text', () => {

@@ -1,70 +1,111 @@
 // Answers with many numbers (a map box's up to 1,000 markers) spend most of JSON.stringify's time turning
 // doubles into their shortest text. A value marked here writes itself with its own, faster writer when the
 // answer is serialised by `stringify` (http-cache.ts); any other JSON.stringify writes it as usual. Node 20
-// has no JSON.rawJSON, so the written text takes the place of a token that JSON.stringify puts there
-// (docs/decisions/253-map-markers-written-once.md).
+// has no JSON.rawJSON, so the written bytes take the place of a token that JSON.stringify puts there
+// (docs/decisions/253-map-markers-written-once.md). The answer is put together in one buffer and read out as one
+// string: no string per number, and no joined string copied again to be measured and sent
+// (docs/decisions/259-map-box-answers-without-garbage.md).
 import { randomUUID } from 'node:crypto';
 
 /** Unguessable within the process: no text in an answer can pass for a token. */
 const NONCE = `prewritten-${randomUUID()}-`;
-/** The texts of the marked values met by the stringify() running now; null outside it. */
-let pending: string[] | null = null;
 
-/** Marks `value` to be written by `write` (valid JSON for the same value) when stringify() serialises it. */
-export function prewritten<T extends object>(value: T, write: (value: T) => string): T {
+/** Where an answer with marked values is put together: UTF-8 bytes up to `at`, grown when a writer asks for room. */
+export class JsonBytes {
+  bytes = Buffer.allocUnsafe(1 << 17);
+  at = 0;
+
+  /** The bytes, with room for `n` more after `at`. */
+  room(n: number): Buffer {
+    if (this.at + n > this.bytes.length) {
+      const larger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.at + n));
+      this.bytes.copy(larger, 0, 0, this.at);
+      this.bytes = larger;
+    }
+    return this.bytes;
+  }
+
+  text(text: string): void {
+    this.room(Buffer.byteLength(text));
+    this.at += this.bytes.write(text, this.at);
+  }
+}
+
+/** One buffer for the process: stringify() runs to its end before another can start. */
+const out = new JsonBytes();
+/** The writers of the marked values met by the stringify() running now, in the answer's order; null outside it. */
+let pending: (() => void)[] | null = null;
+
+/** Marks `value` to be written by `write` (valid JSON for the same value, from `out.at` on) when stringify() serialises it. */
+export function prewritten<T extends object>(value: T, write: (value: T, out: JsonBytes) => void): T {
   Object.defineProperty(value, 'toJSON', {
     enumerable: false,
     value(this: T) {
       if (pending === null) return Array.isArray(this) ? Array.from(this) : { ...this };
-      // A JSON.stringify inside the writer writes as usual.
-      const texts = pending;
-      pending = null;
-      try {
-        texts.push(write(this));
-      } finally {
-        pending = texts;
-      }
-      return `${NONCE}${texts.length - 1}`;
+      pending.push(() => write(this, out));
+      return `${NONCE}${pending.length - 1}`;
     },
   });
   return value;
 }
 
-/** JSON.stringify, with each marked value written by its own writer. */
+/** JSON.stringify, with each marked value written by its own writer in place of its token. */
 export function stringify(body: unknown): string {
   const outer = pending;
   pending = [];
   try {
-    let json = JSON.stringify(body);
-    for (let i = pending.length - 1; i >= 0; i--) {
+    const json = JSON.stringify(body);
+    const writers = pending;
+    if (writers.length === 0) return json;
+    // A JSON.stringify inside a writer writes as usual.
+    pending = null;
+    out.at = 0;
+    let from = 0;
+    for (let i = 0; i < writers.length; i++) {
       const token = `"${NONCE}${i}"`;
-      const at = json.indexOf(token);
-      json = json.slice(0, at) + pending[i] + json.slice(at + token.length);
+      const at = json.indexOf(token, from);
+      out.text(json.slice(from, at));
+      writers[i]!();
+      from = at + token.length;
     }
-    return json;
+    out.text(json.slice(from));
+    return out.bytes.toString('utf8', 0, out.at);
   } finally {
     pending = outer;
   }
 }
 
-const ZEROS = ['', '0', '00', '000', '0000'];
+/** Writes a whole number's digits (with its sign) into `bytes` at `at`; answers the position after them. */
+export function writeWhole(bytes: Uint8Array, at: number, value: number): number {
+  if (value < 0) {
+    bytes[at++] = 45; // -
+    value = -value;
+  }
+  let end = at;
+  for (let rest = value; ; rest = Math.floor(rest / 10)) {
+    end += 1;
+    if (rest < 10) break;
+  }
+  for (let i = end - 1, rest = value; i >= at; i--, rest = Math.floor(rest / 10)) bytes[i] = 48 + (rest % 10);
+  return end;
+}
 
 /**
- * A number already rounded to five decimals (Math.round(v * 1e5) / 1e5), written as JSON.stringify writes it,
- * from integers: about twice as fast as the shortest-double algorithm.
+ * `scaled` / 100,000 (a coordinate rounded to five decimals, as a whole number) written into `bytes` at `at` exactly
+ * as JSON.stringify writes Math.round(v * 1e5) / 1e5, from integers: no double's shortest text, no string.
  */
-export function fiveDecimals(value: number): string {
-  const scaled = Math.round(value * 1e5);
-  const sign = scaled < 0 ? '-' : '';
-  const size = scaled < 0 ? -scaled : scaled;
-  const whole = Math.floor(size / 100_000);
-  let fraction = size - whole * 100_000;
-  if (fraction === 0) return `${sign}${whole}`;
-  let digits = 5;
-  while (fraction % 10 === 0) {
-    fraction /= 10;
-    digits -= 1;
+export function writeFiveDecimals(bytes: Uint8Array, at: number, scaled: number): number {
+  if (scaled < 0) {
+    bytes[at++] = 45; // -
+    scaled = -scaled;
   }
-  const text = String(fraction);
-  return `${sign}${whole}.${ZEROS[digits - text.length]}${text}`;
+  const whole = Math.floor(scaled / 100_000);
+  let fraction = scaled - whole * 100_000;
+  at = writeWhole(bytes, at, whole);
+  if (fraction === 0) return at;
+  bytes[at] = 46; // .
+  for (let i = at + 5; i > at; i--, fraction = Math.floor(fraction / 10)) bytes[i] = 48 + (fraction % 10);
+  let end = at + 6;
+  while (bytes[end - 1] === 48) end -= 1;
+  return end;
 }

@@ -9,31 +9,39 @@ import { distanceScore } from './recommended-score';
 import { extras, openFirst } from './search-finding';
 import { cellsAround, TopK } from './search-geometry';
 import { pageOf, plainWindow, siftFor, SPONSOR_CANDIDATES, SPONSORED_SLOTS, walkList, type Page } from './search-index';
-import { EARTH_MILES, earth, type Slot, type VetStore } from './vet-store';
-import { fiveDecimals, prewritten } from '../../../lib/prewritten-json';
+import { earth, type Slot, type VetStore } from './vet-store';
+import { prewritten, writeFiveDecimals, writeWhole, type JsonBytes } from '../../../lib/prewritten-json';
 
 /** Markers an answer carries at most (docs/product.md section 33). */
 export const MARKERS_MAX = 1000;
-const DEGREES = 180 / Math.PI;
 
 type Markers = NonNullable<DoctorSearchAnswer['markers']>;
-/** The markers as JSON.stringify writes them, with their coordinates written from integers (up to 1,000 a box). */
-function writeMarkers(markers: Markers): string {
-  let json = '[';
-  for (let i = 0; i < markers.length; i++) {
-    const { id, latitude, longitude } = markers[i]!;
-    json += `${i ? ',' : ''}{"id":${id},"latitude":${fiveDecimals(latitude)},"longitude":${fiveDecimals(longitude)}}`;
-  }
-  return `${json}]`;
+/** Each `{"id":…,"latitude":…,"longitude":…},` takes at most 62 bytes. */
+const MARKER_BYTES = 64;
+const ID = Buffer.from('{"id":');
+const LATITUDE = Buffer.from(',"latitude":');
+const LONGITUDE = Buffer.from(',"longitude":');
+
+function copy(bytes: Uint8Array, at: number, text: Uint8Array): number {
+  for (let i = 0; i < text.length; i++) bytes[at + i] = text[i]!;
+  return at + text.length;
 }
 
-/** A stored point's latitude and longitude, rounded to five decimals (about a metre). */
-function pointOf(store: VetStore, slot: Slot): { latitude: number; longitude: number } {
-  const round = (v: number) => Math.round(v * 1e5) / 1e5 || 0;
-  return {
-    latitude: round(Math.asin(Math.max(-1, Math.min(1, store.z[slot]! / EARTH_MILES))) * DEGREES),
-    longitude: round(Math.atan2(store.y[slot]!, store.x[slot]!) * DEGREES),
-  };
+/** The markers as JSON.stringify writes them, written from integers into the answer's bytes (up to 1,000 a box). */
+function writeMarkers(markers: Markers, out: JsonBytes): void {
+  const bytes = out.room(markers.length * MARKER_BYTES + 2);
+  let at = out.at;
+  bytes[at++] = 91; // [
+  for (let i = 0; i < markers.length; i++) {
+    const { id, latitude, longitude } = markers[i]!;
+    if (i > 0) bytes[at++] = 44; // ,
+    at = writeWhole(bytes, copy(bytes, at, ID), id);
+    at = writeFiveDecimals(bytes, copy(bytes, at, LATITUDE), Math.round(latitude * 1e5));
+    at = writeFiveDecimals(bytes, copy(bytes, at, LONGITUDE), Math.round(longitude * 1e5));
+    bytes[at++] = 125; // }
+  }
+  bytes[at++] = 93; // ]
+  out.at = at;
 }
 
 /** The order a search asks for among vets with `d2` (and `score`) filled. */
@@ -65,7 +73,7 @@ export function inBox(content: IndexContent, search: NormalizedSearch, box: Boun
   const around = cellsAround(grid, centre.latitude, centre.longitude, miles, origin);
   const matches = siftFor(content, search, at);
   if (matches.nobody) return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, matches, { list: [], capped: false }) };
-  const { d2, score, rating } = store;
+  const { d2, score, rating, x, y, z } = store;
   const minTenths = search.minRating * 10;
   const listed = new TopK<Slot>(search.start + search.count + SPONSORED_SLOTS, orderOf(store, search));
   const premium = new TopK<Slot>(SPONSOR_CANDIDATES, store.nearest);
@@ -74,15 +82,17 @@ export function inBox(content: IndexContent, search: NormalizedSearch, box: Boun
   for (let i = 0; i < around.cells.length && total <= SEARCH_COUNT_CAP; i++) {
     for (const slot of grid.slots(around.cells[i]!)) {
       if (rating[slot]! < minTenths) break;
-      const point = pointOf(store, slot);
-      if (!inBounds(box, point.latitude, point.longitude) || !matches(slot)) continue;
-      const dx = store.x[slot]! - ox;
-      const dy = store.y[slot]! - oy;
-      const dz = store.z[slot]! - oz;
+      // The coordinates a marker shows (five decimals; -0 is written 0) are the ones tested against the box.
+      const latitude = store.latitude[slot]! / 1e5 || 0;
+      const longitude = store.longitude[slot]! / 1e5 || 0;
+      if (!inBounds(box, latitude, longitude) || !matches(slot)) continue;
+      const dx = x[slot]! - ox;
+      const dy = y[slot]! - oy;
+      const dz = z[slot]! - oz;
       d2[slot] = dx * dx + dy * dy + dz * dz;
       score[slot] = store.recommended[slot]! + distanceScore(Math.sqrt(d2[slot]));
       total += 1;
-      if (markers.length < MARKERS_MAX) markers.push({ id: store.ids[slot]!, latitude: point.latitude, longitude: point.longitude });
+      if (markers.length < MARKERS_MAX) markers.push({ id: store.ids[slot]!, latitude, longitude });
       if (store.plan[slot] === PREMIUM) premium.offer(slot);
       listed.offer(slot);
     }

@@ -17,6 +17,7 @@ const EMERGENCY = 1;
 const ACCEPTING = 2;
 /** The earth's mean radius, as doctor_earth() in SQL uses it. */
 export const EARTH_MILES = 3958.8;
+const DEGREES = 180 / Math.PI;
 
 /** A row of doctor_search as the store reads it. */
 export interface VetRow {
@@ -121,6 +122,8 @@ const STORE_ARRAYS = [
   'hours',
   'special',
   'cell',
+  'latitude',
+  'longitude',
 ] as const;
 
 /** Everything a store holds, as `snapshot()` gives it and `fromSnapshot()` takes it back. */
@@ -183,6 +186,12 @@ export class VetStore {
   /** Numbers in `specials` (NONE without special hours). */
   special = new Int32Array(0);
   cell = new Int32Array(0);
+  /**
+   * The point's latitude and longitude in hundred-thousandths of a degree (about a metre), as a map box's markers
+   * show them: worked out once when the vet is stored, so a box's walk does no trigonometry per vet.
+   */
+  latitude = new Int32Array(0);
+  longitude = new Int32Array(0);
   names: string[] = [];
 
   readonly strings = new Table<string>();
@@ -358,6 +367,8 @@ export class VetStore {
     this.x[slot] = x;
     this.y[slot] = y;
     this.z[slot] = z;
+    this.latitude[slot] = Math.round(Math.asin(Math.max(-1, Math.min(1, z / EARTH_MILES))) * DEGREES * 1e5);
+    this.longitude[slot] = Math.round(Math.atan2(y, x) * DEGREES * 1e5);
     this.paidUntil[slot] = row.paid_until ?? Infinity;
     this.nextAvailable[slot] = row.next_available ?? Infinity;
     this.sponsorKey[slot] = row.sponsor_key;
@@ -427,7 +438,8 @@ export class VetStore {
     this.rating = permute(this.rating);
     this.ratingCount = permute(this.ratingCount);
     for (const key of ['x', 'y', 'z', 'paidUntil', 'nextAvailable', 'sponsorKey', 'recommended', 'recommendedInCity'] as const) this[key] = permute(this[key]);
-    for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'special', 'cell'] as const) this[key] = permute(this[key]);
+    for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'special', 'cell', 'latitude', 'longitude'] as const)
+      this[key] = permute(this[key]);
     const names = this.names;
     this.names = Array.from({ length: n }, (_, i) => names[order[i]!]!);
     for (let slot = 0; slot < n; slot++) this.slotById[this.ids[slot]!] = slot;
@@ -499,7 +511,7 @@ export class VetStore {
     this.ratingCount = copy(this.ratingCount, (n) => new Int32Array(n));
     for (const key of ['x', 'y', 'z', 'paidUntil', 'nextAvailable', 'sponsorKey', 'd2', 'recommended', 'recommendedInCity', 'score'] as const)
       this[key] = copy(this[key], (n) => new Float64Array(n));
-    for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'special', 'cell'] as const)
+    for (const key of ['state', 'city', 'zone', 'species', 'services', 'hours', 'special', 'cell', 'latitude', 'longitude'] as const)
       this[key] = copy(this[key], (n) => new Int32Array(n));
   }
 
