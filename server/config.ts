@@ -326,8 +326,8 @@ export function loadConfig(env: Env = process.env): Config {
       connectionMs: integer(env, 'CONNECTION_TIMEOUT_MS', 60_000, 100, 3_600_000),
     },
     rateLimit: {
-      globalPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
-      pagesPerMinute: integer(env, 'PAGE_RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
+      globalPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 100_000_000),
+      pagesPerMinute: integer(env, 'PAGE_RATE_LIMIT_PER_MINUTE', 300, 1, 100_000_000),
       loginFailuresPerAccount: integer(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 10_000),
       loginWindowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
       loginMaxDelaySeconds: integer(env, 'LOGIN_MAX_DELAY_SECONDS', 60, 1, 3600),

@@ -36,12 +36,15 @@ const out = new JsonBytes();
 /** The writers of the marked values met by the stringify() running now, in the answer's order; null outside it. */
 let pending: (() => void)[] | null = null;
 
-/** Marks `value` to be written by `write` (valid JSON for the same value, from `out.at` on) when stringify() serialises it. */
+/**
+ * Marks `value` to be written by `write` (valid JSON for the same value, from `out.at` on) when stringify() serialises
+ * it; any other JSON.stringify writes the value's `plain()` when it has one.
+ */
 export function prewritten<T extends object>(value: T, write: (value: T, out: JsonBytes) => void): T {
   Object.defineProperty(value, 'toJSON', {
     enumerable: false,
-    value(this: T) {
-      if (pending === null) return Array.isArray(this) ? Array.from(this) : { ...this };
+    value(this: T & { plain?: () => unknown }) {
+      if (pending === null) return typeof this.plain === 'function' ? this.plain() : Array.isArray(this) ? Array.from(this) : { ...this };
       pending.push(() => write(this, out));
       return `${NONCE}${pending.length - 1}`;
     },

@@ -22,6 +22,7 @@ import { domainError } from '../../../lib/domain-error';
 import { listedSql } from './listing-rule';
 import { boxCentre, readFinding, type FindingInput } from './finding-input';
 import { openAt } from './week-hours';
+import type { MarkerList } from './search-box';
 import { ratingAverage } from '../../../../shared/lib/rating';
 import { shownResponseHours as shownHours } from '../../../../shared/lib/appointment-rules';
 import { practiceName } from '../../../../shared/lib/practice-name';
@@ -194,7 +195,7 @@ export interface SearchRow {
   total: number;
   cards: DoctorSummary[] | null;
   /** Markers, hours-unknown count and facets (search-finding.ts), added to the answer as they are. */
-  extra?: Pick<DoctorSearchAnswer, 'markers' | 'markers_capped' | 'hours_unknown_count' | 'facets'>;
+  extra?: Pick<SearchAnswer, 'markers' | 'markers_capped' | 'hours_unknown_count' | 'facets'>;
 }
 
 /** What a search's card shows that is the same in every search: stored by the index's card cache. */
@@ -272,8 +273,14 @@ export function searchCard(
   };
 }
 
+/**
+ * A search's answer as the index makes it: a map box's markers are a MarkerList (search-box.ts), which JSON writes as
+ * the contract's `markers` (DoctorSearchAnswer).
+ */
+export type SearchAnswer = Omit<DoctorSearchAnswer, 'markers'> & { markers?: MarkerList };
+
 /** The answer to a search from what the index found (search-index.ts); 400 for an unknown zip or city. */
-export function presentAnswer(search: NormalizedSearch, row: SearchRow): DoctorSearchAnswer {
+export function presentAnswer(search: NormalizedSearch, row: SearchRow): SearchAnswer {
   if (search.zip && !row.origin)
     throw domainError(400, 'UNKNOWN_ZIP', `We do not know the zip code ${search.zip}. Please check it.`, { field: 'searchZipCode' });
   if (search.position && !row.origin)
@@ -289,7 +296,7 @@ export function presentAnswer(search: NormalizedSearch, row: SearchRow): DoctorS
 
   const cards = row.cards ?? [];
   const total = Math.min(row.total, SEARCH_COUNT_CAP);
-  const answer: DoctorSearchAnswer = {
+  const answer: SearchAnswer = {
     data: cards,
     totalCount: total,
     totalCountCapped: row.total > SEARCH_COUNT_CAP,

@@ -27,21 +27,54 @@ function copy(bytes: Uint8Array, at: number, text: Uint8Array): number {
   return at + text.length;
 }
 
-/** The markers as JSON.stringify writes them, written from integers into the answer's bytes (up to 1,000 a box). */
-function writeMarkers(markers: Markers, out: JsonBytes): void {
-  const bytes = out.room(markers.length * MARKER_BYTES + 2);
-  let at = out.at;
-  bytes[at++] = 91; // [
-  for (let i = 0; i < markers.length; i++) {
-    const { id, latitude, longitude } = markers[i]!;
-    if (i > 0) bytes[at++] = 44; // ,
-    at = writeWhole(bytes, copy(bytes, at, ID), id);
-    at = writeFiveDecimals(bytes, copy(bytes, at, LATITUDE), Math.round(latitude * 1e5));
-    at = writeFiveDecimals(bytes, copy(bytes, at, LONGITUDE), Math.round(longitude * 1e5));
-    bytes[at++] = 125; // }
+/**
+ * A box's markers, kept as whole numbers (the id, then latitude and longitude in hundred-thousandths of a degree)
+ * until the answer is written: no object per marker. Any JSON.stringify writes them as the answer's `markers`
+ * (docs/decisions/259-map-box-answers-without-garbage.md); the answer's own serialisation writes their bytes.
+ */
+export class MarkerList {
+  private readonly values: number[] = [];
+
+  constructor() {
+    prewritten(this, writeMarkers);
   }
-  bytes[at++] = 93; // ]
-  out.at = at;
+
+  get length(): number {
+    return this.values.length / 3;
+  }
+
+  push(id: number, latitude: number, longitude: number): void {
+    this.values.push(id, latitude, longitude);
+  }
+
+  /** The markers as the answer's contract names them (DoctorSearchAnswer['markers']). */
+  plain(): Markers {
+    const markers: Markers = [];
+    for (let i = 0; i < this.values.length; i += 3)
+      markers.push({ id: this.values[i]!, latitude: this.values[i + 1]! / 1e5 || 0, longitude: this.values[i + 2]! / 1e5 || 0 });
+    return markers;
+  }
+
+  /** Written from integers into the answer's bytes, as JSON.stringify writes plain(). */
+  write(out: JsonBytes): void {
+    const values = this.values;
+    const bytes = out.room(this.length * MARKER_BYTES + 2);
+    let at = out.at;
+    bytes[at++] = 91; // [
+    for (let i = 0; i < values.length; i += 3) {
+      if (i > 0) bytes[at++] = 44; // ,
+      at = writeWhole(bytes, copy(bytes, at, ID), values[i]!);
+      at = writeFiveDecimals(bytes, copy(bytes, at, LATITUDE), values[i + 1]!);
+      at = writeFiveDecimals(bytes, copy(bytes, at, LONGITUDE), values[i + 2]!);
+      bytes[at++] = 125; // }
+    }
+    bytes[at++] = 93; // ]
+    out.at = at;
+  }
+}
+
+function writeMarkers(markers: MarkerList, out: JsonBytes): void {
+  markers.write(out);
 }
 
 /** The order a search asks for among vets with `d2` (and `score`) filled. */
@@ -72,27 +105,26 @@ export function inBox(content: IndexContent, search: NormalizedSearch, box: Boun
   const miles = Math.sqrt(halfHeight ** 2 + halfWidth ** 2) * 1.05 + 1;
   const around = cellsAround(grid, centre.latitude, centre.longitude, miles, origin);
   const matches = siftFor(content, search, at);
-  if (matches.nobody) return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, matches, { list: [], capped: false }) };
+  if (matches.nobody)
+    return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, matches, { list: new MarkerList(), capped: false }) };
   const { d2, score, rating, x, y, z } = store;
   const minTenths = search.minRating * 10;
   const listed = new TopK<Slot>(search.start + search.count + SPONSORED_SLOTS, orderOf(store, search));
   const premium = new TopK<Slot>(SPONSOR_CANDIDATES, store.nearest);
-  const markers: Markers = prewritten([], writeMarkers);
+  const markers = new MarkerList();
   let total = 0;
   for (let i = 0; i < around.cells.length && total <= SEARCH_COUNT_CAP; i++) {
     for (const slot of grid.slots(around.cells[i]!)) {
       if (rating[slot]! < minTenths) break;
       // The coordinates a marker shows (five decimals; -0 is written 0) are the ones tested against the box.
-      const latitude = store.latitude[slot]! / 1e5 || 0;
-      const longitude = store.longitude[slot]! / 1e5 || 0;
-      if (!inBounds(box, latitude, longitude) || !matches(slot)) continue;
+      if (!inBounds(box, store.latitude[slot]! / 1e5 || 0, store.longitude[slot]! / 1e5 || 0) || !matches(slot)) continue;
       const dx = x[slot]! - ox;
       const dy = y[slot]! - oy;
       const dz = z[slot]! - oz;
       d2[slot] = dx * dx + dy * dy + dz * dz;
       score[slot] = store.recommended[slot]! + distanceScore(Math.sqrt(d2[slot]));
       total += 1;
-      if (markers.length < MARKERS_MAX) markers.push({ id: store.ids[slot]!, latitude, longitude });
+      if (markers.length < MARKERS_MAX) markers.push(store.ids[slot]!, store.latitude[slot]!, store.longitude[slot]!);
       if (store.plan[slot] === PREMIUM) premium.offer(slot);
       listed.offer(slot);
     }

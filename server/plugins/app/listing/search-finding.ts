@@ -4,6 +4,7 @@
 // the per-option counts of the filter panel. The walks call sift() where they asked matcher() before.
 import type { DoctorSearchAnswer } from '../../../../shared/schemas/doctor';
 import type { NormalizedSearch } from './doctor-search';
+import type { MarkerList } from './search-box';
 import type { NameIndex } from './search-words';
 import type { Slot, VetStore } from './vet-store';
 
@@ -113,7 +114,7 @@ export function openFirst(store: VetStore, search: NormalizedSearch, order: (a: 
 }
 
 /** What the answer adds besides its cards. */
-export function extras(search: NormalizedSearch, test: Sift, markers?: { list: NonNullable<DoctorSearchAnswer['markers']>; capped: boolean }) {
+export function extras(search: NormalizedSearch, test: Sift, markers?: { list: MarkerList; capped: boolean }) {
   return {
     ...(search.openNow ? { hours_unknown_count: Math.min(test.hoursUnknown, 1000) } : {}),
     facets: test.facets(),

@@ -8,8 +8,17 @@
 import { localDateAt, openOnSpecialDay } from '../../../../shared/lib/special-hours';
 import type { Database } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
-import { SEARCH_COUNT_CAP, type DoctorSearchAnswer, type DoctorSuggestAnswer, type DoctorSummary } from '../../../../shared/schemas/doctor';
-import { presentAnswer, searchCard, sponsorOffset, type CardBase, type NormalizedSearch, type SearchOrigin, type SearchRow } from './doctor-search';
+import { SEARCH_COUNT_CAP, type DoctorSuggestAnswer, type DoctorSummary } from '../../../../shared/schemas/doctor';
+import {
+  presentAnswer,
+  searchCard,
+  sponsorOffset,
+  type CardBase,
+  type NormalizedSearch,
+  type SearchOrigin,
+  type SearchAnswer,
+  type SearchRow,
+} from './doctor-search';
 import { nameWords, wordSuggestions } from './search-words';
 import { checkWhat, Q_MAX, Q_MIN } from './finding-input';
 import { domainError } from '../../../lib/domain-error';
@@ -207,7 +216,7 @@ export class SearchIndex {
   }
 
   /** The page of a search and its capped count. */
-  async search(search: NormalizedSearch, at: Date = this.clock.now()): Promise<DoctorSearchAnswer> {
+  async search(search: NormalizedSearch, at: Date = this.clock.now()): Promise<SearchAnswer> {
     // NOTE: the awaits below are taken only when there is something to wait for: a search whose
     // place and cards are remembered runs without yielding, which halves its cost.
     const waiting = this.sync.beforeSearch();

@@ -5,10 +5,10 @@
 // empty answer costs at most six filter searches and four radius searches however many vets are listed
 // (docs/decisions/176-empty-search-counts.md).
 import { SEARCH_RADII } from '../../../../shared/constants/search';
-import type { DoctorSearchAnswer, SearchRelaxation } from '../../../../shared/schemas/doctor';
-import type { NormalizedSearch } from './doctor-search';
+import type { SearchRelaxation } from '../../../../shared/schemas/doctor';
+import type { NormalizedSearch, SearchAnswer } from './doctor-search';
 
-type Search = (search: NormalizedSearch) => Promise<DoctorSearchAnswer>;
+type Search = (search: NormalizedSearch) => Promise<SearchAnswer>;
 
 /** Each filter of a search, by its name in the search call, and the search without it. */
 const FILTERS: { filter: SearchRelaxation['filter']; inUse: (s: NormalizedSearch) => boolean; without: (s: NormalizedSearch) => NormalizedSearch }[] = [
@@ -21,7 +21,7 @@ const FILTERS: { filter: SearchRelaxation['filter']; inUse: (s: NormalizedSearch
 ];
 
 /** The answer as it is when it found someone; when empty, with `relaxations` (most found first) and `wider`. */
-export async function withRelaxations(answer: DoctorSearchAnswer, search: NormalizedSearch, run: Search): Promise<DoctorSearchAnswer> {
+export async function withRelaxations(answer: SearchAnswer, search: NormalizedSearch, run: Search): Promise<SearchAnswer> {
   if (answer.totalCount > 0 || search.start > 0) return answer;
   // One card is enough: only the count is read.
   const count = async (s: NormalizedSearch) => (await run({ ...s, start: 0, count: 1 })).totalCount;
@@ -30,7 +30,7 @@ export async function withRelaxations(answer: DoctorSearchAnswer, search: Normal
     if (inUse(search)) relaxations.push({ filter, count: await count(without(search)) });
   }
   relaxations.sort((a, b) => b.count - a.count);
-  const result: DoctorSearchAnswer = { ...answer, relaxations };
+  const result: SearchAnswer = { ...answer, relaxations };
   if (search.radius !== null) {
     const radii = SEARCH_RADII.filter((miles) => miles > search.radius!);
     for (const radius of radii) {
