@@ -235,9 +235,11 @@ export class IndexSync {
     const read = await readSnapshot(this.snapshotFile).catch(() => null);
     if (!read) return false;
     // Its token is here and recent, and the database's transaction ids have not gone back below its place in the
-    // log (a dump restored into a new cluster): later changes would then hide below it.
+    // log (a dump restored into a new cluster): later changes would then hide below it. The next id to be given out
+    // is compared, not the oldest running one: a transaction that was already running when the file was written, and
+    // still is, does not make the file unusable (every id below the file's place had ended when it was read).
     const [known] = await this.query<{ usable: boolean }>(
-      sql`SELECT at > now() - make_interval(secs => ${RESTORE_WITHIN_MS / 1000}) AND ${read.point.xmin}::xid8 <= pg_snapshot_xmin(pg_current_snapshot()) AS usable
+      sql`SELECT at > now() - make_interval(secs => ${RESTORE_WITHIN_MS / 1000}) AND ${read.point.xmin}::xid8 <= pg_snapshot_xmax(pg_current_snapshot()) AS usable
         FROM search_index_snapshots WHERE token = ${read.token}::uuid`,
     );
     if (!known?.usable) return false;
