@@ -11,6 +11,7 @@ import { cellsAround, TopK } from './search-geometry';
 import { pageOf, plainWindow, siftFor, SPONSOR_CANDIDATES, SPONSORED_SLOTS, walkList, type Page } from './search-index';
 import { EARTH_MILES, earth, type Slot, type VetStore } from './vet-store';
 import { fiveDecimals, prewritten } from '../../../lib/prewritten-json';
+import type { SlotList } from './slot-lists';
 
 /** Markers an answer carries at most (docs/product.md section 33). */
 export const MARKERS_MAX = 1000;
@@ -104,7 +105,7 @@ export function inBox(content: IndexContent, search: NormalizedSearch, box: Boun
  * read, and stops there. A word few practices offer no longer walks every vet through the whole filter, a common one
  * no longer reads every vet first.
  */
-function offering(store: VetStore, search: NormalizedSearch, all: Slot[]): Slot[] | null {
+function offering(store: VetStore, search: NormalizedSearch, all: SlotList): Slot[] | null {
   const { species, services } = search.what;
   if (species.length === 0 && services.length === 0) return null;
   const lists = store.lists.values;
@@ -136,7 +137,7 @@ export function inAll(content: IndexContent, search: NormalizedSearch, at: Date)
   const { store } = content;
   const matches = siftFor(content, search, at);
   if (matches.nobody) return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, matches) };
-  const all = content.recommendedAll.get(0) ?? [];
+  const all = content.recommendedAll.of(0);
   const list = search.what.name ? content.names.match(search.what.name).slots : (offering(store, search, all) ?? all);
   const { offset, limit } = plainWindow(search, 0);
   if (search.sort === 'name' || search.sort === 'rating') {

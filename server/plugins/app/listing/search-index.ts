@@ -23,6 +23,7 @@ import { CardRows } from './card-rows';
 import { IndexSync, PREMIUM, type IndexContent } from './index-sync';
 import { bestCellsFirst, cellsAround, partitionPoint, TopK } from './search-geometry';
 import { Places } from './search-places';
+import type { SlotList } from './slot-lists';
 
 export const SPONSORED_SLOTS = 2;
 /** Near a zip code, Sponsored slots rotate among this many nearest Premium vets in range. */
@@ -366,8 +367,8 @@ function inPlace(content: IndexContent, search: NormalizedSearch, picked: Place 
     : byName
       ? [content.byCity, content.byState]
       : [content.recommendedByCity, content.recommendedByState];
-  const list = (picked ? lists[0]!.get(cityNumber) : lists[1]!.get(stateNumber)) ?? [];
-  const premium = (picked ? content.premiumByCity.get(cityNumber) : content.premiumByState.get(stateNumber)) ?? [];
+  const list = picked ? lists[0]!.of(cityNumber) : lists[1]!.of(stateNumber);
+  const premium = picked ? content.premiumByCity.of(cityNumber) : content.premiumByState.of(stateNumber);
   const filters = siftFor(content, search, at);
   if (filters.nobody) return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, filters) };
   const matches = picked && search.state ? (slot: Slot) => store.state[slot] === stateNumber && filters(slot) : filters;
@@ -393,7 +394,7 @@ function inPlace(content: IndexContent, search: NormalizedSearch, picked: Place 
 export function walkList(
   store: VetStore,
   search: NormalizedSearch,
-  list: Slot[],
+  list: SlotList | Slot[],
   matches: Sift | ((slot: Slot) => boolean),
   skip: Set<Slot>,
   offset: number,
