@@ -119,7 +119,8 @@ function offering(store: VetStore, search: NormalizedSearch, all: SlotList): Slo
   const bySpecies = fits(species);
   const byServices = fits(services);
   const found: Slot[] = [];
-  for (const slot of all) {
+  for (let i = 0; i < all.length; i++) {
+    const slot = all[i]!;
     if (bySpecies && bySpecies[store.species[slot]!] === 0) continue;
     if (byServices && byServices[store.services[slot]!] === 0) continue;
     found.push(slot);
@@ -144,7 +145,9 @@ export function inAll(content: IndexContent, search: NormalizedSearch, at: Date)
     // Another order than the list's: the first matches past the cap, ordered.
     const listed = new TopK<Slot>(offset + limit, openFirst(store, search, search.sort === 'name' ? store.byName : store.byRating));
     let total = 0;
-    for (const slot of list) {
+    // NOTE: an indexed loop, as in walkList(): `list` is an array or an Int32Array (slot-lists.ts).
+    for (let i = 0; i < list.length; i++) {
+      const slot = list[i]!;
       if (total > SEARCH_COUNT_CAP) break;
       if (!matches(slot)) continue;
       total += 1;

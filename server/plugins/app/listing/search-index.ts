@@ -409,7 +409,10 @@ export function walkList(
   const split = search.includeHoursUnknown;
   // Soonest first (docs/product.md section 30): the whole list is read, the page kept in a bounded heap.
   const soonest = search.sort === 'soonest' ? new TopK<Slot>(want, store.bySoonestName) : null;
-  for (const slot of list) {
+  // NOTE: an indexed loop: `list` is an array (names matched) or an Int32Array (slot-lists.ts), and a for-of over
+  // both kinds at one place goes through the generic iterator.
+  for (let i = 0; i < list.length; i++) {
+    const slot = list[i]!;
     if (soonest) {
       if (!matches(slot)) continue;
       total += 1;
