@@ -75,10 +75,6 @@ export class SlotLists {
     return this.lists.get(key) ?? EMPTY;
   }
 
-  has(key: number): boolean {
-    return this.lists.has(key);
-  }
-
   keys(): IterableIterator<number> {
     return this.lists.keys();
   }
