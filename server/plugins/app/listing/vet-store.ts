@@ -490,7 +490,7 @@ export class VetStore {
     const capacity = Math.max(16, Math.ceil(values.used * 1.1));
     store.grow(capacity);
     for (const key of STORE_ARRAYS) store[key].set(arrays[key]!);
-    store.slotById = Int32Array.from(arrays.slotById!);
+    store.slotById = new Int32Array(arrays.slotById!);
     const nameBytes = arrays.nameBytes!;
     store.nameBytes = Buffer.alloc(Math.ceil(nameBytes.length * 1.125) + 1024);
     store.nameBytes.set(nameBytes);
