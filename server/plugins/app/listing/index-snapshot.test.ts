@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/helper';
@@ -77,88 +77,78 @@ afterAll(async () => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
+/**
+ * What every case here does: an index loads and writes its snapshot; the first vet then moves to AK behind the log's
+ * back (no log entry: a full load sees it, a read of the snapshot does not); `meanwhile` changes more; then a
+ * restarted index with the same file loads.
+ */
+async function restartAfter(meanwhile: () => Promise<unknown> = async () => undefined): Promise<{ writer: SearchIndex; restarted: SearchIndex }> {
+  const writer = new SearchIndex(app.database, app.clock, undefined, undefined, file);
+  await writer.load();
+  await writer.saveSnapshot();
+  await moveTo('AK', [ids[0]!], true);
+  await meanwhile();
+  const restarted = new SearchIndex(app.database, app.clock, undefined, undefined, file);
+  await restarted.load();
+  return { writer, restarted };
+}
+
 describe('the search index snapshot', () => {
+  afterEach(async () => {
+    await moveTo('HI', ids);
+  });
+
   it('is read at start, then the change log since it, and answers as the index that wrote it', async () => {
-    const writer = new SearchIndex(app.database, app.clock, undefined, undefined, file);
-    await writer.load();
-    await writer.saveSnapshot();
-    expect(fs.statSync(file).size).toBeGreaterThan(0);
-    try {
-      // Behind the snapshot's back (no log entry): a full load sees this, the snapshot does not.
-      await moveTo('AK', [ids[0]!], true);
-      // A change the log holds: the restarted index reads it.
-      await moveTo('AK', [ids[1]!]);
-      const restarted = new SearchIndex(app.database, app.clock, undefined, undefined, file);
-      await restarted.load();
-      expect(await listed(restarted)).toEqual([ids[0]!, ids[2]!, ids[3]!]);
-      // Read from the table, the truth: both vets moved.
-      expect(await listed(new SearchIndex(app.database, app.clock))).toEqual([ids[2]!, ids[3]!]);
-      // The index that wrote the file, after the same look at the log, answers every kind of search the same.
-      expect(await listed(writer)).toEqual([ids[0]!, ids[2]!, ids[3]!]);
-      const at = new Date();
-      for (const fields of [
-        { searchState: 'HI' },
-        { searchState: 'HI', sort: 'name' as const },
-        { searchState: 'HI', sort: 'rating' as const },
-        { searchCity: city, searchState: 'HI' },
-        { searchZipCode: zip, radius: 100 },
-        { searchZipCode: zip, sort: 'distance' as const },
-        { q: 'snapshot clinic' },
-        { bounds: { north: 21.5, south: 20.5, east: -157.5, west: -158.5 } },
-      ]) {
-        const search = normalizeSearch(body(fields));
-        expect(await restarted.search(search, at), JSON.stringify(fields)).toEqual(await writer.search(search, at));
-      }
-    } finally {
-      await moveTo('HI', ids);
+    // A change the log holds: the restarted index reads it.
+    const { writer, restarted } = await restartAfter(() => moveTo('AK', [ids[1]!]));
+    expect(await listed(restarted)).toEqual([ids[0]!, ids[2]!, ids[3]!]);
+    // Read from the table, the truth: both vets moved.
+    expect(await listed(new SearchIndex(app.database, app.clock))).toEqual([ids[2]!, ids[3]!]);
+    // The index that wrote the file, after the same look at the log, answers every kind of search the same.
+    expect(await listed(writer)).toEqual([ids[0]!, ids[2]!, ids[3]!]);
+    const at = new Date();
+    for (const fields of [
+      { searchState: 'HI' },
+      { searchState: 'HI', sort: 'name' as const },
+      { searchState: 'HI', sort: 'rating' as const },
+      { searchCity: city, searchState: 'HI' },
+      { searchZipCode: zip, radius: 100 },
+      { searchZipCode: zip, sort: 'distance' as const },
+      { q: 'snapshot clinic' },
+      { bounds: { north: 21.5, south: 20.5, east: -157.5, west: -158.5 } },
+    ]) {
+      const search = normalizeSearch(body(fields));
+      expect(await restarted.search(search, at), JSON.stringify(fields)).toEqual(await writer.search(search, at));
     }
   });
 
   it('is not used when the database does not hold its token (restored from an older backup)', async () => {
-    const writer = new SearchIndex(app.database, app.clock, undefined, undefined, file);
-    await writer.load();
-    await writer.saveSnapshot();
-    try {
-      await moveTo('AK', [ids[0]!], true);
-      await query(sql`DELETE FROM search_index_snapshots WHERE at > now() - interval '1 hour'`);
-      const restarted = new SearchIndex(app.database, app.clock, undefined, undefined, file);
-      await restarted.load();
-      expect(await listed(restarted)).toEqual([ids[1]!, ids[2]!, ids[3]!]);
-    } finally {
-      await moveTo('HI', ids);
-    }
+    const { restarted } = await restartAfter(() => query(sql`DELETE FROM search_index_snapshots WHERE at > now() - interval '1 hour'`));
+    expect(await listed(restarted)).toEqual([ids[1]!, ids[2]!, ids[3]!]);
   });
 
   it('is not used when another program wrote it, it is cut short or its content cannot be built', async () => {
-    const writer = new SearchIndex(app.database, app.clock, undefined, undefined, file);
-    await writer.load();
-    await writer.saveSnapshot();
-    expect(await readSnapshot(file)).not.toBeNull();
-    expect(await readSnapshot(file, 'another program')).toBeNull();
-    const bytes = fs.readFileSync(file);
-    fs.writeFileSync(file, bytes.subarray(0, bytes.length - 64));
-    expect(await readSnapshot(file)).toBeNull();
-    fs.writeFileSync(file, 'not a snapshot');
-    expect(await readSnapshot(file)).toBeNull();
-    // Whole and of this code, but its header lost a column: read, yet its content cannot be built.
-    const length = bytes.readUInt32LE(8);
-    const header = JSON.parse(bytes.toString('utf8', 16, 16 + length)) as { layout: { name: string }[] };
-    header.layout = header.layout.filter(({ name }) => name !== 'grid.slots');
-    const text = Buffer.from(JSON.stringify(header));
-    const lead = Buffer.from(bytes.subarray(0, 16));
-    lead.writeUInt32LE(text.length, 8);
-    const pad = (n: number) => Buffer.alloc(Math.ceil(n / 8) * 8 - n);
-    fs.writeFileSync(file, Buffer.concat([lead, text, pad(text.length), bytes.subarray(16 + Math.ceil(length / 8) * 8)]));
-    await expect(readSnapshot(file).then((read) => read!.content())).rejects.toThrow();
-    try {
-      await moveTo('AK', [ids[0]!], true);
-      const restarted = new SearchIndex(app.database, app.clock, undefined, undefined, file);
-      await restarted.load();
-      expect(await listed(restarted)).toEqual([ids[1]!, ids[2]!, ids[3]!]);
-      const [tokens] = rowsOf<{ n: number }>(await query(sql`SELECT count(*)::int AS n FROM search_index_snapshots`));
-      expect(tokens!.n).toBeGreaterThan(0);
-    } finally {
-      await moveTo('HI', ids);
-    }
+    const { restarted } = await restartAfter(async () => {
+      expect(await readSnapshot(file)).not.toBeNull();
+      expect(await readSnapshot(file, 'another program')).toBeNull();
+      const bytes = fs.readFileSync(file);
+      fs.writeFileSync(file, bytes.subarray(0, bytes.length - 64));
+      expect(await readSnapshot(file)).toBeNull();
+      fs.writeFileSync(file, 'not a snapshot');
+      expect(await readSnapshot(file)).toBeNull();
+      // Whole and of this code, but its header lost a column: read, yet its content cannot be built.
+      const length = bytes.readUInt32LE(8);
+      const header = JSON.parse(bytes.toString('utf8', 16, 16 + length)) as { layout: { name: string }[] };
+      header.layout = header.layout.filter(({ name }) => name !== 'grid.slots');
+      const text = Buffer.from(JSON.stringify(header));
+      const lead = Buffer.from(bytes.subarray(0, 16));
+      lead.writeUInt32LE(text.length, 8);
+      const pad = (n: number) => Buffer.alloc(Math.ceil(n / 8) * 8 - n);
+      fs.writeFileSync(file, Buffer.concat([lead, text, pad(text.length), bytes.subarray(16 + Math.ceil(length / 8) * 8)]));
+      await expect(readSnapshot(file).then((read) => read!.content())).rejects.toThrow();
+    });
+    expect(await listed(restarted)).toEqual([ids[1]!, ids[2]!, ids[3]!]);
+    const [tokens] = rowsOf<{ n: number }>(await query(sql`SELECT count(*)::int AS n FROM search_index_snapshots`));
+    expect(tokens!.n).toBeGreaterThan(0);
   });
 });

@@ -13,9 +13,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { projectRoot } from '../../../lib/project-root';
-import type { Slot } from './vet-store';
 import { VetStore, type StoreState } from './vet-store';
 import { IndexContent, LIST_NAMES, type ContentLists } from './index-sync';
+import { SlotLists } from './slot-lists';
 
 /** A snapshot older than this is not used: the index reloads after 30 minutes without a look at the log anyway. */
 export const RESTORE_WITHIN_MS = 25 * 60_000;
@@ -40,6 +40,7 @@ const SHAPING_SOURCES = [
   'server/plugins/app/listing/index-snapshot.ts',
   'server/plugins/app/listing/recommended-score.ts',
   'server/plugins/app/listing/search-geometry.ts',
+  'server/plugins/app/listing/slot-lists.ts',
   'server/plugins/app/listing/week-hours.ts',
   'shared/lib/rating.ts',
   'shared/lib/special-hours.ts',
@@ -63,47 +64,16 @@ export const runningCode = (() => {
   };
 })();
 
-/** Lists by key as three columns: the keys, each list's length and every slot one after another. */
-function packLists(lists: ReadonlyMap<number, Slot[]>): [Float64Array, Int32Array, Int32Array] {
-  const keys = new Float64Array(lists.size);
-  const lengths = new Int32Array(lists.size);
-  let total = 0;
-  for (const list of lists.values()) total += list.length;
-  const slots = new Int32Array(total);
-  let i = 0;
-  let at = 0;
-  for (const [key, list] of lists) {
-    keys[i] = key;
-    lengths[i++] = list.length;
-    for (const slot of list) slots[at++] = slot;
-  }
-  return [keys, lengths, slots];
-}
-
-function unpackLists(keys: Float64Array, lengths: Int32Array, slots: Int32Array): Map<number, Slot[]> {
-  const lists = new Map<number, Slot[]>();
-  let at = 0;
-  for (let i = 0; i < keys.length; i++) {
-    const list = new Array<Slot>(lengths[i]!);
-    for (let j = 0; j < list.length; j++) list[j] = slots[at++]!;
-    lists.set(keys[i]!, list);
-  }
-  return lists;
-}
-
 /**
  * Writes the content and its place in the change log to `file` (a new file renamed over the old one, so a
  * reader never sees half of it), under `token`, which the caller has stored in search_index_snapshots.
  */
 export async function writeSnapshot(file: string, token: string, content: IndexContent, point: SyncPoint, code = runningCode()): Promise<void> {
-  const { arrays, values: all } = content.store.snapshot();
-  // The names (a million at 1M vets) go as one UTF-8 column, NUL between them (a PostgreSQL text holds none), not in the JSON header.
-  const { names, ...values } = all;
+  const { arrays, values } = content.store.snapshot();
   const columns: [string, Column][] = Object.entries(arrays) as [string, Column][];
-  columns.push(['names', new Uint8Array(Buffer.from(names.join('\0'), 'utf8'))]);
   const lists = content.lists();
   for (const name of [...LIST_NAMES, 'grid'] as const) {
-    const [keys, lengths, slots] = packLists(lists[name]);
+    const [keys, lengths, slots] = lists[name].pack();
     columns.push([`${name}.keys`, keys], [`${name}.lengths`, lengths], [`${name}.slots`, slots]);
   }
   let offset = 0;
@@ -155,7 +125,7 @@ export async function readSnapshot(file: string, code = runningCode()): Promise<
     code: string;
     token: string;
     point: SyncPoint;
-    values: Omit<StoreState['values'], 'names'>;
+    values: StoreState['values'];
     layout: { name: string; kind: keyof typeof KINDS; length: number; offset: number }[];
   };
   if (header.code !== code) return null;
@@ -172,13 +142,11 @@ export async function readSnapshot(file: string, code = runningCode()): Promise<
     point: header.point,
     content() {
       const arrays: StoreState['arrays'] = {};
-      for (const [name, column] of columns) if (!name.includes('.') && name !== 'names') arrays[name as keyof StoreState['arrays']] = column;
-      const text = columns.get('names')!;
-      const names = header.values.used ? Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8').split('\0') : [];
-      const store = VetStore.fromSnapshot({ arrays, values: { ...header.values, names } });
-      const lists = {} as Record<keyof ContentLists, Map<number, Slot[]>>;
+      for (const [name, column] of columns) if (!name.includes('.')) arrays[name as keyof StoreState['arrays']] = column;
+      const store = VetStore.fromSnapshot({ arrays, values: header.values });
+      const lists = {} as ContentLists;
       for (const name of [...LIST_NAMES, 'grid'] as const)
-        lists[name] = unpackLists(
+        lists[name] = SlotLists.unpacked(
           columns.get(`${name}.keys`) as Float64Array,
           columns.get(`${name}.lengths`) as Int32Array,
           columns.get(`${name}.slots`) as Int32Array,

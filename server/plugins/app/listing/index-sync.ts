@@ -13,7 +13,8 @@ import type { Clock } from '../../../lib/clock';
 import { collectGarbage } from '../../../lib/collect-garbage';
 import type { CardRows } from './card-rows';
 import { indexQuery, intArray } from './index-queries';
-import { cellOf, Grid, insertSorted, removeSorted } from './search-geometry';
+import { cellOf, Grid } from './search-geometry';
+import { SlotLists } from './slot-lists';
 import { VetStore, type Slot, type VetRow } from './vet-store';
 import { NameIndex } from './search-words';
 import { readSnapshot, RESTORE_WITHIN_MS, writeSnapshot } from './index-snapshot';
@@ -40,7 +41,8 @@ const LOOK_EVERY_MS = 1_000;
 /** ...and on every search for this long after a listing change was announced. */
 const WATCH_AFTER_CHANGE_MS = 2_000;
 
-type SlotList = [Map<number, Slot[]>, number, (a: Slot, b: Slot) => number];
+/** A list a slot belongs to: its kind, its key and the order it keeps. */
+type ListOfSlot = [(typeof LIST_NAMES)[number], number, (a: Slot, b: Slot) => number];
 
 /** The content's lists by name: what a snapshot writes besides the store. */
 export const LIST_NAMES = [
@@ -54,30 +56,30 @@ export const LIST_NAMES = [
   'premiumByState',
   'premiumByCity',
 ] as const;
-export type ContentLists = Record<(typeof LIST_NAMES)[number] | 'grid', ReadonlyMap<number, Slot[]>>;
+export type ContentLists = Record<(typeof LIST_NAMES)[number] | 'grid', SlotLists>;
 
 /** What the index holds: the vets' store, the grid of their cells, and their lists per state and city. */
 export class IndexContent {
   readonly grid: Grid;
   /** Slots per state and per city (numbers of their texts in the store), in name order... */
-  readonly byState = new Map<number, Slot[]>();
-  readonly byCity = new Map<number, Slot[]>();
+  byState = new SlotLists();
+  byCity = new SlotLists();
   /** ...the same in rating order (docs/product.md 7.6: a search sorted by rating reads as little as one by name)... */
-  readonly ratedByState = new Map<number, Slot[]>();
-  readonly ratedByCity = new Map<number, Slot[]>();
+  ratedByState = new SlotLists();
+  ratedByCity = new SlotLists();
   /** ...the same in the recommended order's static part (a city's with the distance from its centre), and every vet so (docs/product.md section 33)... */
-  readonly recommendedByState = new Map<number, Slot[]>();
-  readonly recommendedByCity = new Map<number, Slot[]>();
-  readonly recommendedAll = new Map<number, Slot[]>();
+  recommendedByState = new SlotLists();
+  recommendedByCity = new SlotLists();
+  recommendedAll = new SlotLists();
   /** The words of the names, built on the first search by name (search-words.ts). */
   private nameIndex: NameIndex | null = null;
   /** ...and the Premium ones in Sponsored-key order. */
-  readonly premiumByState = new Map<number, Slot[]>();
-  readonly premiumByCity = new Map<number, Slot[]>();
+  premiumByState = new SlotLists();
+  premiumByCity = new SlotLists();
 
   /**
-   * Builds the grid and lists of a loaded store: pushed, then each sorted once and copied to its exact length;
-   * or takes them from a snapshot (index-snapshot.ts), already in order.
+   * Builds the grid and lists of a loaded store: pushed into arrays, each sorted once, then packed into one
+   * buffer per kind; or takes them from a snapshot (index-snapshot.ts), already in order.
    */
   constructor(
     readonly store = new VetStore(),
@@ -86,37 +88,38 @@ export class IndexContent {
     this.grid = new Grid(store.inCell);
     if (restored) {
       this.grid.restore(restored.grid);
-      for (const name of LIST_NAMES) for (const [key, list] of restored[name]) this[name].set(key, list);
+      for (const name of LIST_NAMES) this[name] = restored[name];
       return;
     }
     store.scoreAllInCities();
-    for (let slot = 0; slot < store.size; slot++) {
-      this.grid.add(store.cell[slot]!, slot, true);
-      for (const [map, key] of this.listsOf(slot)) {
-        const list = map.get(key);
+    const orders: Record<keyof ContentLists, (a: Slot, b: Slot) => number> = {
+      byState: store.byName,
+      byCity: store.byName,
+      ratedByState: store.byRating,
+      ratedByCity: store.byRating,
+      recommendedByState: store.byRecommended,
+      recommendedByCity: store.byRecommendedInCity,
+      recommendedAll: store.byRecommended,
+      premiumByState: store.bySponsorKey,
+      premiumByCity: store.bySponsorKey,
+      grid: store.inCell,
+    };
+    // One kind at a time, so that only one kind's arrays (8 bytes a slot) live beside the packed lists.
+    for (const name of [...LIST_NAMES, 'grid'] as const) {
+      const groups = new Map<number, Slot[]>();
+      const keyOf = this.keyOf(name);
+      for (let slot = 0; slot < store.size; slot++) {
+        const key = keyOf(slot);
+        if (key === -1) continue;
+        const list = groups.get(key);
         if (list) list.push(slot);
-        else map.set(key, [slot]);
+        else groups.set(key, [slot]);
       }
+      for (const list of groups.values()) list.sort(orders[name]);
+      const packed = SlotLists.packed(groups);
+      if (name === 'grid') this.grid.restore(packed);
+      else this[name] = packed;
     }
-    for (const list of [...this.byState.values(), ...this.byCity.values()]) list.sort(store.byName);
-    for (const list of [...this.ratedByState.values(), ...this.ratedByCity.values()]) list.sort(store.byRating);
-    for (const list of [...this.premiumByState.values(), ...this.premiumByCity.values()]) list.sort(store.bySponsorKey);
-    for (const list of [...this.recommendedByState.values(), ...this.recommendedAll.values()]) list.sort(store.byRecommended);
-    for (const list of this.recommendedByCity.values()) list.sort(store.byRecommendedInCity);
-    // A list grown by push keeps room for 17 or more slots; most cells and cities hold two or three
-    // vets, so each list is copied to its exact length (about 6 MB less at 100k vets).
-    for (const map of [
-      this.byState,
-      this.byCity,
-      this.ratedByState,
-      this.ratedByCity,
-      this.premiumByState,
-      this.premiumByCity,
-      this.recommendedByState,
-      this.recommendedByCity,
-    ])
-      for (const [key, list] of map) map.set(key, list.slice());
-    this.grid.compact();
   }
 
   /** The grid's and every list's slots, for a snapshot. */
@@ -126,20 +129,29 @@ export class IndexContent {
     return lists;
   }
 
+  /** The key of a slot in one kind of list, or -1 when it is in none of that kind. */
+  private keyOf(name: keyof ContentLists): (slot: Slot) => number {
+    const { cell, city, plan, state } = this.store;
+    if (name === 'grid') return (slot) => cell[slot]!;
+    if (name === 'recommendedAll') return () => 0;
+    const place = name.endsWith('ByState') ? state : city;
+    return name.startsWith('premium') ? (slot) => (plan[slot] === PREMIUM ? place[slot]! : -1) : (slot) => place[slot]!;
+  }
+
   /** Lists a slot belongs to, with the order each keeps. */
-  private listsOf(slot: Slot): SlotList[] {
+  private listsOf(slot: Slot): ListOfSlot[] {
     const { store } = this;
-    const lists: SlotList[] = [
-      [this.byState, store.state[slot]!, store.byName],
-      [this.byCity, store.city[slot]!, store.byName],
-      [this.ratedByState, store.state[slot]!, store.byRating],
-      [this.ratedByCity, store.city[slot]!, store.byRating],
-      [this.recommendedByState, store.state[slot]!, store.byRecommended],
-      [this.recommendedByCity, store.city[slot]!, store.byRecommendedInCity],
-      [this.recommendedAll, 0, store.byRecommended],
+    const lists: ListOfSlot[] = [
+      ['byState', store.state[slot]!, store.byName],
+      ['byCity', store.city[slot]!, store.byName],
+      ['ratedByState', store.state[slot]!, store.byRating],
+      ['ratedByCity', store.city[slot]!, store.byRating],
+      ['recommendedByState', store.state[slot]!, store.byRecommended],
+      ['recommendedByCity', store.city[slot]!, store.byRecommendedInCity],
+      ['recommendedAll', 0, store.byRecommended],
     ];
     if (store.plan[slot] === PREMIUM)
-      lists.push([this.premiumByState, store.state[slot]!, store.bySponsorKey], [this.premiumByCity, store.city[slot]!, store.bySponsorKey]);
+      lists.push(['premiumByState', store.state[slot]!, store.bySponsorKey], ['premiumByCity', store.city[slot]!, store.bySponsorKey]);
     return lists.filter(([, key]) => key !== -1);
   }
 
@@ -154,18 +166,15 @@ export class IndexContent {
     const slot = store.add(row, cellOf(row.latitude, row.longitude));
     this.nameIndex?.add(slot);
     this.grid.add(store.cell[slot]!, slot);
-    for (const [map, key, compare] of this.listsOf(slot)) {
-      const list = map.get(key);
-      if (list) insertSorted(list, slot, compare);
-      else map.set(key, [slot]);
-    }
+    for (const [name, key, order] of this.listsOf(slot)) this[name].insert(key, slot, order);
     // A city's centre moves as its practices come and go: when it has moved noticeably, its vets are scored
     // from the new centre and its list put in that order again (a city holds a few thousand vets at most).
-    const list = this.recommendedByCity.get(store.city[slot]!);
+    const city = store.city[slot]!;
+    const list = this.recommendedByCity.get(city);
     if (list && store.centreMoved(slot) > CENTRE_MOVES_MILES) {
       for (const other of list) if (store.sameCity(other, slot)) store.scoreInCity(other);
       store.cityScored(slot);
-      list.sort(store.byRecommendedInCity);
+      this.recommendedByCity.sort(city, store.byRecommendedInCity);
     }
   }
 
@@ -173,7 +182,7 @@ export class IndexContent {
     const slot = this.store.slotOf(id);
     if (slot === -1) return;
     this.grid.remove(this.store.cell[slot]!, slot);
-    for (const [map, key, compare] of this.listsOf(slot)) removeSorted(map.get(key), slot, compare);
+    for (const [name, key, order] of this.listsOf(slot)) this[name].remove(key, slot, order);
     this.nameIndex?.remove(slot);
     this.store.remove(slot);
   }

@@ -11,6 +11,7 @@ import { cellsAround, TopK } from './search-geometry';
 import { pageOf, plainWindow, siftFor, SPONSOR_CANDIDATES, SPONSORED_SLOTS, walkList, type Page } from './search-index';
 import { earth, type Slot, type VetStore } from './vet-store';
 import { prewritten, writeFiveDecimals, writeWhole, type JsonBytes } from '../../../lib/prewritten-json';
+import type { SlotList } from './slot-lists';
 
 /** Markers an answer carries at most (docs/product.md section 33). */
 export const MARKERS_MAX = 1000;
@@ -146,7 +147,7 @@ export function inBox(content: IndexContent, search: NormalizedSearch, box: Boun
  * read, and stops there. A word few practices offer no longer walks every vet through the whole filter, a common one
  * no longer reads every vet first.
  */
-function offering(store: VetStore, search: NormalizedSearch, all: Slot[]): Slot[] | null {
+function offering(store: VetStore, search: NormalizedSearch, all: SlotList): Slot[] | null {
   const { species, services } = search.what;
   if (species.length === 0 && services.length === 0) return null;
   const lists = store.lists.values;
@@ -160,7 +161,8 @@ function offering(store: VetStore, search: NormalizedSearch, all: Slot[]): Slot[
   const bySpecies = fits(species);
   const byServices = fits(services);
   const found: Slot[] = [];
-  for (const slot of all) {
+  for (let i = 0; i < all.length; i++) {
+    const slot = all[i]!;
     if (bySpecies && bySpecies[store.species[slot]!] === 0) continue;
     if (byServices && byServices[store.services[slot]!] === 0) continue;
     found.push(slot);
@@ -178,14 +180,16 @@ export function inAll(content: IndexContent, search: NormalizedSearch, at: Date)
   const { store } = content;
   const matches = siftFor(content, search, at);
   if (matches.nobody) return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, matches) };
-  const all = content.recommendedAll.get(0) ?? [];
+  const all = content.recommendedAll.of(0);
   const list = search.what.name ? content.names.match(search.what.name).slots : (offering(store, search, all) ?? all);
   const { offset, limit } = plainWindow(search, 0);
   if (search.sort === 'name' || search.sort === 'rating') {
     // Another order than the list's: the first matches past the cap, ordered.
     const listed = new TopK<Slot>(offset + limit, openFirst(store, search, search.sort === 'name' ? store.byName : store.byRating));
     let total = 0;
-    for (const slot of list) {
+    // NOTE: an indexed loop, as in walkList(): `list` is an array or an Int32Array (slot-lists.ts).
+    for (let i = 0; i < list.length; i++) {
+      const slot = list[i]!;
       if (total > SEARCH_COUNT_CAP) break;
       if (!matches(slot)) continue;
       total += 1;

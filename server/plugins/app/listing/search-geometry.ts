@@ -3,6 +3,7 @@
 // sorted lists and bounded heap a search keeps its candidates in.
 import type { VetStore, Slot } from './vet-store';
 import { chordFor, earth, EARTH_MILES } from './vet-store';
+import { SlotLists, type SlotList } from './slot-lists';
 
 /** Grid cells of a tenth of a degree (about 7 by 5 miles in the US). */
 const CELL_DEGREES = 0.1;
@@ -25,7 +26,7 @@ export interface CellsAround {
  * bit per cell of the globe saying whether it has a list (128 KB... 810 KB).
  */
 export class Grid {
-  private readonly lists = new Map<number, Slot[]>();
+  private lists = new SlotLists();
   private readonly occupied = new Uint32Array(Math.ceil((LAT_CELLS * LON_CELLS) / 32));
 
   constructor(private readonly order: (a: Slot, b: Slot) => number) {}
@@ -35,43 +36,30 @@ export class Grid {
     return (this.occupied[cell >>> 5]! & (1 << (cell & 31))) !== 0;
   }
 
-  slots(cell: number): Slot[] {
-    return this.lists.get(cell) ?? [];
+  slots(cell: number): SlotList {
+    return this.lists.of(cell);
   }
 
-  /** Adds a slot in order (while loading, `push` then `compact` sorts once). */
-  add(cell: number, slot: Slot, push = false): void {
-    const list = this.lists.get(cell);
-    if (list) {
-      if (push) list.push(slot);
-      else insertSorted(list, slot, this.order);
-    } else {
-      this.lists.set(cell, [slot]);
-      this.occupied[cell >>> 5]! |= 1 << (cell & 31);
-    }
+  /** Adds a slot in order. */
+  add(cell: number, slot: Slot): void {
+    this.lists.insert(cell, slot, this.order);
+    this.occupied[cell >>> 5]! |= 1 << (cell & 31);
   }
 
   /** Its lists by cell, for a snapshot (index-snapshot.ts). */
-  get cells(): ReadonlyMap<number, Slot[]> {
+  get cells(): SlotLists {
     return this.lists;
   }
 
-  /** Takes the lists of a snapshot, each already in order. */
-  restore(lists: ReadonlyMap<number, Slot[]>): void {
-    for (const [cell, list] of lists) {
-      this.lists.set(cell, list);
-      this.occupied[cell >>> 5]! |= 1 << (cell & 31);
-    }
-  }
-
-  /** Sorts each list and copies it to its exact length (see reload()). */
-  compact(): void {
-    for (const [cell, list] of this.lists) this.lists.set(cell, list.sort(this.order).slice());
+  /** Takes the lists of a load (packed) or a snapshot, each already in order. */
+  restore(lists: SlotLists): void {
+    this.lists = lists;
+    for (const cell of lists.keys()) this.occupied[cell >>> 5]! |= 1 << (cell & 31);
   }
 
   /** Takes a slot out (call it before the slot's rating changes in the store: the list is searched in order). */
   remove(cell: number, slot: Slot): void {
-    removeSorted(this.lists.get(cell), slot, this.order);
+    this.lists.remove(cell, slot, this.order);
   }
 }
 
@@ -106,20 +94,6 @@ export function partitionPoint<T>(list: ArrayLike<T>, before: (item: T) => boole
     else hi = mid;
   }
   return lo;
-}
-
-export function insertSorted<T>(list: T[], item: T, compare: (a: T, b: T) => number): void {
-  list.splice(
-    partitionPoint(list, (other) => compare(other, item) < 0),
-    0,
-    item,
-  );
-}
-
-export function removeSorted<T>(list: T[] | undefined, item: T, compare: (a: T, b: T) => number): void {
-  if (!list) return;
-  const at = partitionPoint(list, (other) => compare(other, item) < 0);
-  if (list[at] === item) list.splice(at, 1);
 }
 
 /** The k smallest items offered, by `compare` (a bounded max-heap: most offers are refused at the top). */

@@ -32,6 +32,7 @@ import { CardRows } from './card-rows';
 import { IndexSync, PREMIUM, type IndexContent } from './index-sync';
 import { bestCellsFirst, cellsAround, partitionPoint, TopK } from './search-geometry';
 import { Places } from './search-places';
+import type { SlotList } from './slot-lists';
 
 export const SPONSORED_SLOTS = 2;
 /** Near a zip code, Sponsored slots rotate among this many nearest Premium vets in range. */
@@ -375,8 +376,8 @@ function inPlace(content: IndexContent, search: NormalizedSearch, picked: Place 
     : byName
       ? [content.byCity, content.byState]
       : [content.recommendedByCity, content.recommendedByState];
-  const list = (picked ? lists[0]!.get(cityNumber) : lists[1]!.get(stateNumber)) ?? [];
-  const premium = (picked ? content.premiumByCity.get(cityNumber) : content.premiumByState.get(stateNumber)) ?? [];
+  const list = picked ? lists[0]!.of(cityNumber) : lists[1]!.of(stateNumber);
+  const premium = picked ? content.premiumByCity.of(cityNumber) : content.premiumByState.of(stateNumber);
   const filters = siftFor(content, search, at);
   if (filters.nobody) return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, filters) };
   const matches = picked && search.state ? (slot: Slot) => store.state[slot] === stateNumber && filters(slot) : filters;
@@ -402,7 +403,7 @@ function inPlace(content: IndexContent, search: NormalizedSearch, picked: Place 
 export function walkList(
   store: VetStore,
   search: NormalizedSearch,
-  list: Slot[],
+  list: SlotList | Slot[],
   matches: Sift | ((slot: Slot) => boolean),
   skip: Set<Slot>,
   offset: number,
@@ -417,7 +418,10 @@ export function walkList(
   const split = search.includeHoursUnknown;
   // Soonest first (docs/product.md section 30): the whole list is read, the page kept in a bounded heap.
   const soonest = search.sort === 'soonest' ? new TopK<Slot>(want, store.bySoonestName) : null;
-  for (const slot of list) {
+  // NOTE: an indexed loop: `list` is an array (names matched) or an Int32Array (slot-lists.ts), and a for-of over
+  // both kinds at one place goes through the generic iterator.
+  for (let i = 0; i < list.length; i++) {
+    const slot = list[i]!;
     if (soonest) {
       if (!matches(slot)) continue;
       total += 1;

@@ -179,11 +179,11 @@ export class NameIndex {
   private readonly found = new Map<string, { slots: Slot[]; set: Set<Slot> }>();
 
   constructor(private readonly store: VetStore) {
-    for (let slot = 0; slot < store.ids.length; slot++) if (store.ids[slot]! !== -1 && store.names[slot]) this.add(slot);
+    for (let slot = 0; slot < store.ids.length; slot++) if (store.ids[slot]! !== -1 && store.nameLength[slot]! > 0) this.add(slot);
   }
 
   add(slot: Slot): void {
-    for (const word of new Set(nameWords(this.store.names[slot]!))) {
+    for (const word of new Set(nameWords(this.store.name(slot)))) {
       const list = this.postings.get(word);
       if (list) list.push(slot);
       else this.postings.set(word, [slot]);
@@ -193,7 +193,7 @@ export class NameIndex {
 
   /** Takes a slot out (before the store frees it: its name is read). */
   remove(slot: Slot): void {
-    for (const word of new Set(nameWords(this.store.names[slot]!))) {
+    for (const word of new Set(nameWords(this.store.name(slot)))) {
       const list = this.postings.get(word);
       const at = list ? list.indexOf(slot) : -1;
       if (at !== -1) list!.splice(at, 1);
