@@ -7,7 +7,7 @@
 // keeps them. Figures: docs/performance.md, Search.
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/client';
-import { normalizeSearch } from '../server/plugins/app/listing/doctor-search';
+import { normalizeSearch, searchBody } from '../server/plugins/app/listing/doctor-search';
 import { SearchIndex } from '../server/plugins/app/listing/search-index';
 import { loadZipCodes } from '../server/db/seed/zip-codes';
 import { systemClock } from '../server/lib/clock';
@@ -17,14 +17,7 @@ const { values } = parseArgs({ options: { at: { type: 'string' }, rounds: { type
 const rounds = Number(values.rounds);
 const moments = values.at ? [new Date(values.at)] : [new Date('2026-11-24T01:00:00Z'), new Date('2026-11-23T22:00:00Z')];
 
-const body = (fields: Partial<DoctorSearchBody>): DoctorSearchBody => ({
-  searchZipCode: '',
-  searchCity: '',
-  searchState: '',
-  searchCount: 10,
-  searchStart: 0,
-  ...fields,
-});
+const body = searchBody;
 const KINDS_BY_NAME = {
   'zip 10001 (dense), 25 mi': body({ searchZipCode: '10001' }),
   'zip 59801 (sparse), 25 mi': body({ searchZipCode: '59801' }),

@@ -11,8 +11,7 @@ import { buildTestApp } from '../../../test/helper';
 import { createVet } from '../../../test/factories';
 import { zipCodes } from '../../../db/schema';
 import { rowsOf } from '../../../lib/sql-rows';
-import type { DoctorSearchBody } from '../../../../shared/schemas/doctor';
-import { normalizeSearch } from './doctor-search';
+import { normalizeSearch, searchBody } from './doctor-search';
 import { readSnapshot } from './index-snapshot';
 import { SearchIndex } from './search-index';
 
@@ -24,14 +23,7 @@ const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ad-snapshot-'));
 const file = path.join(folder, 'search-index.snapshot');
 
 const query = (statement: ReturnType<typeof sql>) => app.database.db.execute(statement);
-const body = (fields: Partial<DoctorSearchBody>): DoctorSearchBody => ({
-  searchZipCode: '',
-  searchCity: '',
-  searchState: '',
-  searchCount: 10,
-  searchStart: 0,
-  ...fields,
-});
+const body = searchBody;
 const inCity = normalizeSearch(body({ searchCity: city, searchState: 'HI' }));
 const listed = async (index: SearchIndex) => {
   index.watch();
