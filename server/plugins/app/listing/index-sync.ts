@@ -15,7 +15,7 @@ import type { CardRows } from './card-rows';
 import { indexQuery, intArray } from './index-queries';
 import { cellOf, Grid } from './search-geometry';
 import { SlotLists } from './slot-lists';
-import { VetStore, type Slot, type VetRow } from './vet-store';
+import { emptyVetRow, VetStore, type Slot, type VetRow } from './vet-store';
 import { NameIndex } from './search-words';
 import { readSnapshot, RESTORE_WITHIN_MS, writeSnapshot } from './index-snapshot';
 
@@ -450,31 +450,6 @@ export const vetRows = sql`SELECT json_build_array(ds.user_id, ds.plan, (extract
   ds.claimed, ds.avatar IS NOT NULL OR EXISTS (SELECT 1 FROM profile_photos ph WHERE ph.user_id = ds.user_id),
   (SELECT r.median_hours FROM appointment_response_times r WHERE r.doctor_id = ds.user_id),
   (extract(epoch FROM ds.next_available) * 1000)::float8)::text AS r FROM doctor_search ds`;
-
-const emptyVetRow = (): VetRow => ({
-  user_id: 0,
-  plan: 0,
-  paid_until: null,
-  sort_name: '',
-  city_key: null,
-  state: null,
-  species_key: null,
-  services_key: null,
-  emergency: false,
-  accepting_new_patients: false,
-  latitude: 0,
-  longitude: 0,
-  time_zone: null,
-  week_hours: '',
-  sponsor_key: 0,
-  rating_count: 0,
-  rating_sum: 0,
-  special_hours: null,
-  claimed: true,
-  has_photos: false,
-  response_hours: null,
-  next_available: null,
-});
 
 /** Reads one row of `vetRows` into `row` (overwritten and returned: a loader reuses one). */
 export function readVetRow(text: string, row: VetRow): VetRow {

@@ -2,7 +2,7 @@
 // changed one slot at a time by the change log, they keep their order and never spill into a neighbour.
 import { describe, expect, it } from 'vitest';
 import { SlotLists } from './slot-lists';
-import { VetStore, type VetRow } from './vet-store';
+import { emptyVetRow, VetStore, type VetRow } from './vet-store';
 
 const byValue = (a: number, b: number) => a - b;
 const all = (lists: SlotLists) => Object.fromEntries([...lists.keys()].map((key) => [key, Array.from(lists.of(key))]));
@@ -33,28 +33,13 @@ describe('SlotLists', () => {
 
 describe('VetStore names', () => {
   const vet = (id: number, name: string): VetRow => ({
+    ...emptyVetRow(),
     user_id: id,
     plan: 1,
-    paid_until: null,
     sort_name: name,
-    city_key: null,
-    state: null,
-    species_key: null,
-    services_key: null,
-    emergency: false,
-    accepting_new_patients: false,
     latitude: 40,
     longitude: -70,
-    time_zone: null,
     week_hours: '{}',
-    sponsor_key: 0,
-    rating_count: 0,
-    rating_sum: 0,
-    special_hours: null,
-    claimed: true,
-    has_photos: false,
-    response_hours: null,
-    next_available: null,
   });
 
   it('keeps each name through removals and repacking, in code-point order as the C collation', () => {

@@ -49,6 +49,32 @@ export interface VetRow {
   next_available: number | null;
 }
 
+/** A row with every field empty, for a loader to fill (readVetRow) or a test to set a few fields of. */
+export const emptyVetRow = (): VetRow => ({
+  user_id: 0,
+  plan: 0,
+  paid_until: null,
+  sort_name: '',
+  city_key: null,
+  state: null,
+  species_key: null,
+  services_key: null,
+  emergency: false,
+  accepting_new_patients: false,
+  latitude: 0,
+  longitude: 0,
+  time_zone: null,
+  week_hours: '',
+  sponsor_key: 0,
+  rating_count: 0,
+  rating_sum: 0,
+  special_hours: null,
+  claimed: true,
+  has_photos: false,
+  response_hours: null,
+  next_available: null,
+});
+
 // A point on the sphere in miles: the same as doctor_earth() in SQL, so distances agree.
 export function earth(lat: number, lon: number): [number, number, number] {
   const la = (lat * Math.PI) / 180;
