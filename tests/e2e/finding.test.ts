@@ -115,7 +115,8 @@ describe('finding the right vet', () => {
       await chip.click();
       await page.waitForURL((url) => !url.searchParams.has('open'));
       await poll(() => page.locator('.doctor-card').count()).toBeGreaterThan(0);
-      expect(await chip.count()).toBe(0);
+      // The address changes before React has rendered the search without the filter: the chip goes in that render.
+      await poll(() => chip.count()).toBe(0);
 
       // 4. The map: a pan offers 'Search this area', which searches the visible box; a marker chosen highlights its card.
       await page.goto(`${site.server.url}/searchdoctor?zip=10001`);
