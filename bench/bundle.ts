@@ -54,13 +54,13 @@ const entryKb = [...entryFiles].reduce((sum, f) => sum + gz(f), 0) / 1024;
 
 console.log(`entry (every page): ${entryKb.toFixed(1)} KB gzip in ${entryFiles.size} file(s)`);
 console.log('');
-console.log('route                      JS gzip KB   ratio to 200 KB target');
+console.log('route                      JS gzip KB   files   ratio to 200 KB target');
 let worst = 0;
 for (const [route, source] of Object.entries(ROUTES)) {
   const files = closure(source, new Set(entryFiles));
   const kb = [...files].reduce((sum, f) => sum + gz(f), 0) / 1024;
   worst = Math.max(worst, kb);
-  console.log(`${route.padEnd(26)} ${kb.toFixed(1).padStart(10)}   ${(kb / TARGET_KB).toFixed(2)}`);
+  console.log(`${route.padEnd(26)} ${kb.toFixed(1).padStart(10)}   ${String(files.size).padStart(5)}   ${(kb / TARGET_KB).toFixed(2)}`);
 }
 console.log('');
 console.log(`largest public route: ${worst.toFixed(1)} KB gzip (${((worst / TARGET_KB) * 100).toFixed(0)} % of target)`);

@@ -9,6 +9,7 @@ import { matchRoute } from '../../../../shared/routes';
 import type { InitialData } from '../../../../shared/schemas/initial-data';
 import type { PageBody } from './html';
 import type { PageData } from './page-head';
+import type { RouteLinks } from './route-assets';
 
 /**
  * web/entry-server.tsx's `renderPage`: for `url` (path and query), the HTML for inside <div id="root"> (`body`) and
@@ -48,20 +49,23 @@ export function rendersOnServer(pathname: string, search: string, data: InitialD
 
 /**
  * Answers a function that gives a page's body: its route's own files (`linksFor`, route-assets.ts) and, for a page
- * the server renders, React's markup and the hints React hoists. A render that fails is logged and the page is sent
- * with an empty root: the app renders it in the browser.
+ * the server renders, React's markup and the hints React hoists. A rendered page names only its stylesheets: it
+ * paints without its scripts, which the app's own loader fetches together once the main script runs, after the first
+ * paint instead of beside it (docs/decisions/260-no-script-preloads-on-rendered-pages.md). A render that fails is
+ * logged and the page is sent with an empty root, and its scripts named: the app renders it in the browser.
  */
 export function pageBodies(
   renderPage: RenderPage | undefined,
-  linksFor: (pathname: string) => string,
+  linksFor: (pathname: string) => RouteLinks,
 ): (request: FastifyRequest, pathname: string, page: PageData) => Promise<PageBody> {
   return async (request, pathname, page) => {
-    const links = linksFor(pathname);
+    const { styles, scripts } = linksFor(pathname);
+    const links = [styles, scripts].filter(Boolean).join('\n    ');
     const search = request.url.slice(request.url.split('?')[0]!.length);
     if (!renderPage || page.head.status !== 200 || !rendersOnServer(pathname, search, page.initialData)) return { links };
     try {
       const { head, body } = await renderPage(request.url, page.initialData);
-      return { links: [head, links].filter(Boolean).join('\n    '), body };
+      return { links: [head, styles].filter(Boolean).join('\n    '), body };
     } catch (error) {
       request.log.error({ err: error }, 'could not render the page');
       return { links };

@@ -43,6 +43,7 @@ beforeAll(async () => {
         imports: ['_runtime.js', 'index.html', '_profile-sections.js'],
       },
       '_payment.js': { file: 'assets/payment-4.js', css: ['assets/payment-4.css'] },
+      'features/doctors/pages/search-doctor-page.tsx': { file: 'assets/search-doctor-page-6.js', imports: ['index.html', '_profile-sections.js'] },
       'features/payment/pages/services-page.tsx': { file: 'assets/services-page-5.js', imports: ['index.html', '_payment.js'] },
     }),
   );
@@ -111,6 +112,9 @@ describe('the first screen in the HTML', () => {
     expect(page.root).toContain(`href="https://www.google.com/maps/dir/?api=1&amp;destination=${encodeURIComponent(`${TRICKY}, `).replace(/'/g, '%27')}`);
     // The plan's contact form keeps its card's place; the form itself needs the app.
     expect(shown).toContain('Send a message');
+    // The cards further down are in the HTML too: the request card and the reviews.
+    expect(shown).toContain('Request an appointment');
+    expect(page.root).toContain('<section class="card reviews-card" id="reviews"');
   });
 
   it('an article: title, author line and its text; an AI article: the disclosure', async () => {
@@ -234,22 +238,30 @@ describe('the first screen in the HTML', () => {
 });
 
 describe("the route's own chunk in the head", () => {
-  it('names the page chunk and the chunks it imports, not what the shell loads, and its CSS as a stylesheet', async () => {
-    const profile = await open(`/viewdoctorprofile/${ids.vet}`);
-    expect(profile.head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/doctor-profile-page-3.js" />');
-    expect(profile.head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/profile-sections-2.js" />');
-    expect(profile.head).not.toContain('href="/assets/runtime-1.js"');
-    expect(profile.head).not.toContain('crossorigin href="/assets/index-abc.js"');
-    const services = await open('/services');
-    expect(services.head).toContain('<link rel="stylesheet" crossorigin href="/assets/payment-4.css" />');
-    expect(services.head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/services-page-5.js" />');
-    // Fetched at low priority: the first screen does not wait for them.
-    expect(services.head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
+  it('a page with an empty root: the page chunk and the chunks it imports, not what the shell loads', async () => {
+    // A search's results are the browser's to render: it needs its scripts to paint, at their usual priority.
+    const search = await open('/searchdoctor?zip=10001');
+    expect(search.root).toBe('');
+    expect(search.head).toContain('<link rel="modulepreload" crossorigin href="/assets/search-doctor-page-6.js" />');
+    expect(search.head).toContain('<link rel="modulepreload" crossorigin href="/assets/profile-sections-2.js" />');
+    expect(search.head).not.toContain('href="/assets/runtime-1.js"');
+    expect(search.head).not.toContain('crossorigin href="/assets/index-abc.js" />');
+    expect(search.head).not.toContain('fetchpriority="low"');
     // A route the manifest does not know gets no links.
     expect((await open('/aboutus')).head).not.toContain('modulepreload');
-    // A page without a prerendered screen needs its scripts to paint: usual priority.
-    const blogSecondPage = await open('/blogpage?page=2');
-    expect(blogSecondPage.head).not.toContain('fetchpriority="low"');
+  });
+
+  it('a page the server renders: its CSS as a stylesheet, and no script before its first paint', async () => {
+    const services = await open('/services');
+    expect(services.root).not.toBe('');
+    expect(services.head).toContain('<link rel="stylesheet" crossorigin href="/assets/payment-4.css" />');
+    // Its scripts come after the first paint: the app's main script, at low priority, fetches them together.
+    expect(services.head).not.toContain('modulepreload');
+    expect(services.head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
+    const profile = await open(`/viewdoctorprofile/${ids.vet}`);
+    expect(profile.root).toContain('<h1>');
+    expect(profile.head).not.toContain('modulepreload');
+    expect(profile.head).not.toContain('doctor-profile-page-3.js');
   });
 
   it("names modules that exist in the web app's source", () => {
