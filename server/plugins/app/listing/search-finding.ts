@@ -56,7 +56,7 @@ export function sift(
 ): Sift {
   const species = allOf(store, search.what.species);
   const services = allOf(store, search.what.services);
-  const named = search.what.name && names ? names.match(search.what.name).set : null;
+  const named = search.what.name && names ? names.match(search.what.name) : null;
   const { openNow, includeHoursUnknown } = search;
   for (const t of tally) {
     for (const n of t.touched) t.counts[n] = 0;

@@ -202,12 +202,7 @@ export class SearchIndex {
     const words = wordSuggestions(q).slice(0, 3);
     const name = nameWords(q).join(' ');
     const { store, names } = this.sync.content;
-    const ids = name
-      ? names
-          .match(name)
-          .slots.slice(0, 8 - words.length)
-          .map((slot) => store.ids[slot]!)
-      : [];
+    const ids = name ? Array.from(names.match(name).slots.subarray(0, 8 - words.length), (slot) => store.ids[slot]!) : [];
     const rows = ids.length ? (this.cards.remembered(ids) ?? (await this.cards.read(ids))) : new Map<number, CardBase>();
     const clinics = ids.flatMap((id) => {
       const row = rows.get(id);

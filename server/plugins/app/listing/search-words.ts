@@ -4,6 +4,7 @@
 // words of the listed names in memory (NameIndex), never by a statement.
 import { SERVICES, SPECIES } from '../../../../shared/constants/services';
 import type { Slot, VetStore } from './vet-store';
+import type { SlotList } from './slot-lists';
 
 export interface WhatWords {
   /** Species keys the vet must each treat. */
@@ -166,7 +167,37 @@ export function withinEdits(a: string, b: string, max: number): boolean {
   return row[n]! <= max;
 }
 
+/** Names whose matches are remembered at most, and the bytes their slot lists and bit sets may take together. */
 const CANDIDATE_CACHE = 500;
+const CANDIDATE_BYTES = 32 * 2 ** 20;
+
+/**
+ * The vets whose names match a searched name: `slots` in the recommended order (a walk reads them), and `has`, one
+ * bit a slot (a walk near a place asks it of every vet it meets: a bit is a read of a small array where a Set of
+ * 200,000 slots at 1M vets is a hash lookup that misses the cache; docs/decisions/262-name-matches-as-bit-sets.md).
+ */
+export class NameMatch {
+  readonly slots: SlotList;
+  private readonly bits: Uint32Array;
+
+  constructor(slots: SlotList, capacity: number) {
+    this.slots = slots;
+    this.bits = new Uint32Array(slots.length === 0 ? 0 : (capacity + 31) >>> 5);
+    for (let i = 0; i < slots.length; i++) this.bits[slots[i]! >>> 5]! |= 1 << (slots[i]! & 31);
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  has(slot: Slot): boolean {
+    return ((this.bits[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
+  }
+
+  get bytes(): number {
+    return this.slots.byteLength + this.bits.byteLength;
+  }
+}
 
 /**
  * The words of every listed name, each with the slots whose name holds it. Built on the first search
@@ -176,9 +207,14 @@ const CANDIDATE_CACHE = 500;
  */
 export class NameIndex {
   private readonly postings = new Map<string, Slot[]>();
-  private readonly found = new Map<string, { slots: Slot[]; set: Set<Slot> }>();
+  private readonly found = new Map<string, NameMatch>();
+  private foundBytes = 0;
 
-  constructor(private readonly store: VetStore) {
+  constructor(
+    private readonly store: VetStore,
+    /** The bytes the remembered matches may take together. */
+    private readonly budget = CANDIDATE_BYTES,
+  ) {
     for (let slot = 0; slot < store.ids.length; slot++) if (store.ids[slot]! !== -1 && store.nameLength[slot]! > 0) this.add(slot);
   }
 
@@ -188,7 +224,17 @@ export class NameIndex {
       if (list) list.push(slot);
       else this.postings.set(word, [slot]);
     }
+    this.forget();
+  }
+
+  /** The bytes the remembered matches take. */
+  get rememberedBytes(): number {
+    return this.foundBytes;
+  }
+
+  private forget(): void {
     this.found.clear();
+    this.foundBytes = 0;
   }
 
   /** Takes a slot out (before the store frees it: its name is read). */
@@ -199,11 +245,11 @@ export class NameIndex {
       if (at !== -1) list!.splice(at, 1);
       if (list && list.length === 0) this.postings.delete(word);
     }
-    this.found.clear();
+    this.forget();
   }
 
   /** The slots whose names match `name` (words of nameWords()), best static part first; remembered. */
-  match(name: string): { slots: Slot[]; set: Set<Slot> } {
+  match(name: string): NameMatch {
     const known = this.found.get(name);
     if (known) return known;
     const words = name.split(' ').filter(Boolean);
@@ -220,10 +266,15 @@ export class NameIndex {
       }
       result = union;
     }
-    const slots = [...(result ?? [])].sort(this.store.byRecommended);
-    const entry = { slots, set: new Set(slots) };
-    if (this.found.size >= CANDIDATE_CACHE) this.found.delete(this.found.keys().next().value!);
+    const entry = new NameMatch(Int32Array.from(result ?? []).sort(this.store.byRecommended), this.store.ids.length);
+    // The oldest go first, until the count and the bytes both leave room: a run of common words cannot fill memory.
+    while (this.found.size > 0 && (this.found.size >= CANDIDATE_CACHE || this.foundBytes + entry.bytes > this.budget)) {
+      const [oldest, match] = this.found.entries().next().value!;
+      this.found.delete(oldest);
+      this.foundBytes -= match.bytes;
+    }
     this.found.set(name, entry);
+    this.foundBytes += entry.bytes;
     return entry;
   }
 }
