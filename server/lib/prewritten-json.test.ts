@@ -10,8 +10,10 @@ const fiveDecimals = (value: number) => Buffer.from(bytes.subarray(0, writeFiveD
 
 describe('writeFiveDecimals and writeWhole', () => {
   it('writes every five-decimal number as JSON.stringify does', () => {
-    const edges = [0, -0, 0.00001, -0.00001, 0.1, 1.5, 12.3, 90, -90, 180, -179.99999, 40.7349, -74.07471, 0.001, 123.45678];
-    for (const value of edges) expect(fiveDecimals(value), String(value)).toBe(JSON.stringify(value));
+    // Beyond 21,474.83647 the scaled value leaves 32 bits and another path writes it.
+    const edges = [0, -0, 0.00001, -0.00001, 0.1, 1.5, 12.3, 90, -90, 180, -179.99999, 40.7349, -74.07471, 0.001, 123.45678, 0.0901, 7.00101];
+    const large = [21_474.83647, 21_474.83648, 30_000.5, -99_999.00001, 1e9 + 0.25];
+    for (const value of [...edges, ...large]) expect(fiveDecimals(value), String(value)).toBe(JSON.stringify(value));
     let seed = 7;
     const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647) * 360 - 180;
     for (let i = 0; i < 100_000; i++) {
@@ -21,7 +23,21 @@ describe('writeFiveDecimals and writeWhole', () => {
   });
 
   it('writes whole numbers as JSON.stringify does, after what is already written', () => {
-    for (const value of [0, 7, 10, 99, 100, 123456, 2147483647, -1, -2147483648]) {
+    const wholes = [0, 7, 9, 10, 99, 100, 101, 999, 1000, 9999, 10_000, 99_999, 100_000, 999_999, 1_000_000, 9_999_999, 10_000_000];
+    for (const value of [
+      ...wholes,
+      99_999_999,
+      100_000_000,
+      999_999_999,
+      1_000_000_000,
+      123456,
+      2147483647,
+      2147483648,
+      2 ** 53 - 1,
+      -1,
+      -2147483648,
+      -2147483649,
+    ]) {
       const end = writeWhole(bytes, 3, value);
       expect(Buffer.from(bytes.subarray(3, end)).toString(), String(value)).toBe(JSON.stringify(value));
     }
