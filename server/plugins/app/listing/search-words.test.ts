@@ -2,19 +2,10 @@
 // asked of each vet a walk meets by one bit (docs/decisions/262-name-matches-as-bit-sets.md).
 import { describe, expect, it } from 'vitest';
 import { NameIndex } from './search-words';
-import { emptyVetRow, VetStore, type VetRow } from './vet-store';
+import { VetStore } from './vet-store';
+import { namedVetRow } from './vet-rows.fixture';
 
-const vet = (id: number, name: string, reviews = 0): VetRow => ({
-  ...emptyVetRow(),
-  user_id: id,
-  plan: 1,
-  sort_name: name,
-  latitude: 40,
-  longitude: -70,
-  week_hours: '{}',
-  rating_count: reviews,
-  rating_sum: reviews * 5,
-});
+const vet = (id: number, name: string, reviews = 0) => namedVetRow(id, name, { rating_count: reviews, rating_sum: reviews * 5 });
 
 describe('NameIndex', () => {
   it('matches typed words with a typo and a prefix, best recommended first, and answers membership for every slot', () => {

@@ -2,7 +2,8 @@
 // changed one slot at a time by the change log, they keep their order and never spill into a neighbour.
 import { describe, expect, it } from 'vitest';
 import { SlotLists } from './slot-lists';
-import { emptyVetRow, VetStore, type VetRow } from './vet-store';
+import { VetStore } from './vet-store';
+import { namedVetRow as vet } from './vet-rows.fixture';
 
 const byValue = (a: number, b: number) => a - b;
 const all = (lists: SlotLists) => Object.fromEntries([...lists.keys()].map((key) => [key, Array.from(lists.of(key))]));
@@ -32,16 +33,6 @@ describe('SlotLists', () => {
 });
 
 describe('VetStore names', () => {
-  const vet = (id: number, name: string): VetRow => ({
-    ...emptyVetRow(),
-    user_id: id,
-    plan: 1,
-    sort_name: name,
-    latitude: 40,
-    longitude: -70,
-    week_hours: '{}',
-  });
-
   it('keeps each name through removals and repacking, in code-point order as the C collation', () => {
     const store = new VetStore(16);
     const names = ['zoo vet', 'ánimal care', 'a\u{1F436} dog place', 'a\uFF21 wide', 'abc', 'ab'];
