@@ -78,6 +78,30 @@ export function boxCentre(b: Bounds): { latitude: number; longitude: number } {
   return { latitude: (b.north + b.south) / 2, longitude };
 }
 
+/** The least whole `n` with n / 1e5 >= `edge`, as the division compares (a box's south or west edge). */
+function lowestScaled(edge: number): number {
+  let n = Math.ceil(edge * 1e5);
+  while ((n - 1) / 1e5 >= edge) n -= 1;
+  while (n / 1e5 < edge) n += 1;
+  return n;
+}
+
+/** The greatest whole `n` with n / 1e5 <= `edge` (a box's north or east edge). */
+function highestScaled(edge: number): number {
+  let n = Math.floor(edge * 1e5);
+  while ((n + 1) / 1e5 <= edge) n += 1;
+  while (n / 1e5 > edge) n -= 1;
+  return n;
+}
+
+/**
+ * A box in whole hundred-thousandths of a degree, the unit the store keeps points in: inBounds() of this box and a
+ * stored point answers what it answers for the box and that point divided by 100,000, without a division a vet.
+ */
+export function scaledBounds(b: Bounds): Bounds {
+  return { north: highestScaled(b.north), south: lowestScaled(b.south), east: highestScaled(b.east), west: lowestScaled(b.west) };
+}
+
 /** Whether a point lies in a box. */
 export function inBounds(b: Bounds, latitude: number, longitude: number): boolean {
   if (latitude < b.south || latitude > b.north) return false;

@@ -3,7 +3,7 @@
 // from the list of every vet (or of the vets whose names match) in the recommended order.
 import { SEARCH_COUNT_CAP, type DoctorSearchAnswer } from '../../../../shared/schemas/doctor';
 import type { NormalizedSearch } from './doctor-search';
-import { boxCentre, inBounds, type Bounds } from './finding-input';
+import { boxCentre, inBounds, scaledBounds, type Bounds } from './finding-input';
 import { PREMIUM, type IndexContent } from './index-sync';
 import { distanceScore } from './recommended-score';
 import { extras, openFirst } from './search-finding';
@@ -113,12 +113,15 @@ export function inBox(content: IndexContent, search: NormalizedSearch, box: Boun
   const listed = new TopK<Slot>(search.start + search.count + SPONSORED_SLOTS, orderOf(store, search));
   const premium = new TopK<Slot>(SPONSOR_CANDIDATES, store.nearest);
   const markers = new MarkerList();
+  // The coordinates a marker shows (five decimals) are the ones tested against the box, as whole numbers.
+  const scaled = scaledBounds(box);
   let total = 0;
   for (let i = 0; i < around.cells.length && total <= SEARCH_COUNT_CAP; i++) {
-    for (const slot of grid.slots(around.cells[i]!)) {
+    const slots = grid.slots(around.cells[i]!);
+    for (let j = 0; j < slots.length; j++) {
+      const slot = slots[j]!;
       if (rating[slot]! < minTenths) break;
-      // The coordinates a marker shows (five decimals; -0 is written 0) are the ones tested against the box.
-      if (!inBounds(box, store.latitude[slot]! / 1e5 || 0, store.longitude[slot]! / 1e5 || 0) || !matches(slot)) continue;
+      if (!inBounds(scaled, store.latitude[slot]!, store.longitude[slot]!) || !matches(slot)) continue;
       const dx = x[slot]! - ox;
       const dy = y[slot]! - oy;
       const dz = z[slot]! - oz;
