@@ -81,21 +81,25 @@ export function stringify(body: unknown): string {
 /** "00" to "99": two digits written per division (docs/decisions/263-markers-written-two-digits-at-a-time.md). */
 const PAIRS = Buffer.from(Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')).join(''));
 
-/** How many digits a whole number from 0 to 2^31 - 1 has. */
+/** How many digits a whole number (0 to 2^53) has: comparisons below ten digits, which every id and coordinate is. */
 function digitCount(value: number): number {
   if (value < 100_000) return value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : value < 10_000 ? 4 : 5;
-  return value < 1_000_000 ? 6 : value < 10_000_000 ? 7 : value < 100_000_000 ? 8 : value < 1_000_000_000 ? 9 : 10;
+  if (value < 10_000_000_000) return value < 1_000_000 ? 6 : value < 10_000_000 ? 7 : value < 100_000_000 ? 8 : value < 1_000_000_000 ? 9 : 10;
+  return 10 + digitCount(Math.floor(value / 10_000_000_000));
 }
 
 /**
- * Writes the digits of `value` (0 to 2^31 - 1) so that they end just before `end`. Small whole numbers divide as
- * 32-bit integers (`| 0`), which the compiler turns into a multiplication, two digits at a time.
+ * `value` / `by`, rounded down: as 32-bit integers (`| 0`, which the compiler turns into a multiplication) for the
+ * values every id and coordinate has, in floating point beyond them.
  */
+const divide = (value: number, by: number) => (value <= 0x7fffffff ? (value / by) | 0 : Math.floor(value / by));
+
+/** Writes the digits of the whole number `value` so that they end just before `end`, two at a time. */
 function writeDigitsBefore(bytes: Uint8Array, end: number, value: number): void {
   let i = end;
   let rest = value;
   while (rest >= 100) {
-    const next = (rest / 100) | 0;
+    const next = divide(rest, 100);
     const pair = (rest - next * 100) * 2;
     bytes[--i] = PAIRS[pair + 1]!;
     bytes[--i] = PAIRS[pair]!;
@@ -113,15 +117,6 @@ export function writeWhole(bytes: Uint8Array, at: number, value: number): number
     bytes[at++] = 45; // -
     value = -value;
   }
-  if (value > 0x7fffffff) {
-    let end = at;
-    for (let rest = value; ; rest = Math.floor(rest / 10)) {
-      end += 1;
-      if (rest < 10) break;
-    }
-    for (let i = end - 1, rest = value; i >= at; i--, rest = Math.floor(rest / 10)) bytes[i] = 48 + (rest % 10);
-    return end;
-  }
   const end = at + digitCount(value);
   writeDigitsBefore(bytes, end, value);
   return end;
@@ -136,23 +131,12 @@ export function writeFiveDecimals(bytes: Uint8Array, at: number, scaled: number)
     bytes[at++] = 45; // -
     scaled = -scaled;
   }
-  if (scaled > 0x7fffffff) {
-    // Beyond any coordinate: the same digits, one division at a time.
-    const whole = Math.floor(scaled / 100_000);
-    const rest = scaled - whole * 100_000;
-    at = writeWhole(bytes, at, whole);
-    return rest === 0 ? at : writeFraction(bytes, at, rest);
-  }
-  const whole = (scaled / 100_000) | 0;
+  const whole = divide(scaled, 100_000);
   at = writeWhole(bytes, at, whole);
   const fraction = scaled - whole * 100_000;
-  return fraction === 0 ? at : writeFraction(bytes, at, fraction);
-}
-
-/** '.' and the five digits of `fraction` (1 to 99,999), without the zeros at its end. */
-function writeFraction(bytes: Uint8Array, at: number, fraction: number): number {
+  if (fraction === 0) return at;
   bytes[at] = 46; // .
-  // Its digits end at the fifth place; the places before them are zeros.
+  // The fraction's digits end at the fifth place; the places before them are zeros.
   writeDigitsBefore(bytes, at + 6, fraction);
   for (let i = at + 1, digits = digitCount(fraction); digits < 5; i++, digits++) bytes[i] = 48;
   let end = at + 6;

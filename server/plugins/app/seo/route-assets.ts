@@ -1,7 +1,9 @@
 // The files of a page's own lazy route, named in its head: its stylesheets always, and its scripts when the page
 // comes with an empty root, so the browser fetches them with the app's main script instead of after it (HTML -> main
 // JS and route JS together, not one after the other; docs/decisions/074-prerendered-first-screen.md). A page the
-// server renders paints without them and names only its stylesheets (docs/decisions/260-no-script-preloads-on-rendered-pages.md). Read from Vite's build manifest (dist/web/.vite/manifest.json).
+// server renders paints without them and names only its stylesheets
+// (docs/decisions/260-no-script-preloads-on-rendered-pages.md). Read from Vite's build manifest
+// (dist/web/.vite/manifest.json).
 // Which module a path needs is the route table's (shared/routes.ts); seo.test.ts checks that every module it
 // names is in the built manifest.
 import { escapeHtml } from '../../../lib/escape-html';
