@@ -81,6 +81,7 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
       setProblem({ message: 'Choose at least one time.', field: 'preferred' });
       return;
     }
+    if (restoring) return; // the stored session is still being checked; the button waits for it
     if (!user) {
       // Signing in or creating an account comes first; the draft and this address bring the person back.
       saveDraft(draftKey(doctorId), values);
@@ -134,7 +135,9 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
             Times are the practice&apos;s local time ({zoneName(timeZone, now())})
             {!sameClock(ownZone, timeZone, now()) ? `; your own time is shown beside each.` : '.'}
           </p>
-          {user ? (
+          {/* A stored session still being checked shows the picker busy, not the visitor's fields, whose input would
+              be lost when the session comes back. */}
+          {user || restoring ? (
             <PetPicker idPrefix="appointment-pet" value={petChoice} onChange={choosePet} problemField={problem?.field} describedBy="appointment-problem" />
           ) : (
             <div className="form-row">
@@ -189,10 +192,10 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
             {...field('phone')}
           />
           <FormError id="appointment-problem">{problem?.message}</FormError>
-          {!user && <p className="muted">Next you sign in or create a free account; what you typed here is kept for a day.</p>}
+          {!user && !restoring && <p className="muted">Next you sign in or create a free account; what you typed here is kept for a day.</p>}
           <div className="appointment-actions">
-            <button type="submit" className="button button-primary" disabled={isLoading || picked.saving}>
-              {isLoading || picked.saving ? 'Sending…' : user ? 'Send request' : 'Continue to sign in'}
+            <button type="submit" className="button button-primary" disabled={isLoading || picked.saving || restoring}>
+              {isLoading || picked.saving ? 'Sending…' : user || restoring ? 'Send request' : 'Continue to sign in'}
             </button>
             <button
               type="button"

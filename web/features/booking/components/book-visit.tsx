@@ -2,7 +2,7 @@
 // day's free times; a tap on a time opens a short step (the pet and the reason) and Book. A visitor goes to sign in
 // and comes back to the same visit type, day and time (withNext). A time taken meanwhile answers with the next free
 // times as buttons, never an error page; a booking ends on its confirmation with a link to My appointments.
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatInZone, formatNumber, formatTimeInZone } from '../../../../shared/lib/formats';
 import { signInPath } from '../../../../shared/lib/next-path';
@@ -30,12 +30,13 @@ export function visitTypeText(type: VisitType): string {
 
 export function BookVisit({ doctorId, clinic, timeZone, visitTypes }: { doctorId: number; clinic: string; timeZone: string; visitTypes: VisitType[] }) {
   const user = useAppSelector(signedInUser);
+  const restoring = useAppSelector((state) => state.auth.restoring);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const returned = Number(params.get(PARAM.visit));
   const [visitId, setVisitId] = useState(() => visitTypes.find((t) => t.id === returned)?.id ?? visitTypes[0]!.id);
   const [day, setDay] = useState<string | undefined>(() => params.get(PARAM.day) ?? undefined);
-  const [start, setStart] = useState<string | undefined>(() => (user ? (params.get(PARAM.time) ?? undefined) : undefined));
+  const [start, setStart] = useState<string | undefined>(() => (user || restoring ? (params.get(PARAM.time) ?? undefined) : undefined));
   const [pet, setPet] = useState<PetChoice>(NO_PET_CHOICE);
   const [petField, setPetField] = useState<string>();
   const [reason, setReason] = useState('');
@@ -46,21 +47,31 @@ export function BookVisit({ doctorId, clinic, timeZone, visitTypes }: { doctorId
   const picked = usePickedPet();
   const onPet = useCallback((value: PetChoice) => setPet(value), []);
 
+  // Signing in or creating an account comes first; the address brings the visitor back to this time.
+  const signInFor = useCallback(
+    (iso: string) => {
+      const back = new URLSearchParams({ [PARAM.visit]: String(visitId), [PARAM.day]: day ?? '', [PARAM.time]: iso });
+      navigate(signInPath(`${routePath('doctorProfile', { id: doctorId })}?${back}#book`));
+    },
+    [visitId, day, doctorId, navigate],
+  );
   const pick = (iso: string) => {
     setProblem(undefined);
     setAlternatives(undefined);
-    if (!user) {
-      // Signing in or creating an account comes first; the address brings the visitor back to this time.
-      const back = new URLSearchParams({ [PARAM.visit]: String(visitId), [PARAM.day]: day ?? '', [PARAM.time]: iso });
-      navigate(signInPath(`${routePath('doctorProfile', { id: doctorId })}?${back}#book`));
-      return;
-    }
+    // A stored session still being checked keeps the time; the effect below sends a visitor on once it is known.
+    if (!user && !restoring) return signInFor(iso);
     setStart(iso);
   };
+  useEffect(() => {
+    if (start && !user && !restoring) {
+      setStart(undefined);
+      signInFor(start);
+    }
+  }, [start, user, restoring, signInFor]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!start) return;
+    if (!start || restoring) return;
     setProblem(undefined);
     setAlternatives(undefined);
     if (reason.trim().length < REASON_MIN) return setProblem(`Describe the reason for the visit in at least ${REASON_MIN} characters.`);
@@ -165,7 +176,7 @@ export function BookVisit({ doctorId, clinic, timeZone, visitTypes }: { doctorId
             </div>
           )}
           <div className="appointment-actions">
-            <button type="submit" className="button button-primary" disabled={picked.saving || booking.isLoading}>
+            <button type="submit" className="button button-primary" disabled={picked.saving || booking.isLoading || restoring}>
               {picked.saving || booking.isLoading ? 'Booking…' : 'Book'}
             </button>
             <button type="button" className="button" onClick={() => setStart(undefined)}>

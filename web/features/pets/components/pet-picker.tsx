@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../../shared/routes';
 import { failureField, failureMessage } from '../../../lib/api';
 import { usePetsQuery, useSavePetMutation } from '../api/pets';
+import { useAppSelector } from '../../../app/store';
 import { EMPTY_PET, PetFields, petInput, speciesLabel, type PetValues } from './pet-fields';
 import '../pets.css';
 
@@ -59,7 +60,9 @@ export function PetPicker({
   /** The new pet's optional details too (breed, birth date, weight, notes). */
   full?: boolean;
 }) {
-  const query = usePetsQuery(undefined, { refetchOnMountOrArgChange: true });
+  // A stored session still being checked (a reload) is not asked for its pets yet: the picker waits, busy.
+  const restoring = useAppSelector((state) => state.auth.restoring);
+  const query = usePetsQuery(undefined, { refetchOnMountOrArgChange: true, skip: restoring });
   const pets = query.currentData?.data;
   // Once the pets are known: the first saved pet, or a new one when there is none.
   useEffect(() => {
@@ -72,7 +75,7 @@ export function PetPicker({
     <fieldset className="pet-picker" aria-busy={!pets && !query.isError}>
       <legend>Which pet is it for?</legend>
       {query.isError && <p className="muted">Your saved pets could not be loaded; you can add the pet here.</p>}
-      <div className="pet-choices">
+      <div className="pet-choices" hidden={restoring}>
         {pets?.map((pet) => (
           <label key={pet.id} className="pet-choice">
             <input type="radio" name={`${idPrefix}-pet`} checked={value.pick === pet.id} onChange={choose(pet.id)} {...invalid} />
