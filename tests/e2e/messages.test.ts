@@ -72,8 +72,19 @@ describe('conversations between an owner and a practice', () => {
     // 1. The owner writes from the practice's profile, with a photo shown before it goes.
     const ownerTab = await signedIn(size, owner.token);
     const o = ownerTab.page;
+    // While the stored session is being checked, the card waits instead of offering a visitor's form.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await o.route('**/api/user/login-with-token', async (route) => {
+      await held;
+      await route.continue();
+    });
     await o.goto(`${site.server.url}/viewdoctorprofile/${site.users.vet.id}`);
     const contact = main(o).locator('#contact');
+    await poll(() => contact.getAttribute('aria-busy')).toBe('true');
+    expect(await contact.getByLabel('Your name').count()).toBe(0);
+    release();
+    await o.unroute('**/api/user/login-with-token');
     await poll(() => contact.getByLabel(`Message to ${CLINIC}`).isVisible()).toBe(true);
     await contact.getByLabel(`Message to ${CLINIC}`).fill(question);
     await contact.getByLabel('Photo to attach').setInputFiles(await photo());

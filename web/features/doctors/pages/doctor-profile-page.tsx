@@ -66,6 +66,17 @@ function ProfileSkeleton() {
   );
 }
 
+/** The message card while the session or the conversation's code is on its way. */
+function MessageCardWaiting({ clinic }: { clinic: string }) {
+  return (
+    <div className="card" id="contact" aria-busy="true">
+      <h2>Send a message</h2>
+      <p className="muted">Ask {clinic} a question.</p>
+      <div className="skeleton-card" aria-hidden="true" />
+    </div>
+  );
+}
+
 export default function DoctorProfilePage() {
   const { id = '' } = useParams();
   const { currentData: doctor, error, refetch, isFetching } = useGetDoctorQuery(id);
@@ -73,6 +84,7 @@ export default function DoctorProfilePage() {
   const missing = failureStatus(error) === 404 || failureStatus(error) === 400;
   const hydrated = useHydrated();
   const owner = useAppSelector(isOwner);
+  const restoring = useAppSelector((state) => state.auth.restoring);
   usePageTitle(doctor?.clinic_name ?? 'Doctor profile');
 
   if (error && !missing) {
@@ -167,11 +179,15 @@ export default function DoctorProfilePage() {
             {doctor.contact_form && !bookable && (
               <RequestAppointment doctorId={doctor.id} clinic={clinic} hours={doctor.working_time} timeZone={doctor.time_zone} />
             )}
+            {/* A signed-in owner starts a conversation, a visitor sends the contact form (docs/product.md 32.1, 32.10). While a
+                stored session is being checked the card waits, busy: a visitor's form typed in then would be replaced. */}
             {doctor.contact_form &&
               (owner ? (
-                <Suspense fallback={null}>
+                <Suspense fallback={<MessageCardWaiting clinic={clinic} />}>
                   <StartConversation doctorId={doctor.id} clinic={clinic} />
                 </Suspense>
+              ) : restoring ? (
+                <MessageCardWaiting clinic={clinic} />
               ) : (
                 <ContactForm doctorId={doctor.id} clinic={clinic} />
               ))}
