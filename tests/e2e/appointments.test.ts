@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, openPage, settled, storeSession } from './support/browser';
+import { DESKTOP, PHONE, expectAccessible, expectNoSidewaysScroll, holdSessionCheck, openPage, settled, storeSession } from './support/browser';
 import { useSite } from './support/site';
 
 const CLINIC = 'Juniper Ridge Animal Hospital';
@@ -63,19 +63,13 @@ function nextMinuteInZone(aheadMs: number): { value: string; at: Date } {
 async function requestAppointment(page: Page, pet: string) {
   // The stored session comes back late, as on a slow phone: the form opened meanwhile waits for it, busy, instead
   // of offering a visitor's fields whose input the signed-in form would then drop.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/user/login-with-token', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdSessionCheck(page);
   await page.goto(`${site.server.url}/viewdoctorprofile/${site.users.vet.id}`);
   const card = main(page).locator('#appointment');
   await card.getByRole('button', { name: 'Request an appointment' }).click();
   await poll(() => card.locator('fieldset.pet-picker[aria-busy="true"]').count()).toBe(1);
   expect(await card.getByRole('button', { name: 'Send request' }).isDisabled()).toBe(true);
-  release();
-  await page.unroute('**/api/user/login-with-token');
+  await release();
   await card.getByLabel("Pet's name").fill(pet);
   // A signed-in owner without saved pets adds one on the way (docs/product.md section 31).
   await card.getByLabel('Species').selectOption('dogs');

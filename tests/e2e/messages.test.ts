@@ -11,7 +11,18 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, WCAG22, expectAccessible, expectNoSidewaysScroll, expectTargetsAtLeast24, openPage, settled, storeSession } from './support/browser';
+import {
+  DESKTOP,
+  PHONE,
+  WCAG22,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  expectTargetsAtLeast24,
+  holdSessionCheck,
+  openPage,
+  settled,
+  storeSession,
+} from './support/browser';
 import { useSite } from './support/site';
 
 const CLINIC = 'Willow Creek Veterinary Clinic';
@@ -73,18 +84,12 @@ describe('conversations between an owner and a practice', () => {
     const ownerTab = await signedIn(size, owner.token);
     const o = ownerTab.page;
     // While the stored session is being checked, the card waits instead of offering a visitor's form.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await o.route('**/api/user/login-with-token', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdSessionCheck(o);
     await o.goto(`${site.server.url}/viewdoctorprofile/${site.users.vet.id}`);
     const contact = main(o).locator('#contact');
     await poll(() => contact.getAttribute('aria-busy')).toBe('true');
     expect(await contact.getByLabel('Your name').count()).toBe(0);
-    release();
-    await o.unroute('**/api/user/login-with-token');
+    await release();
     await poll(() => contact.getByLabel(`Message to ${CLINIC}`).isVisible()).toBe(true);
     await contact.getByLabel(`Message to ${CLINIC}`).fill(question);
     await contact.getByLabel('Photo to attach').setInputFiles(await photo());

@@ -85,6 +85,24 @@ export async function storeSession(page: Page, siteUrl: string, token: string): 
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [JWT_STORAGE_KEY, token]);
 }
 
+/**
+ * Holds the app's check of a stored session (`/api/user/login-with-token`) until the answered function is called,
+ * as a slow phone's network would: what a page shows meanwhile can be asserted. The call then goes on unchanged.
+ */
+export async function holdSessionCheck(page: Page): Promise<() => Promise<void>> {
+  const PATTERN = '**/api/user/login-with-token';
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(PATTERN, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await page.unroute(PATTERN);
+  };
+}
+
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
