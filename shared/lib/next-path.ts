@@ -38,7 +38,7 @@ export function withNext(path: string, next: string | null | undefined): string 
 }
 
 /** Sign-in that returns to `next` (a path of this site, with its query) afterwards. */
-export const signInPath = (next: string): string => withNext(routePath('signin'), next);
+export const signInPath = (next: string | null | undefined): string => withNext(routePath('signin'), next);
 
 /** Where signing in lands: where the person was going, else an administrator's /admin, else /home (docs/product.md 26.4). */
 export function landingPath(next: unknown, admin: boolean): string {

@@ -9,7 +9,7 @@ import { useAppSelector } from './store';
 import { hasPaidPlan, isAdmin } from '../features/auth/auth-slice';
 import { PageLoader } from '../components/ui/page-loader';
 import { toast } from '../lib/toast';
-import { NEXT_PARAM, landingPath, withNext } from '../../shared/lib/next-path';
+import { NEXT_PARAM, landingPath, signInPath, withNext } from '../../shared/lib/next-path';
 import { routePath, type GuardKind } from '../../shared/routes';
 
 /** A signed-in person without the page's role: the sentence, then the page that offers the role. */
@@ -38,7 +38,7 @@ export function Guard({ kind }: { kind: GuardKind }) {
     return <Navigate to={landingPath(from, admin)} replace />;
   }
   const here = `${location.pathname}${location.search}${location.hash}`;
-  if (!logined) return <Navigate to={withNext(routePath('signin'), here)} replace />;
+  if (!logined) return <Navigate to={signInPath(here)} replace />;
   // Pricing carries the page on through checkout and the profile wizard, which return to it (docs/product.md 26.1).
   if (kind === 'paidPlan') return <Refused to={withNext(routePath('services'), here)} sentence="Choose a plan first: your practice profile comes with it." />;
   return <Refused to={routePath('home')} sentence="That page is for administrators." />;

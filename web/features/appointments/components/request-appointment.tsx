@@ -16,7 +16,7 @@ import { APPOINTMENT_LIMITS } from '../../../../shared/lib/appointment-rules';
 import { speciesFromText } from '../../../../shared/lib/pet-rules';
 import type { DayHours } from '../../../../shared/lib/opening-hours';
 import { dropDraft, readDraft, saveDraft } from '../../../lib/draft';
-import { withNext } from '../../../../shared/lib/next-path';
+import { signInPath } from '../../../../shared/lib/next-path';
 import { withoutParam } from '../../../lib/address-params';
 import { paths, routePath } from '../../../../shared/routes';
 import { useRequestAppointmentMutation } from '../api/request-appointment';
@@ -85,7 +85,7 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
     if (!user) {
       // Signing in or creating an account comes first; the draft and this address bring the person back.
       saveDraft(draftKey(doctorId), values);
-      navigate(withNext(routePath('signin'), `${routePath('doctorProfile', { id: doctorId })}?${OPEN_PARAM}=open#appointment`));
+      navigate(signInPath(`${routePath('doctorProfile', { id: doctorId })}?${OPEN_PARAM}=open#appointment`));
       return;
     }
     const pet = await picked.resolve(petChoice);

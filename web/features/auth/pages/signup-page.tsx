@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Session } from '../../../../shared/types/user';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../../shared/lib/password-policy';
-import { withNext } from '../../../../shared/lib/next-path';
+import { signInPath, withNext } from '../../../../shared/lib/next-path';
 import { paths, routePath } from '../../../../shared/routes';
 import { useAppDispatch } from '../../../app/store';
 import { toast } from '../../../lib/toast';
@@ -106,7 +106,7 @@ export default function SignUpPage() {
       }
       footer={
         <>
-          Already have an account? <Link to={withNext(routePath('signin'), intent?.next)}>Sign in</Link>
+          Already have an account? <Link to={signInPath(intent?.next)}>Sign in</Link>
         </>
       }
     >

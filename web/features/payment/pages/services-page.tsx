@@ -13,7 +13,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { store, useAppDispatch, useAppSelector } from '../../../app/store';
 import { isOwner, signedInUser, useCurrentUserQuery, userReplaced } from '../../auth';
 import { embeddedFirstScreen } from '../../../lib/first-screen';
-import { NEXT_PARAM, safeNextPath, withNext } from '../../../../shared/lib/next-path';
+import { NEXT_PARAM, safeNextPath, signInPath, withNext } from '../../../../shared/lib/next-path';
 import { withoutParam } from '../../../lib/address-params';
 import { paths, routePath } from '../../../../shared/routes';
 import { formatDate } from '../../../../shared/lib/formats';
@@ -88,7 +88,7 @@ export default function ServicesPage() {
 
   const buy = async (plan: Plan) => {
     if (!user) {
-      navigate(withNext(routePath('signin'), buyPath(plan, period, next)));
+      navigate(signInPath(buyPath(plan, period, next)));
       return;
     }
     if (!user.verify || !logined) {
