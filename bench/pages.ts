@@ -77,7 +77,7 @@ interface Measured {
 
 /** One Lighthouse run of a page (a failed run is tried once more). */
 async function measureOnce(lighthouse: Lighthouse, pagePath: string): Promise<Measured> {
-  const findings: string[] = [];
+  const below: string[] = [];
   // NOTE: a trace that does not finish on a loaded machine gives no performance score: try once more.
   let result: LighthouseResult | undefined;
   for (let attempt = 0; attempt < 2 && !(result?.lhr.categories.performance?.score ?? null); attempt++) {
@@ -115,19 +115,19 @@ async function measureOnce(lighthouse: Lighthouse, pagePath: string): Promise<Me
       const audit = audits[ref.id];
       // Performance counts only its weighted metrics; the other categories list every failed audit.
       if (!audit || audit.score === null || audit.score >= 1 || (key === 'performance' && ref.weight === 0)) continue;
-      findings.push(
+      below.push(
         `${pagePath} ${key}: ${ref.id} (${audit.title}) score ${audit.score}${audit.numericValue !== undefined ? ` value ${Math.round(audit.numericValue)}` : ''}`,
       );
     }
   }
 
   return {
-    performance: result?.lhr.categories.performance?.score ?? 0,
+    performance: c['performance']?.score ?? 0,
     tbt: audits['total-blocking-time']?.numericValue ?? 0,
     scores,
     tasks: tasks.join('; ') || 'none',
     lcpNode,
-    findings,
+    findings: below,
   };
 }
 

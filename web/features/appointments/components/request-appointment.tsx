@@ -34,6 +34,9 @@ const draftKey = (doctorId: number) => `appointment:${doctorId}`;
 export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doctorId: number; clinic: string; hours: DayHours[]; timeZone: string | null }) {
   const user = useAppSelector(signedInUser);
   const restoring = useAppSelector((state) => state.auth.restoring);
+  // The signed-in form also while a stored session is being checked: a visitor's fields typed in then would be lost
+  // when the session comes back (the form waits, busy, instead).
+  const signedInForm = user !== undefined || restoring;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -135,9 +138,7 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
             Times are the practice&apos;s local time ({zoneName(timeZone, now())})
             {!sameClock(ownZone, timeZone, now()) ? `; your own time is shown beside each.` : '.'}
           </p>
-          {/* A stored session still being checked shows the picker busy, not the visitor's fields, whose input would
-              be lost when the session comes back. */}
-          {user || restoring ? (
+          {signedInForm ? (
             <PetPicker idPrefix="appointment-pet" value={petChoice} onChange={choosePet} problemField={problem?.field} describedBy="appointment-problem" />
           ) : (
             <div className="form-row">
@@ -192,10 +193,10 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
             {...field('phone')}
           />
           <FormError id="appointment-problem">{problem?.message}</FormError>
-          {!user && !restoring && <p className="muted">Next you sign in or create a free account; what you typed here is kept for a day.</p>}
+          {!signedInForm && <p className="muted">Next you sign in or create a free account; what you typed here is kept for a day.</p>}
           <div className="appointment-actions">
             <button type="submit" className="button button-primary" disabled={isLoading || picked.saving || restoring}>
-              {isLoading || picked.saving ? 'Sending…' : user || restoring ? 'Send request' : 'Continue to sign in'}
+              {isLoading || picked.saving ? 'Sending…' : signedInForm ? 'Send request' : 'Continue to sign in'}
             </button>
             <button
               type="button"
