@@ -1,7 +1,8 @@
 // The first screen the server renders with React into the HTML (docs/decisions/089-server-rendering-with-react.md):
 // without JavaScript a profile, an article, the article lists and /services show their main text, styled; with it,
 // React hydrates that very markup: the nodes the browser parsed are the ones the app then owns (none replaced), no
-// hydration error reaches the console, and nothing moves (CLS by PerformanceObserver). Set PRERENDER_SHOTS=<folder>
+// hydration error reaches the console, nothing moves (CLS by PerformanceObserver), and the app's script is asked for
+// only once the first screen is painted (docs/product.md 11.6). Set PRERENDER_SHOTS=<folder>
 // to keep screenshots of both states.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -94,6 +95,16 @@ describe('the first screen rendered on the server and hydrated', () => {
           };
         });
         expect(hydration, 'the server rendered the page and React adopted its nodes').toEqual({ marked: true, shellKept: true, h1Kept: true, removed: 0 });
+        // The app's script is asked for once the first screen is painted (docs/product.md 11.6): its download never
+        // delays that paint.
+        const order = await page.evaluate(() => {
+          const app = document.querySelector('script[data-app]')?.getAttribute('data-app') ?? '';
+          return {
+            paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+            asked: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(app))?.startTime ?? -1,
+          };
+        });
+        expect(order.asked, "the app's script is asked for after the first contentful paint").toBeGreaterThanOrEqual(order.paint);
         await settled(page);
         const after = await layoutOf(page);
         expect(after.h1).toEqual(before.h1);

@@ -54,13 +54,22 @@ export function renderHead(head: PageHead): string {
   return tags.join('\n    ');
 }
 
+/** The loader that asks for the app's module script once a rendered page is painted (web/public/start-after-paint.js). */
+export const START_AFTER_PAINT = '/start-after-paint.js';
+
 /**
- * The app's module script and preloads fetched at low priority: the page's first screen is in the HTML, so they
- * must not compete with the stylesheet and the first image, and a browser does not wait for them to paint
- * (docs/decisions/074-prerendered-first-screen.md).
+ * A page whose first screen is in the HTML: the app's module script is asked for after that screen is painted, by a
+ * loader named instead of it, so that its download never delays the first paint and its start comes after it
+ * (docs/product.md 11.6, docs/decisions/265-the-app-starts-in-steps.md). Module preloads, if any, are fetched at
+ * low priority (docs/decisions/074-prerendered-first-screen.md).
  */
-export function lowPriorityScripts(html: string): string {
-  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/gi, '<$1 fetchpriority="low"');
+export function scriptsAfterFirstPaint(html: string): string {
+  return html
+    .replace(
+      /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/i,
+      (_, src: string) => `<script defer src="${START_AFTER_PAINT}" data-app="${src}"></script>`,
+    )
+    .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/gi, '<link rel="modulepreload" fetchpriority="low"');
 }
 
 /** What a page adds to the shell besides its head: its route's <link> tags and its prerendered first screen. */
@@ -81,7 +90,7 @@ export function shellRenderer(indexHtml: string): (head: PageHead, data?: Initia
   const foundHeadEnd = withoutDefaults.search(/<\/head>/i);
   const headEnd = foundHeadEnd < 0 || foundHeadEnd > rootAt ? rootAt : foundHeadEnd;
   const [start, middle, end] = [withoutDefaults.slice(0, headEnd), withoutDefaults.slice(headEnd, rootAt), withoutDefaults.slice(rootAt)];
-  const lowStart = lowPriorityScripts(start);
+  const renderedStart = scriptsAfterFirstPaint(start);
   const emptyRoot = /^<div id="root">\s*<\/div>/i;
   return (head, data, page) => {
     const block = data ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>\n    ` : '';
@@ -89,7 +98,7 @@ export function shellRenderer(indexHtml: string): (head: PageHead, data?: Initia
     const rest = page?.body && emptyRoot.test(end) ? end.replace(emptyRoot, () => `<div id="root" data-prerendered="">${page.body}</div>`) : end;
     // A page whose first screen is in the HTML does not wait for its scripts; the others need them to paint.
     const prerendered = rest !== end;
-    const links = page?.links ? `\n    ${prerendered ? lowPriorityScripts(page.links) : page.links}` : '';
-    return `${prerendered ? lowStart : start}  ${renderHead(head)}${links}\n  ${middle}${block}${rest}`;
+    const links = page?.links ? `\n    ${prerendered ? scriptsAfterFirstPaint(page.links) : page.links}` : '';
+    return `${prerendered ? renderedStart : start}  ${renderHead(head)}${links}\n  ${middle}${block}${rest}`;
   };
 }

@@ -231,7 +231,8 @@ describe('the first screen in the HTML', () => {
   it('no inline script: only the data blocks and the app module', async () => {
     for (const url of [`/viewdoctorprofile/${ids.vet}`, `/singlepost/:${ids.blog}`, '/blogpage', '/services']) {
       const { html } = await open(url);
-      for (const [tag] of html.matchAll(/<script[^>]*>/g)) expect(tag, url).toMatch(/type="application\/(ld\+)?json"|src="\/assets\//);
+      for (const [tag] of html.matchAll(/<script[^>]*>/g))
+        expect(tag, url).toMatch(/type="application\/(ld\+)?json"|src="\/assets\/|src="\/start-after-paint\.js"/);
       expect(html, url).not.toMatch(/ on[a-z]+="/);
     }
   });
@@ -255,9 +256,11 @@ describe("the route's own chunk in the head", () => {
     const services = await open('/services');
     expect(services.root).not.toBe('');
     expect(services.head).toContain('<link rel="stylesheet" crossorigin href="/assets/payment-4.css" />');
-    // Its scripts come after the first paint: the app's main script, at low priority, fetches them together.
+    // Its scripts come after the first paint: a loader asks for the app's main script then (web/public/start-after-paint.js),
+    // which fetches the page's own chunks.
     expect(services.head).not.toContain('modulepreload');
-    expect(services.head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
+    expect(services.head).toContain('<script defer src="/start-after-paint.js" data-app="/assets/index-abc.js"></script>');
+    expect(services.head).not.toContain('<script type="module"');
     const profile = await open(`/viewdoctorprofile/${ids.vet}`);
     expect(profile.root).toContain('<h1>');
     expect(profile.head).not.toContain('modulepreload');
