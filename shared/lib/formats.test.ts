@@ -23,7 +23,7 @@ import {
   formatTimeInZone,
   hoursZoneLine,
   inBothZones,
-  MONTH_NAMES,
+  monthNames,
   openStatusText,
   sameClock,
   viewerZone,
@@ -91,8 +91,8 @@ describe('dates', () => {
     expect(formatCalendarDate('not a date')).toBe('not a date');
     expect(formatMonth('2026-10')).toBe('October 2026');
     expect(formatMonth('2026-13')).toBe('2026-13');
-    expect(MONTH_NAMES).toHaveLength(12);
-    expect([MONTH_NAMES[0], MONTH_NAMES[11]]).toEqual(['January', 'December']);
+    expect(monthNames()).toHaveLength(12);
+    expect([monthNames()[0], monthNames()[11]]).toEqual(['January', 'December']);
   });
 
   it("describes a holiday as 'Closed on Thursday, Dec 24' and special hours in 12-hour form", () => {

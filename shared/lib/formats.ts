@@ -32,7 +32,9 @@ const asDate = (value: string | Date): Date | null => {
 /** 1,234 */
 export const formatNumber = (value: number): string => value.toLocaleString(LOCALE);
 
-const pluralRules = new Intl.PluralRules(LOCALE);
+let plurals: Intl.PluralRules | undefined;
+/** Built when first used: the first Intl object a page builds loads the locale's data, which takes a while on a phone. */
+const pluralRules = () => (plurals ??= new Intl.PluralRules(LOCALE));
 
 /** '0 results', '1 result', '1,200 results'; `plural` for nouns that do not just add an s ('1 pet owner', '2 pet owners'). */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
@@ -41,7 +43,7 @@ export function countOf(count: number, singular: string, plural = `${singular}s`
 
 /** The noun alone that agrees with `count`, for a text that shows the number apart: 'request', 'requests'. */
 export function pluralOf(count: number, singular: string, plural = `${singular}s`): string {
-  return pluralRules.select(count) === 'one' ? singular : plural;
+  return pluralRules().select(count) === 'one' ? singular : plural;
 }
 
 // ---- dates -----------------------------------------------------------------------------------
@@ -109,10 +111,12 @@ export function formatMonth(yearMonth: string): string {
   return dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' })!.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
 
-/** The twelve month names, January first (a month picker). */
-export const MONTH_NAMES: readonly string[] = Array.from({ length: 12 }, (_, month) =>
-  dateFormat({ month: 'long', timeZone: 'UTC' })!.format(new Date(Date.UTC(2000, month, 1))),
-);
+let months: readonly string[] | undefined;
+/** The twelve month names, January first (a month picker); built when first asked for, not when a page loads this module. */
+export function monthNames(): readonly string[] {
+  months ??= Array.from({ length: 12 }, (_, month) => dateFormat({ month: 'long', timeZone: 'UTC' })!.format(new Date(Date.UTC(2000, month, 1))));
+  return months;
+}
 
 // ---- clock times and opening hours -------------------------------------------------------------
 

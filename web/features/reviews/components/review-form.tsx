@@ -13,7 +13,7 @@ import { useCreateReviewMutation } from '../api/create-review';
 import { useUpdateReviewMutation } from '../api/update-review';
 import { REVIEW_LIMITS, visitMonthProblem } from '../../../../shared/lib/review-rules';
 import { speciesLabel } from '../review-rules';
-import { MONTH_NAMES, formatNumber } from '../../../../shared/lib/formats';
+import { formatNumber, monthNames } from '../../../../shared/lib/formats';
 import * as clock from '../../../lib/clock';
 
 type Field = keyof ReviewInput;
@@ -197,7 +197,7 @@ export default function ReviewForm({ doctorId, clinic, review, onDone, onCancel 
             {...described('visit_month')}
           >
             <option value="">Month</option>
-            {MONTH_NAMES.map((name, i) => (
+            {monthNames().map((name, i) => (
               <option key={name} value={String(i + 1).padStart(2, '0')}>
                 {name}
               </option>
