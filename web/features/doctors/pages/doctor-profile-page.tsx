@@ -28,6 +28,7 @@ import { responseTimeText } from '../../../../shared/lib/appointment-rules';
 import '../../../components/profile/profile.css';
 import '../doctors.css';
 import { now } from '../../../lib/clock';
+import type { DoctorPage } from '../../../../shared/schemas/doctor';
 
 // A signed-in owner's 'Send a message' starts or continues a conversation (decisions.md section 19); its code loads
 // only for them, so a visitor's profile page stays as small as before.
@@ -77,12 +78,33 @@ function MessageCardWaiting({ clinic }: { clinic: string }) {
   );
 }
 
+/**
+ * The week's hours with whether the clinic is open now. The server's answer says whether it was open when it was sent;
+ * the browser's clock takes over once the server's markup is hydrated. Only this card renders again then, not the
+ * whole page (docs/decisions/265-the-app-starts-in-steps.md).
+ */
+function HoursNow({ doctor }: { doctor: DoctorPage }) {
+  const hydrated = useHydrated();
+  const openNow = (hydrated ? isOpenAt(doctor.working_time, doctor.time_zone, now(), doctor.special_hours) : null) ?? doctor.open_now ?? null;
+  // The clinic's date, for marking this week's special days in the week (docs/product.md section 22): after hydration only.
+  const today = hydrated && doctor.time_zone ? localDateAt(doctor.time_zone, now())?.date : undefined;
+  return (
+    <ProfileHours
+      workingTime={doctor.working_time}
+      timeZone={doctor.time_zone}
+      openNow={openNow}
+      specialHours={doctor.special_hours ?? []}
+      today={today}
+      level={2}
+    />
+  );
+}
+
 export default function DoctorProfilePage() {
   const { id = '' } = useParams();
   const { currentData: doctor, error, refetch, isFetching } = useGetDoctorQuery(id);
   // Only the server's 404 (or a malformed id's 400) means the profile is not there; a failed call offers to try again (28.1).
   const missing = failureStatus(error) === 404 || failureStatus(error) === 400;
-  const hydrated = useHydrated();
   const owner = useAppSelector(isOwner);
   const restoring = useAppSelector((state) => state.auth.restoring);
   usePageTitle(doctor?.clinic_name ?? 'Doctor profile');
@@ -108,11 +130,6 @@ export default function DoctorProfilePage() {
   }
   if (!doctor) return <ProfileSkeleton />;
 
-  // The server's answer says whether the clinic was open when it was sent; the browser's clock takes over once the
-  // server's markup is hydrated (the server rendered the answer's value).
-  const openNow = (hydrated ? isOpenAt(doctor.working_time, doctor.time_zone, now(), doctor.special_hours) : null) ?? doctor.open_now ?? null;
-  // The clinic's date, for marking this week's special days in the week (docs/product.md section 22): after hydration only.
-  const today = hydrated && doctor.time_zone ? localDateAt(doctor.time_zone, now())?.date : undefined;
   const hasPoint = typeof doctor.latitude === 'number' && typeof doctor.longitude === 'number';
   const address = addressLine(doctor);
   const clinic = doctor.clinic_name ?? doctor.name;
@@ -191,14 +208,7 @@ export default function DoctorProfilePage() {
               ) : (
                 <ContactForm doctorId={doctor.id} clinic={clinic} />
               ))}
-            <ProfileHours
-              workingTime={doctor.working_time}
-              timeZone={doctor.time_zone}
-              openNow={openNow}
-              specialHours={doctor.special_hours ?? []}
-              today={today}
-              level={2}
-            />
+            <HoursNow doctor={doctor} />
             {/* For the practice's own vet, quietly, here and on /services, never on the owners' result cards
                 (docs/product.md section 20). */}
             {doctor.claimed === false && (
