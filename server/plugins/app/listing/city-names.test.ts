@@ -72,7 +72,10 @@ describe('city names that are not known exactly', () => {
       const [row] = await rowsOf<{ s: number }>(sql`SELECT similarity(${a}, ${b})::float8 AS s`);
       expect(similarityOf(a!, b!), `${a} / ${b}`).toBe(Math.fround(row!.s));
     }
-    // Typos of real cities: the notice names the place the trigram search over the zip table picked.
+    // Typos of real cities: the notice names the place pg_trgm's measure over the zip table picks: the rows at or above
+    // its default threshold (what `%` keeps), read without the trigram index. NOTE: on PGlite the index's answer to
+    // `lower(city) % 'chicgo'` was empty twice in CI (2026-11-29) and right in every other run; the cause is not known,
+    // and the app does not ask it (decision 129), so the reference here is the measure itself.
     for (const [typo, state] of [
       ['chicgo', ''],
       ['chicgo', 'IL'],
@@ -83,7 +86,7 @@ describe('city names that are not known exactly', () => {
       ['nw yrok', ''],
     ] as const) {
       const [expected] = await rowsOf<{ city: string; state: string }>(
-        sql`SELECT z.city, z.state FROM zip_codes z WHERE lower(z.city) % ${typo} ${state ? sql`AND z.state = ${state}` : sql``}
+        sql`SELECT z.city, z.state FROM zip_codes z WHERE similarity(lower(z.city), ${typo}) >= 0.3::real ${state ? sql`AND z.state = ${state}` : sql``}
           ORDER BY similarity(lower(z.city), ${typo}) DESC, z.city, z.state LIMIT 1`,
       );
       const { statusCode, body } = await search({ searchCity: typo, searchState: state });
