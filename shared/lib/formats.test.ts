@@ -184,3 +184,63 @@ describe('money', () => {
     expect([2900, 2950, 137200].map(formatDollars)).toEqual(['$29', '$29.50', '$1,372']);
   });
 });
+
+describe('texts written without Intl read exactly as Intl writes them for en-US', () => {
+  const intl = (options: Intl.DateTimeFormatOptions, at: Date) => new Intl.DateTimeFormat('en-US', options).format(at);
+  const days = Array.from({ length: 800 }, (_, i) => new Date(Date.UTC(2025, 0, 1 + i, (i * 7) % 24, (i * 13) % 60)));
+
+  it('whole numbers, plurals, dates, calendar dates, months and clock times', () => {
+    const numbers = [0, 1, -1, 7, 999, 1000, -1000, 12345, 999_999, 1_000_000, -987_654_321, Number.MAX_SAFE_INTEGER, 1.5, 0.125, 2 ** 60];
+    for (const n of numbers) expect(formatNumber(n), String(n)).toBe(n.toLocaleString('en-US'));
+    const rules = new Intl.PluralRules('en-US');
+    for (const n of [0, 1, -1, 1.5, 2, 11, 21, 101, 0.5]) expect(pluralOf(n, 'one', 'other'), String(n)).toBe(rules.select(n) === 'one' ? 'one' : 'other');
+    for (const day of days) {
+      expect(formatDate(day)).toBe(intl({ month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' }, day));
+      const calendar = day.toISOString().slice(0, 10);
+      const midnight = new Date(`${calendar}T00:00:00Z`);
+      const shapes: [Parameters<typeof formatCalendarDate>[1], Intl.DateTimeFormatOptions][] = [
+        [{}, { month: 'short', day: '2-digit', year: 'numeric' }],
+        [
+          { weekday: true, year: false },
+          { weekday: 'long', month: 'short', day: 'numeric' },
+        ],
+        [
+          { weekday: 'short', year: false },
+          { weekday: 'short', month: 'short', day: 'numeric' },
+        ],
+        [{ weekday: true }, { weekday: 'long', month: 'short', day: '2-digit', year: 'numeric' }],
+        [{ year: false }, { month: 'short', day: 'numeric' }],
+      ];
+      for (const [shape, options] of shapes) expect(formatCalendarDate(calendar, shape), calendar).toBe(intl({ ...options, timeZone: 'UTC' }, midnight));
+      expect(formatMonth(calendar.slice(0, 7))).toBe(intl({ month: 'long', year: 'numeric', timeZone: 'UTC' }, midnight));
+    }
+    expect(monthNames()).toEqual(Array.from({ length: 12 }, (_, m) => intl({ month: 'long', timeZone: 'UTC' }, new Date(Date.UTC(2000, m, 1)))));
+    for (let minute = 0; minute < 24 * 60; minute++) {
+      const hhmm = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+      expect(formatClock(hhmm)).toBe(intl({ hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }, new Date(Date.UTC(2000, 0, 1, 0, minute))));
+    }
+    expect(formatClock('24:30')).toBe('12:30 AM');
+    expect(formatClock('9:75')).toBe('10:15 AM');
+  });
+
+  it("names a US practice's zone as Intl does in winter and summer", () => {
+    const zones = [
+      'America/New_York',
+      'America/Chicago',
+      'America/Denver',
+      'America/Phoenix',
+      'America/Los_Angeles',
+      'America/Anchorage',
+      'Pacific/Honolulu',
+      'America/Puerto_Rico',
+    ];
+    for (const zone of zones)
+      for (const at of [new Date('2026-01-15T12:00:00Z'), new Date('2026-07-15T12:00:00Z')]) {
+        const named = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' })
+          .formatToParts(at)
+          .find((part) => part.type === 'timeZoneName')?.value;
+        expect(zoneName(zone, at), zone).toBe(named);
+      }
+    expect(zoneName('constructor', AT)).toBe('constructor');
+  });
+});

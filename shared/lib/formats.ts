@@ -1,5 +1,5 @@
 // How every page, e-mail and calendar file writes dates, times, time zones, counts and plurals for an
-// American reader (docs/product.md section 27): one module over the platform's Intl, so no text anywhere
+// American reader (docs/product.md section 27): one module over the platform's Intl, so no text anywhere else
 // builds a date or a plural by hand. Calendar dates ('YYYY-MM-DD': a holiday, a birthday) are formatted as
 // such, never through the reader's zone, so they never move by a day.
 
@@ -27,14 +27,28 @@ const asDate = (value: string | Date): Date | null => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
+// NOTE: what reads the same in every zone (a whole number, a plural, a UTC or calendar date, a month, a clock time,
+// the names of the US zones) is written here from the numbers, exactly as Intl writes it for en-US (formats.test.ts
+// compares every case with Intl): the first Intl object a page builds loads the locale's data, which a rendered
+// profile paid while its modules loaded and hydrated. A zone's clock and the reader's zone still need Intl
+// (docs/product.md 27.1; docs/decisions/266-formats-without-intl-where-the-zone-does-not-matter.md).
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+/** Years Intl writes as plain digits (no era, no padding question). */
+const plainYear = (year: number) => year >= 1000 && year <= 9999;
+
 // ---- numbers and plurals ---------------------------------------------------------------------
 
 /** 1,234 */
-export const formatNumber = (value: number): string => value.toLocaleString(LOCALE);
-
-let plurals: Intl.PluralRules | undefined;
-/** Built when first used: the first Intl object a page builds loads the locale's data, which takes a while on a phone. */
-const pluralRules = () => (plurals ??= new Intl.PluralRules(LOCALE));
+export function formatNumber(value: number): string {
+  if (!Number.isSafeInteger(value)) return value.toLocaleString(LOCALE);
+  const digits = String(Math.abs(value));
+  let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+  return value < 0 ? `-${grouped}` : grouped;
+}
 
 /** '0 results', '1 result', '1,200 results'; `plural` for nouns that do not just add an s ('1 pet owner', '2 pet owners'). */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
@@ -43,7 +57,8 @@ export function countOf(count: number, singular: string, plural = `${singular}s`
 
 /** The noun alone that agrees with `count`, for a text that shows the number apart: 'request', 'requests'. */
 export function pluralOf(count: number, singular: string, plural = `${singular}s`): string {
-  return pluralRules().select(count) === 'one' ? singular : plural;
+  // English has one plural rule: 'one' for exactly 1 (or -1), 'other' for every other number, 0 and 1.5 included.
+  return Math.abs(count) === 1 ? singular : plural;
 }
 
 // ---- dates -----------------------------------------------------------------------------------
@@ -54,7 +69,10 @@ export function pluralOf(count: number, singular: string, plural = `${singular}s
  */
 export function formatDate(iso: string | Date): string {
   const date = asDate(iso);
-  return date ? dateFormat({ month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' })!.format(date) : '';
+  if (!date) return '';
+  const year = date.getUTCFullYear();
+  if (!plainYear(year)) return dateFormat({ month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' })!.format(date);
+  return `${MONTHS[date.getUTCMonth()]!.slice(0, 3)} ${twoDigits(date.getUTCDate())}, ${year}`;
 }
 
 /** A moment with its time, 12-hour, in `timeZone` (the reader's by default): 'Nov 05, 2026, 2:30 PM' (audit entries). */
@@ -93,6 +111,15 @@ export function formatCalendarDate(date: string, { weekday = false, year = true 
   const match = CALENDAR_DATE.exec(date);
   if (!match) return date;
   const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  const fullYear = at.getUTCFullYear();
+  if (plainYear(fullYear)) {
+    const day = at.getUTCDate();
+    const monthDay = `${MONTHS[at.getUTCMonth()]!.slice(0, 3)} ${year ? twoDigits(day) : day}`;
+    const dated = year ? `${monthDay}, ${fullYear}` : monthDay;
+    if (!weekday) return dated;
+    const name = WEEKDAYS[at.getUTCDay()]!;
+    return `${weekday === 'short' ? name.slice(0, 3) : name}, ${dated}`;
+  }
   return dateFormat({
     ...(weekday ? { weekday: weekday === 'short' ? 'short' : 'long' } : {}),
     month: 'short',
@@ -108,14 +135,13 @@ const YEAR_MONTH = /^(\d{4})-(\d{2})$/;
 export function formatMonth(yearMonth: string): string {
   const match = YEAR_MONTH.exec(yearMonth);
   if (!match || Number(match[2]) < 1 || Number(match[2]) > 12) return yearMonth;
+  if (plainYear(Number(match[1]))) return `${MONTHS[Number(match[2]) - 1]} ${Number(match[1])}`;
   return dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' })!.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
 
-let months: readonly string[] | undefined;
-/** The twelve month names, January first (a month picker); built when first asked for, not when a page loads this module. */
+/** The twelve month names, January first (a month picker). */
 export function monthNames(): readonly string[] {
-  months ??= Array.from({ length: 12 }, (_, month) => dateFormat({ month: 'long', timeZone: 'UTC' })!.format(new Date(Date.UTC(2000, month, 1))));
-  return months;
+  return MONTHS;
 }
 
 // ---- clock times and opening hours -------------------------------------------------------------
@@ -126,8 +152,10 @@ const HHMM = /^(\d{1,2}):(\d{2})$/;
 export function formatClock(hhmm: string | undefined): string {
   const match = HHMM.exec(hhmm ?? '');
   if (!match) return hhmm ?? '';
-  const at = new Date(Date.UTC(2000, 0, 1, Number(match[1]) % 24, Number(match[2])));
-  return dateFormat({ hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })!.format(at);
+  // Minutes past 59 carry into the hour, as a Date built from them would.
+  const minutes = ((Number(match[1]) % 24) * 60 + Number(match[2])) % (24 * 60);
+  const hour = Math.floor(minutes / 60);
+  return `${hour % 12 || 12}:${twoDigits(minutes % 60)} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** A day's opening, stored 'HH:MM' to 'HH:MM': '7:30 AM – 8:00 PM', or 'Open 24 hours' for a day from midnight to midnight. */
@@ -162,8 +190,25 @@ export function describeSpecialDay(
 
 // ---- time zones --------------------------------------------------------------------------------
 
+/** The everyday names of the zones a US practice picks from (profile-rules.ts US_TIME_ZONES), as Intl writes them
+ *  in every season (formats.test.ts compares them with Intl): no Intl object for the zone line of a profile. */
+const US_ZONE_NAMES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    'America/New_York': 'Eastern Time',
+    'America/Chicago': 'Central Time',
+    'America/Denver': 'Mountain Time',
+    'America/Phoenix': 'Mountain Standard Time',
+    'America/Los_Angeles': 'Pacific Time',
+    'America/Anchorage': 'Alaska Time',
+    'Pacific/Honolulu': 'Hawaii-Aleutian Standard Time',
+    'America/Puerto_Rico': 'Atlantic Standard Time',
+  }),
+);
+
 /** The everyday name of a zone: 'America/Chicago' -> 'Central Time', 'America/Phoenix' -> 'Mountain Standard Time'. */
 export function zoneName(timeZone: string, at: Date): string {
+  const known = US_ZONE_NAMES.get(timeZone);
+  if (known) return known;
   const name = dateFormat({ timeZone, timeZoneName: 'longGeneric' })
     ?.formatToParts(at)
     .find((part) => part.type === 'timeZoneName')?.value;

@@ -62,7 +62,6 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
   const choosePet = useCallback((choice: PetChoice) => setPetChoice(choice), []);
   const picked = usePickedPet();
   const days = useMemo(() => (open && timeZone ? slotDays(hours, timeZone, now()) : []), [open, hours, timeZone]);
-  const ownZone = viewerZone();
 
   if (!timeZone || hours.every((day) => day.closed)) return null;
   const change = (update: (v: typeof EMPTY) => typeof EMPTY) =>
@@ -136,7 +135,7 @@ export function RequestAppointment({ doctorId, clinic, hours, timeZone }: { doct
         <form className="appointment-form" onSubmit={submit} noValidate>
           <p className="muted">
             Times are the practice&apos;s local time ({zoneName(timeZone, now())})
-            {!sameClock(ownZone, timeZone, now()) ? `; your own time is shown beside each.` : '.'}
+            {!sameClock(viewerZone(), timeZone, now()) ? `; your own time is shown beside each.` : '.'}
           </p>
           {signedInForm ? (
             <PetPicker idPrefix="appointment-pet" value={petChoice} onChange={choosePet} problemField={problem?.field} describedBy="appointment-problem" />
