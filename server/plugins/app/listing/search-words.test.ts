@@ -31,6 +31,15 @@ describe('NameIndex', () => {
     store.add(vet(5, 'Lakeside Hospital'), 0);
     names.add(store.slotOf(5));
     expect(names.match('hospitl').has(store.slotOf(5))).toBe(true);
+
+    // Vets taken out are no longer found, the others still are, in order; a word nobody holds any more matches nobody.
+    for (let id = 6; id <= 12; id++) store.add(vet(id, `Lakeside Hospital ${id}`), 0);
+    for (let id = 6; id <= 12; id++) names.add(store.slotOf(id));
+    for (const id of [5, 8, 12]) names.remove(store.slotOf(id));
+    expect(ids(names.match('lakeside').slots).sort((a, b) => a! - b!)).toEqual([6, 7, 9, 10, 11]);
+    names.remove(store.slotOf(3));
+    expect(names.match('cedar').size).toBe(0);
+    expect(ids(names.match('hospitl').slots)).toEqual(expect.arrayContaining([2, 4, 1, 6, 7, 9, 10, 11]));
   });
 
   it('remembers at most a bounded number of bytes of matches, however many different names are searched', () => {
