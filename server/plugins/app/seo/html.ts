@@ -55,7 +55,7 @@ export function renderHead(head: PageHead): string {
 }
 
 /** The loader that asks for the app's module script once a rendered page is painted (web/public/start-after-paint.js). */
-export const START_AFTER_PAINT = '/start-after-paint.js';
+const START_AFTER_PAINT = '/start-after-paint.js';
 
 /**
  * A page whose first screen is in the HTML: the app's module script is asked for after that screen is painted, by a
