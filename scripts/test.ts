@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough, type Writable } from 'node:stream';
 
 interface Step {
   name: string;
@@ -29,12 +30,16 @@ const embedded = { TEST_DATABASE_URL: '', REDIS_URL: '' };
 // Builds unless the build is newer than every source (`npm ci` has just built it: package.json's prepare).
 const build: Step = { name: 'build the web app and the server', command: ['node', 'scripts/start.mjs', '--build-only'] };
 const lanes = process.env.TEST_LANES === '2';
-const checksAndApi: Step[] = [
-  { name: 'type check', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
+// The checks read the sources only: the type check runs beside the other three (each mostly one core), their
+// output printed when both sides have finished (docs/decisions/267-checks-side-by-side.md).
+const typeCheck: Step[] = [{ name: 'type check', command: ['npx', 'tsc', '-p', 'tsconfig.json'] }];
+const otherChecks: Step[] = [
   { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { name: 'format check', command: ['npm', 'run', 'format:check', '--silent'] },
   // Exports no file imports, and files nothing reaches (knip.json; decision 142).
   { name: 'unused exports and files', command: ['npx', 'knip'] },
+];
+const apiPasses: Step[] = [
   // NOTE: twice a PGlite worker has spun at full CPU inside PostgreSQL's error handling (errfinish under
   // PostgresMainLoopOnce, during an Execute) and never finished its file; the cause is not found
   // (docs/decisions/081-a-stuck-test-step-runs-again.md). The slowest file prints within 5 minutes.
@@ -53,6 +58,7 @@ const checksAndApi: Step[] = [
       ]
     : []),
 ];
+const checksAndApi: Step[] = [...typeCheck, ...otherChecks, ...apiPasses];
 const browser: Step[] = [
   // The browser journeys run on the embedded database, whatever the outer environment says.
   { name: 'browser journeys', command: ['npx', 'vitest', 'run', '--project', 'e2e'], env: embedded },
@@ -86,7 +92,7 @@ const STUCK_STATEMENT = 'a database statement ran for more than';
  * process it started) and answers 'stuck', and a run that failed after a database statement got stuck
  * (decision 092) answers 'stuck statement'.
  */
-function run(step: Step, log?: fs.WriteStream): Promise<number | null | 'stuck' | 'stuck statement'> {
+function run(step: Step, log?: Writable): Promise<number | null | 'stuck' | 'stuck statement'> {
   return new Promise((resolve) => {
     const child = spawn(step.command[0]!, step.command.slice(1), {
       cwd: root,
@@ -124,7 +130,7 @@ function run(step: Step, log?: fs.WriteStream): Promise<number | null | 'stuck' 
 }
 
 /** Runs the steps one after the other; later steps still run after a failure, so one report shows every failure. */
-async function lane(steps: Step[], log?: fs.WriteStream): Promise<void> {
+async function lane(steps: Step[], log?: Writable): Promise<void> {
   for (const step of steps) {
     const started = Date.now();
     const say = (line: string) => (log ? log.write(`${line}\n`) : console.log(line));
@@ -143,10 +149,24 @@ async function lane(steps: Step[], log?: fs.WriteStream): Promise<void> {
   }
 }
 
+/** Runs lanes at once; each lane's output is kept and printed, lane by lane, when all of them have finished. */
+async function sideBySide(lanes: Step[][]): Promise<void> {
+  const outputs = lanes.map(() => {
+    const chunks: Buffer[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    return { stream, chunks };
+  });
+  await Promise.all(lanes.map((steps, i) => lane(steps, outputs[i]!.stream)));
+  for (const { chunks } of outputs) process.stdout.write(Buffer.concat(chunks));
+}
+
 // The build runs first, once, for the unit passes' server processes and the browser journeys alike; with
 // two lanes too, so that no test starts dist/server while the other lane rewrites it.
 if (!lanes) {
-  await lane([build, ...checksAndApi, ...browser]);
+  await lane([build]);
+  await sideBySide([typeCheck, otherChecks]);
+  await lane([...apiPasses, ...browser]);
 } else {
   await lane([build]);
   const logFile = path.join(root, '.cache/test-logs/browser-journeys.log');
