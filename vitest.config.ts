@@ -78,6 +78,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           pool: 'forks',
           maxWorkers: journeyWorkers,
+          // A worker's files share its modules (Playwright, the support files): each file still has its own server,
+          // browser and data (./tests/e2e/support/site.ts), and imports took 44 s of a CI run (decision 267).
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

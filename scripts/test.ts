@@ -31,7 +31,7 @@ const embedded = { TEST_DATABASE_URL: '', REDIS_URL: '' };
 const build: Step = { name: 'build the web app and the server', command: ['node', 'scripts/start.mjs', '--build-only'] };
 const lanes = process.env.TEST_LANES === '2';
 // The checks read the sources only: the type check runs beside the other three (each mostly one core), their
-// output printed when both sides have finished (docs/decisions/267-checks-side-by-side.md).
+// output printed when both sides have finished (docs/decisions/267-checks-side-by-side-and-journeys-share-modules.md).
 const typeCheck: Step[] = [{ name: 'type check', command: ['npx', 'tsc', '-p', 'tsconfig.json'] }];
 const otherChecks: Step[] = [
   { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
