@@ -30,6 +30,7 @@ import {
   zoneName,
 } from './formats';
 import { checkSpecialHours } from './special-hours';
+import { US_TIME_ZONES } from './profile-rules';
 import { responseTimeText } from './appointment-rules';
 
 // Wednesday, Dec 23, 2026, 3:15 PM in Chicago (21:15 UTC, winter).
@@ -224,16 +225,7 @@ describe('texts written without Intl read exactly as Intl writes them for en-US'
   });
 
   it("names a US practice's zone as Intl does in winter and summer", () => {
-    const zones = [
-      'America/New_York',
-      'America/Chicago',
-      'America/Denver',
-      'America/Phoenix',
-      'America/Los_Angeles',
-      'America/Anchorage',
-      'Pacific/Honolulu',
-      'America/Puerto_Rico',
-    ];
+    const zones = US_TIME_ZONES;
     for (const zone of zones)
       for (const at of [new Date('2026-01-15T12:00:00Z'), new Date('2026-07-15T12:00:00Z')]) {
         const named = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' })
