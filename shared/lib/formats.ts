@@ -295,6 +295,5 @@ export function formatWeight(kg: number): string {
 
 /** The reader's own calendar day, 'YYYY-MM-DD' (a pet's age is counted to it). */
 export function calendarToday(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+  return `${at.getFullYear()}-${twoDigits(at.getMonth() + 1)}-${twoDigits(at.getDate())}`;
 }
