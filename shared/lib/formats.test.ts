@@ -225,8 +225,7 @@ describe('texts written without Intl read exactly as Intl writes them for en-US'
   });
 
   it("names a US practice's zone as Intl does in winter and summer", () => {
-    const zones = US_TIME_ZONES;
-    for (const zone of zones)
+    for (const zone of US_TIME_ZONES)
       for (const at of [new Date('2026-01-15T12:00:00Z'), new Date('2026-07-15T12:00:00Z')]) {
         const named = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' })
           .formatToParts(at)
