@@ -39,6 +39,19 @@ describe('AnswerCache', () => {
     expect(reads).toBe(2);
   });
 
+  it('keeps nothing with the cache off or for an answer asked once, and reads each time', async () => {
+    let reads = 0;
+    const read = async () => ({ reads: ++reads });
+    const off = new AnswerCache(0, clock);
+    const first = await off.answer('a', read);
+    expect(await off.answer('a', read)).not.toBe(first);
+    const on = new AnswerCache(30_000, clock);
+    await on.once(read);
+    const again = await on.once(read);
+    expect(JSON.parse(String(again!.json))).toEqual({ reads: 4 });
+    expect([off.size.entries, on.size.entries]).toEqual([0, 0]);
+  });
+
   it('keeps an answer for its time on the clock, then reads it again', async () => {
     const moved = createTestClock();
     const timed = new AnswerCache(30_000, moved);

@@ -4,7 +4,7 @@
 // is announced (`fastify.changes`, docs/decisions/093-one-listing-module.md): the doctor caches on
 // 'listing changed', the article cache on 'article changed', here and on every other app server.
 import type { Clock } from './clock';
-import { cachedAnswer, type CachedAnswer } from './http-cache';
+import { answerOnce, cachedAnswer, type CachedAnswer } from './http-cache';
 
 const MAX_ENTRIES = 5_000;
 /** About 16 MB of answers a cache (JavaScript keeps most answer text at one byte a character). */
@@ -70,6 +70,8 @@ export class AnswerCache {
    * with the body it was made from.
    */
   async answer<T>(key: string, read: () => Promise<T | undefined>, made?: (answer: CachedAnswer, body: T) => void): Promise<CachedAnswer | undefined> {
+    // With the cache off nothing is kept: the answer is sent once, from lent bytes when it has any.
+    if (this.ttlMs <= 0) return this.once(read, made);
     const kept = this.get(key);
     if (kept) return kept;
     const generationAtStart = this.generation;
@@ -78,6 +80,18 @@ export class AnswerCache {
     const fresh = cachedAnswer(body);
     made?.(fresh, body);
     this.set(key, fresh, generationAtStart);
+    return fresh;
+  }
+
+  /**
+   * An answer `read` makes now, never kept nor looked up: sent once (answerOnce(), from lent bytes when it has a map
+   * box's markers). For answers nobody asks twice: a map box's edges come from a pan or a zoom.
+   */
+  async once<T>(read: () => Promise<T | undefined>, made?: (answer: CachedAnswer, body: T) => void): Promise<CachedAnswer | undefined> {
+    const body = await read();
+    if (body === undefined) return undefined;
+    const fresh = answerOnce(body);
+    made?.(fresh, body);
     return fresh;
   }
 

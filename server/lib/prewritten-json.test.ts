@@ -1,7 +1,7 @@
 // A marked value is written by its own writer inside stringify() and as usual by any other JSON.stringify
 // (docs/decisions/253-map-markers-written-once.md, 259); writeFiveDecimals and writeWhole write what JSON.stringify writes.
 import { describe, expect, it } from 'vitest';
-import { prewritten, stringify, writeFiveDecimals, writeWhole, type JsonBytes } from './prewritten-json';
+import { lendJson, prewritten, stringify, writeFiveDecimals, writeWhole, type JsonBytes, type LentJson } from './prewritten-json';
 
 const round = (v: number) => Math.round(v * 1e5) / 1e5;
 const bytes = new Uint8Array(32);
@@ -80,5 +80,42 @@ describe('prewritten values', () => {
     );
     expect(stringify(body)).toContain('"note":"prewritten-0"');
     expect(Object.keys(body.markers)).toEqual(['0', '1']);
+  });
+});
+
+describe('lent answers', () => {
+  const marked = (n: number) =>
+    prewritten(
+      Array.from({ length: n }, (_, i) => ({ id: i, latitude: 40.5, longitude: -74.00001 })),
+      (list, out: JsonBytes) => out.text(JSON.stringify(list)),
+    );
+  const lend = (body: unknown) => lendJson(body) as LentJson;
+
+  it('are the bytes stringify() writes, and text when nothing in the answer is marked', () => {
+    const body = { name: 'Café 🐾', markers: marked(3) };
+    const lent = lend(body);
+    expect(lent.bytes.toString()).toBe(stringify(body));
+    expect(lendJson({ plain: [1, 2] })).toBe('{"plain":[1,2]}');
+  });
+
+  it('reuse a buffer given back, and never lend one buffer to two answers at once', () => {
+    const first = lend({ markers: marked(2) });
+    first.giveBack();
+    // Given back twice by mistake, it still goes back to the pool once.
+    first.giveBack();
+    const second = lend({ markers: marked(2), n: 2 });
+    const third = lend({ markers: marked(2), n: 3 });
+    expect(second.bytes.buffer).toBe(first.bytes.buffer);
+    expect(third.bytes.buffer).not.toBe(second.bytes.buffer);
+    expect(JSON.parse(second.bytes.toString())).toMatchObject({ n: 2 });
+    expect(JSON.parse(third.bytes.toString())).toMatchObject({ n: 3 });
+  });
+
+  it('keep an answer larger than a lent buffer whole, in a buffer of its own', () => {
+    const body = { markers: marked(5_000), after: 'é' };
+    const lent = lend(body);
+    expect(lent.bytes.length).toBeGreaterThan(1 << 17);
+    expect(lent.bytes.toString()).toBe(JSON.stringify(body));
+    lent.giveBack();
   });
 });

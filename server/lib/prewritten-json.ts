@@ -2,18 +2,25 @@
 // doubles into their shortest text. A value marked here writes itself with its own, faster writer when the
 // answer is serialised by `stringify` (http-cache.ts); any other JSON.stringify writes it as usual. Node 20
 // has no JSON.rawJSON, so the written bytes take the place of a token that JSON.stringify puts there
-// (docs/decisions/253-map-markers-written-once.md). The answer is put together in one buffer and read out as one
-// string: no string per number, and no joined string copied again to be measured and sent
-// (docs/decisions/259-map-box-answers-without-garbage.md).
+// (docs/decisions/253-map-markers-written-once.md). The answer is put together in one buffer: no string per number,
+// and no joined string copied again to be measured and sent (docs/decisions/259-map-box-answers-without-garbage.md).
+// An answer sent once is sent from that buffer, lent from a pool (decision 269); one kept is read out as a string.
 import { randomUUID } from 'node:crypto';
 
 /** Unguessable within the process: no text in an answer can pass for a token. */
 const NONCE = `prewritten-${randomUUID()}-`;
 
+/** The size of a buffer an answer is put together in: a full map box's answer (about 63 KB) fits twice. */
+const LENT_BYTES = 1 << 17;
+
 /** Where an answer with marked values is put together: UTF-8 bytes up to `at`, grown when a writer asks for room. */
 export class JsonBytes {
-  bytes = Buffer.allocUnsafe(1 << 17);
+  bytes: Buffer;
   at = 0;
+
+  constructor(bytes: Buffer = Buffer.allocUnsafe(LENT_BYTES)) {
+    this.bytes = bytes;
+  }
 
   /** The bytes, with room for `n` more after `at`. */
   room(n: number): Buffer {
@@ -31,29 +38,36 @@ export class JsonBytes {
   }
 }
 
-/** One buffer for the process: stringify() runs to its end before another can start. */
-const out = new JsonBytes();
-/** The writers of the marked values met by the stringify() running now, in the answer's order; null outside it. */
-let pending: (() => void)[] | null = null;
+/**
+ * Buffers lent to answers and given back (lendJson()), kept for the next answers up to this many (2 MB): more are
+ * only lent at once while more answers are on their way out, and left to the garbage collector after.
+ */
+const MAX_IDLE = 16;
+const idle: Buffer[] = [];
+
+/** One buffer for stringify(): it runs to its end before another can start. */
+const shared = new JsonBytes();
+/** The writers of the marked values met by the JSON.stringify running now, in the answer's order; null outside it. */
+let pending: ((out: JsonBytes) => void)[] | null = null;
 
 /**
- * Marks `value` to be written by `write` (valid JSON for the same value, from `out.at` on) when stringify() serialises
- * it; any other JSON.stringify writes the value's `plain()` when it has one.
+ * Marks `value` to be written by `write` (valid JSON for the same value, from `out.at` on) when stringify() or
+ * lendJson() serialises it; any other JSON.stringify writes the value's `plain()` when it has one.
  */
 export function prewritten<T extends object>(value: T, write: (value: T, out: JsonBytes) => void): T {
   Object.defineProperty(value, 'toJSON', {
     enumerable: false,
     value(this: T & { plain?: () => unknown }) {
       if (pending === null) return typeof this.plain === 'function' ? this.plain() : Array.isArray(this) ? Array.from(this) : { ...this };
-      pending.push(() => write(this, out));
+      pending.push((out) => write(this, out));
       return `${NONCE}${pending.length - 1}`;
     },
   });
   return value;
 }
 
-/** JSON.stringify, with each marked value written by its own writer in place of its token. */
-export function stringify(body: unknown): string {
+/** JSON.stringify's text when no value in `body` is marked; else the answer put together in `into()`'s bytes. */
+function assemble(body: unknown, into: () => JsonBytes): string | JsonBytes {
   const outer = pending;
   pending = [];
   try {
@@ -62,20 +76,56 @@ export function stringify(body: unknown): string {
     if (writers.length === 0) return json;
     // A JSON.stringify inside a writer writes as usual.
     pending = null;
+    const out = into();
     out.at = 0;
     let from = 0;
     for (let i = 0; i < writers.length; i++) {
       const token = `"${NONCE}${i}"`;
       const at = json.indexOf(token, from);
       out.text(json.slice(from, at));
-      writers[i]!();
+      writers[i]!(out);
       from = at + token.length;
     }
     out.text(json.slice(from));
-    return out.bytes.toString('utf8', 0, out.at);
+    return out;
   } finally {
     pending = outer;
   }
+}
+
+/** JSON.stringify, with each marked value written by its own writer in place of its token. */
+export function stringify(body: unknown): string {
+  const made = assemble(body, () => shared);
+  return typeof made === 'string' ? made : made.bytes.toString('utf8', 0, made.at);
+}
+
+/** An answer's UTF-8 bytes in a lent buffer, sent as they are; `giveBack()` once they have gone out. */
+export interface LentJson {
+  bytes: Buffer;
+  giveBack(): void;
+}
+
+/**
+ * stringify() for an answer sent once and not kept: one with marked values (a map box's markers) comes back as
+ * bytes in a buffer lent from a pool, not as a string. Such a string (63 KB for a full box) stayed alive on the
+ * JavaScript heap until the socket had taken all of it, and under load the young generation copied it and moved
+ * it to the old one; a new buffer for each answer instead made V8 run full collections for the memory outside
+ * its heap (docs/decisions/269-map-box-answers-sent-from-lent-buffers.md). The bytes must not be read after
+ * `giveBack()`: the next answer is written over them.
+ */
+export function lendJson(body: unknown): string | LentJson {
+  const made = assemble(body, () => new JsonBytes(idle.pop()));
+  if (typeof made === 'string') return made;
+  let given = false;
+  return {
+    bytes: made.bytes.subarray(0, made.at),
+    giveBack() {
+      // Once only: a buffer in the pool twice would be lent to two answers at the same time.
+      if (given) return;
+      given = true;
+      if (made.bytes.length === LENT_BYTES && idle.length < MAX_IDLE) idle.push(made.bytes);
+    },
+  };
 }
 
 /** "00" to "99": two digits written per division (docs/decisions/263-markers-written-two-digits-at-a-time.md). */

@@ -100,14 +100,19 @@ export default fp(
       isListed: (id, now) => isListed(fastify.database.db, id, now),
       zipPlace: (zip) => findZipPlace(fastify.database.db, zip),
       async search(search, now) {
+        // An empty answer also says what would find vets (search-relaxations.ts).
+        const read = async () => withRelaxations(await index.search(search, now), search, (other) => index.search(other, now));
+        const made = (answer: CachedAnswer, found: { data: { id: number }[] }) => shownIds.set(answer, [...new Set(found.data.map((doctor) => doctor.id))]);
+        // A map box is never kept: its edges come from a pan or a zoom and are almost never asked twice, and its up to
+        // 1,000 markers (63 KB) would push out a dozen other answers (docs/decisions/269-map-box-answers-sent-from-lent-buffers.md).
         // The key holds what changes an answer over time: the Sponsored rotation window, and the minute for 'open now'.
-        const key = JSON.stringify([search, Math.floor(now.getTime() / SPONSOR_ROTATION_MS), search.openNow ? Math.floor(now.getTime() / 60_000) : 0]);
-        const answer = (await searches.answer(
-          key,
-          // An empty answer also says what would find vets (search-relaxations.ts).
-          async () => withRelaxations(await index.search(search, now), search, (other) => index.search(other, now)),
-          (made, found) => shownIds.set(made, [...new Set(found.data.map((doctor) => doctor.id))]),
-        ))!;
+        const answer = search.bounds
+          ? (await searches.once(read, made))!
+          : (await searches.answer(
+              JSON.stringify([search, Math.floor(now.getTime() / SPONSOR_ROTATION_MS), search.openNow ? Math.floor(now.getTime() / 60_000) : 0]),
+              read,
+              made,
+            ))!;
         return { answer, shown: shownIds.get(answer) ?? [] };
       },
       // A page moves with the minute ('open now'); a listing change drops every page of its vet.
