@@ -83,6 +83,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll's own default gives up after 1 s, which a server sharing two loaded cores can need for one
+          // answer; a poll still ends as soon as it passes, so only a failure waits the full time (decision 270).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],
