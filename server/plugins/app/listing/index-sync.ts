@@ -17,6 +17,7 @@ import { cellOf, Grid } from './search-geometry';
 import { SlotLists } from './slot-lists';
 import { emptyVetRow, VetStore, type Slot, type VetRow } from './vet-store';
 import { NameIndex } from './search-words';
+import { KeyCells, type KeyCellReader } from './key-cells';
 import { readSnapshot, RESTORE_WITHIN_MS, writeSnapshot } from './index-snapshot';
 
 /** The plan whose vets take the Sponsored slots. */
@@ -73,6 +74,8 @@ export class IndexContent {
   recommendedAll = new SlotLists();
   /** The words of the names, built on the first search by name (search-words.ts). */
   private nameIndex: NameIndex | null = null;
+  /** Each cell's vets per rarer service and species, built on the first search with one (key-cells.ts). */
+  private keyCellIndex: KeyCells | null = null;
   /** ...and the Premium ones in Sponsored-key order. */
   premiumByState = new SlotLists();
   premiumByCity = new SlotLists();
@@ -161,11 +164,23 @@ export class IndexContent {
     return this.nameIndex;
   }
 
+  /** The per-cell lists of services and species, built on first use and again once many cells changed. */
+  get keyCells(): KeyCells {
+    if (!this.keyCellIndex || this.keyCellIndex.stale) this.keyCellIndex = new KeyCells(this.store, this.grid);
+    return this.keyCellIndex;
+  }
+
+  /** What a walk over the grid reads of each cell for a 'what' of services and species, or null: every vet. */
+  cellReader(what: { species: string[]; services: string[] }): KeyCellReader | null {
+    return what.species.length || what.services.length ? this.keyCells.reader(what.species, what.services) : null;
+  }
+
   add(row: VetRow): void {
     const { store } = this;
     const slot = store.add(row, cellOf(row.latitude, row.longitude));
     this.nameIndex?.add(slot);
     this.grid.add(store.cell[slot]!, slot);
+    this.keyCellIndex?.touched(store.cell[slot]!);
     for (const [name, key, order] of this.listsOf(slot)) this[name].insert(key, slot, order);
     // A city's centre moves as its practices come and go: when it has moved noticeably, its vets are scored
     // from the new centre and its list put in that order again (a city holds a few thousand vets at most).
@@ -182,6 +197,7 @@ export class IndexContent {
     const slot = this.store.slotOf(id);
     if (slot === -1) return;
     this.grid.remove(this.store.cell[slot]!, slot);
+    this.keyCellIndex?.touched(this.store.cell[slot]!);
     for (const [name, key, order] of this.listsOf(slot)) this[name].remove(key, slot, order);
     this.nameIndex?.remove(slot);
     this.store.remove(slot);

@@ -276,6 +276,8 @@ function near(content: IndexContent, search: NormalizedSearch, origin: SearchOri
   const matches = siftFor(content, search, at);
   // A 'what' no vet has: nobody within any radius either, and the walk would read every vet in it.
   if (matches.nobody) return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, matches) };
+  // With a service or species asked for, each cell's vets that list the rarest of them (key-cells.ts).
+  const wanted = content.cellReader(search.what);
   const recommended = search.sort === 'recommended';
   const { x, y, z, d2, plan, rating, score } = store;
   /** Whether the vet in `slot` is within the radius and matches the filters; keeps its squared distance in d2. */
@@ -329,13 +331,13 @@ function near(content: IndexContent, search: NormalizedSearch, origin: SearchOri
       premiumFrom = i;
       break;
     }
-    const slots = grid.slots(cells[i]!);
-    if (slots.length === 0 || rating[slots[0]!]! < minTenths) {
+    const whole = grid.slots(cells[i]!);
+    if (whole.length === 0 || rating[whole[0]!]! < minTenths) {
       if (rated) break;
       continue;
     }
-    if (rated && done(slots[0]!)) break;
-    for (const slot of slots) {
+    if (rated && done(whole[0]!)) break;
+    for (const slot of wanted ? wanted.slots(cells[i]!, whole) : whole) {
       if (rating[slot]! < minTenths || (rated && done(slot))) break;
       if (!reached(slot)) continue;
       total += 1;
@@ -346,7 +348,8 @@ function near(content: IndexContent, search: NormalizedSearch, origin: SearchOri
   const extra = extras(search, matches);
   for (let i = premiumFrom; i < around.cells.length; i++) {
     if (settled(premium, around.near2[i]!)) break;
-    for (const slot of grid.slots(around.cells[i]!)) {
+    const whole = grid.slots(around.cells[i]!);
+    for (const slot of wanted ? wanted.slots(around.cells[i]!, whole) : whole) {
       if (rating[slot]! < minTenths) break;
       if (plan[slot] !== PREMIUM || !reached(slot)) continue;
       premium.offer(slot);
