@@ -16,8 +16,9 @@ const STALE_MIN = 64;
 /** A service or species is listed per cell when at most this share of vets have it: one that most vets have would save little reading. */
 const RARE_SHARE = 1 / 2;
 
-/** One service's or species' vets per cell: the cells in ascending order, where each cell's vets start, and the vets. */
+/** One service's or species' vets per cell: how many there were, the cells in ascending order, where each cell's vets start, and the vets. */
 interface KeyList {
+  count: number;
   cells: Int32Array;
   starts: Int32Array;
   slots: Int32Array;
@@ -32,8 +33,6 @@ export interface KeyCellReader {
 export class KeyCells {
   private readonly species = new Map<string, KeyList>();
   private readonly services = new Map<string, KeyList>();
-  /** How many vets had each listed key when the lists were built (the rarest is read). */
-  private readonly counts = new Map<KeyList, number>();
   /** Cells whose vets changed since the lists were built: read whole. */
   private readonly changed = new Set<number>();
   /** How many changed cells make the lists stale. */
@@ -85,9 +84,7 @@ export class KeyCells {
         }
       }
       for (const b of builders) {
-        const list = { cells: Int32Array.from(b.cells), starts: Int32Array.from([...b.starts, b.at]), slots: b.slots };
-        into.set(b.key, list);
-        this.counts.set(list, b.count);
+        into.set(b.key, { count: b.count, cells: Int32Array.from(b.cells), starts: Int32Array.from([...b.starts, b.at]), slots: b.slots });
       }
     }
   }
@@ -111,7 +108,7 @@ export class KeyCells {
     ] as const) {
       for (const key of keys) {
         const list = map.get(key);
-        if (list && (!best || this.counts.get(list)! < this.counts.get(best)!)) best = list;
+        if (list && (!best || list.count < best.count)) best = list;
       }
     }
     if (!best) return null;
