@@ -17,7 +17,7 @@ import { cellOf, Grid } from './search-geometry';
 import { SlotLists } from './slot-lists';
 import { emptyVetRow, VetStore, type Slot, type VetRow } from './vet-store';
 import { NameIndex } from './search-words';
-import { KeyCells, type KeyCellReader } from './key-cells';
+import { EVERY_VET, KeyCells, type KeyCellReader } from './key-cells';
 import { readSnapshot, RESTORE_WITHIN_MS, writeSnapshot } from './index-snapshot';
 
 /** The plan whose vets take the Sponsored slots. */
@@ -170,9 +170,9 @@ export class IndexContent {
     return this.keyCellIndex;
   }
 
-  /** What a walk over the grid reads of each cell for a 'what' of services and species, or null: every vet. */
-  cellReader(what: { species: string[]; services: string[] }): KeyCellReader | null {
-    return what.species.length || what.services.length ? this.keyCells.reader(what.species, what.services) : null;
+  /** What a walk over the grid reads of each cell: for a 'what' of services and species, the rarest one's vets; else every vet. */
+  cellReader(what: { species: string[]; services: string[] }): KeyCellReader {
+    return what.species.length || what.services.length ? this.keyCells.reader(what.species, what.services) : EVERY_VET;
   }
 
   add(row: VetRow): void {

@@ -3,6 +3,7 @@
 // vet is ever missed, even when a freed slot is taken by a vet somewhere else.
 import { describe, expect, it } from 'vitest';
 import { IndexContent } from './index-sync';
+import { EVERY_VET } from './key-cells';
 import { cellOf } from './search-geometry';
 import { VetStore, type VetRow } from './vet-store';
 import { namedVetRow } from './vet-rows.fixture';
@@ -36,7 +37,7 @@ function readAndWanted(content: IndexContent, cell: number, species: string[], s
   const { store } = content;
   const whole = content.grid.slots(cell);
   const reader = content.keyCells.reader(species, services);
-  const read = Array.from(reader ? reader.slots(cell, whole) : whole, (slot) => store.ids[slot]);
+  const read = Array.from(reader.slots(cell, whole), (slot) => store.ids[slot]);
   const lists = (slot: number) => [...store.lists.values[store.species[slot]!]!, ...store.lists.values[store.services[slot]!]!];
   const wanted = Array.from(whole)
     .filter((slot) => [...species, ...services].every((key) => lists(slot).includes(key)))
@@ -60,14 +61,14 @@ describe('services and species listed per cell', () => {
       expect(both.wanted.every((id) => both.read.includes(id))).toBe(true);
     }
     // A key every vet lists, or one no vet lists, has no lists: those searches read every vet as before.
-    expect(content.keyCells.reader(['cats'], [])).toBeNull();
-    expect(content.keyCells.reader(['horses'], [])).toBeNull();
+    expect(content.keyCells.reader(['cats'], [])).toBe(EVERY_VET);
+    expect(content.keyCells.reader(['horses'], [])).toBe(EVERY_VET);
   });
 
   it('reads a cell whole once a vet came or went there, and misses no vet when a freed slot is taken elsewhere', () => {
     const content = contentOf(Array.from({ length: 400 }, (_, i) => row(i + 1)));
     // Built now, before the changes.
-    expect(content.keyCells.reader(['rabbits'], [])).not.toBeNull();
+    expect(content.keyCells.reader(['rabbits'], [])).not.toBe(EVERY_VET);
     const [a, b] = [cellOf(40.05, -70.05), cellOf(40.15, -70.15)];
     const untouched = cells(content).filter((cell) => cell !== a && cell !== b);
     // A rabbit vet leaves cell a; its slot is taken by a new rabbit vet in cell b.

@@ -30,6 +30,9 @@ export interface KeyCellReader {
   slots(cell: number, whole: SlotList): SlotList;
 }
 
+/** The reader of a search with no service or species listed per cell: each cell whole. */
+export const EVERY_VET: KeyCellReader = { slots: (_cell, whole) => whole };
+
 export class KeyCells {
   private readonly species = new Map<string, KeyList>();
   private readonly services = new Map<string, KeyList>();
@@ -99,8 +102,8 @@ export class KeyCells {
     return this.changed.size > this.staleAbove;
   }
 
-  /** What a search that wants every one of these services and species reads: its rarest listed one's lists, or null (read every vet). */
-  reader(species: readonly string[], services: readonly string[]): KeyCellReader | null {
+  /** What a search that wants every one of these services and species reads: its rarest listed one's lists, or every vet when none is listed. */
+  reader(species: readonly string[], services: readonly string[]): KeyCellReader {
     let best: KeyList | undefined;
     for (const [map, keys] of [
       [this.species, species],
@@ -111,7 +114,7 @@ export class KeyCells {
         if (list && (!best || list.count < best.count)) best = list;
       }
     }
-    if (!best) return null;
+    if (!best) return EVERY_VET;
     const { cells, starts, slots } = best;
     const changed = this.changed;
     return {

@@ -115,12 +115,11 @@ export function inBox(content: IndexContent, search: NormalizedSearch, box: Boun
   const markers = new MarkerList();
   // The coordinates a marker shows (five decimals) are the ones tested against the box, as whole numbers.
   const scaled = scaledBounds(box);
-  // With a service or species asked for, each cell's vets that list the rarest of them (key-cells.ts).
+  // Each cell's vets to read: with a service or species asked for, those that list the rarest of them (key-cells.ts).
   const wanted = content.cellReader(search.what);
   let total = 0;
   for (let i = 0; i < around.cells.length && total <= SEARCH_COUNT_CAP; i++) {
-    const whole = grid.slots(around.cells[i]!);
-    const slots = wanted ? wanted.slots(around.cells[i]!, whole) : whole;
+    const slots = wanted.slots(around.cells[i]!, grid.slots(around.cells[i]!));
     for (let j = 0; j < slots.length; j++) {
       const slot = slots[j]!;
       if (rating[slot]! < minTenths) break;

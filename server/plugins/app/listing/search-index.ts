@@ -276,7 +276,7 @@ function near(content: IndexContent, search: NormalizedSearch, origin: SearchOri
   const matches = siftFor(content, search, at);
   // A 'what' no vet has: nobody within any radius either, and the walk would read every vet in it.
   if (matches.nobody) return { sponsored: [], plain: [], chords: new Map(), total: 0, extra: extras(search, matches) };
-  // With a service or species asked for, each cell's vets that list the rarest of them (key-cells.ts).
+  // Each cell's vets to read: with a service or species asked for, those that list the rarest of them (key-cells.ts).
   const wanted = content.cellReader(search.what);
   const recommended = search.sort === 'recommended';
   const { x, y, z, d2, plan, rating, score } = store;
@@ -337,7 +337,7 @@ function near(content: IndexContent, search: NormalizedSearch, origin: SearchOri
       continue;
     }
     if (rated && done(whole[0]!)) break;
-    for (const slot of wanted ? wanted.slots(cells[i]!, whole) : whole) {
+    for (const slot of wanted.slots(cells[i]!, whole)) {
       if (rating[slot]! < minTenths || (rated && done(slot))) break;
       if (!reached(slot)) continue;
       total += 1;
@@ -349,7 +349,7 @@ function near(content: IndexContent, search: NormalizedSearch, origin: SearchOri
   for (let i = premiumFrom; i < around.cells.length; i++) {
     if (settled(premium, around.near2[i]!)) break;
     const whole = grid.slots(around.cells[i]!);
-    for (const slot of wanted ? wanted.slots(around.cells[i]!, whole) : whole) {
+    for (const slot of wanted.slots(around.cells[i]!, whole)) {
       if (rating[slot]! < minTenths) break;
       if (plan[slot] !== PREMIUM || !reached(slot)) continue;
       premium.offer(slot);
